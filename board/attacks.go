@@ -1,0 +1,224 @@
+package board
+
+import "math/bits"
+
+// Attack tables. Leaper tables are filled at start-up; sliding attacks use
+// "fancy" magic bitboards whose magic numbers are found at start-up by a
+// deterministic search (see findMagic), which takes a few milliseconds.
+
+var (
+	knightAttacks [64]Bitboard
+	kingAttacks   [64]Bitboard
+	pawnAttacks   [2][64]Bitboard
+	// between[a][b] holds the squares strictly between a and b when they
+	// share a rank, file or diagonal, else nothing.
+	between [64][64]Bitboard
+	// line[a][b] holds the whole line through a and b when they share a
+	// rank, file or diagonal, else nothing.
+	line [64][64]Bitboard
+)
+
+type magic struct {
+	mask   Bitboard
+	number uint64
+	shift  uint8
+	table  []Bitboard
+}
+
+var (
+	rookMagics   [64]magic
+	bishopMagics [64]magic
+)
+
+var (
+	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+)
+
+func init() {
+	initLeapers()
+	initMagics(&rookMagics, rookDirs)
+	initMagics(&bishopMagics, bishopDirs)
+	initLines()
+}
+
+func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
+
+func initLeapers() {
+	knightSteps := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	kingSteps := [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+	for s := Square(0); s < 64; s++ {
+		f, r := s.File(), s.Rank()
+		for _, d := range knightSteps {
+			if onBoard(f+d[0], r+d[1]) {
+				knightAttacks[s] |= SquareBB(MakeSquare(f+d[0], r+d[1]))
+			}
+		}
+		for _, d := range kingSteps {
+			if onBoard(f+d[0], r+d[1]) {
+				kingAttacks[s] |= SquareBB(MakeSquare(f+d[0], r+d[1]))
+			}
+		}
+		pawnAttacks[White][s] = pawnAttacksBB(White, SquareBB(s))
+		pawnAttacks[Black][s] = pawnAttacksBB(Black, SquareBB(s))
+	}
+}
+
+// slidingAttacks walks each direction until the edge or a blocker; it is
+// the slow reference the magic tables are built from.
+func slidingAttacks(s Square, occ Bitboard, dirs [4][2]int) Bitboard {
+	var att Bitboard
+	for _, d := range dirs {
+		f, r := s.File()+d[0], s.Rank()+d[1]
+		for onBoard(f, r) {
+			sq := SquareBB(MakeSquare(f, r))
+			att |= sq
+			if occ&sq != 0 {
+				break
+			}
+			f, r = f+d[0], r+d[1]
+		}
+	}
+	return att
+}
+
+// relevantMask returns the squares whose occupancy can change the attacks
+// from s: the rays without their last square.
+func relevantMask(s Square, dirs [4][2]int) Bitboard {
+	var m Bitboard
+	for _, d := range dirs {
+		f, r := s.File()+d[0], s.Rank()+d[1]
+		for onBoard(f+d[0], r+d[1]) {
+			m |= SquareBB(MakeSquare(f, r))
+			f, r = f+d[0], r+d[1]
+		}
+	}
+	return m
+}
+
+// xorshift is a small deterministic generator for magic search and Zobrist keys.
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x >> 12
+	*x ^= *x << 25
+	*x ^= *x >> 27
+	return uint64(*x) * 2685821657736338717
+}
+
+func (x *xorshift) sparse() uint64 { return x.next() & x.next() & x.next() }
+
+func initMagics(magics *[64]magic, dirs [4][2]int) {
+	rng := xorshift(0x9e3779b97f4a7c15)
+	occs := make([]Bitboard, 4096)
+	refs := make([]Bitboard, 4096)
+	for s := Square(0); s < 64; s++ {
+		m := &magics[s]
+		m.mask = relevantMask(s, dirs)
+		n := m.mask.Count()
+		m.shift = uint8(64 - n)
+		size := 0
+		// Enumerate every subset of the mask (carry-rippler).
+		for sub := Bitboard(0); ; {
+			occs[size] = sub
+			refs[size] = slidingAttacks(s, sub, dirs)
+			size++
+			sub = (sub - m.mask) & m.mask
+			if sub == 0 {
+				break
+			}
+		}
+		m.table = make([]Bitboard, 1<<n)
+		used := make([]bool, 1<<n)
+		for {
+			m.number = rng.sparse()
+			if bits.OnesCount64((uint64(m.mask)*m.number)&0xff00000000000000) < 6 {
+				continue
+			}
+			clear(used)
+			ok := true
+			for i := 0; i < size && ok; i++ {
+				idx := (uint64(occs[i]) * m.number) >> m.shift
+				if !used[idx] {
+					used[idx] = true
+					m.table[idx] = refs[i]
+				} else if m.table[idx] != refs[i] {
+					ok = false
+				}
+			}
+			if ok {
+				break
+			}
+		}
+	}
+}
+
+func initLines() {
+	for a := Square(0); a < 64; a++ {
+		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
+			for _, d := range dirs {
+				f, r := a.File()+d[0], a.Rank()+d[1]
+				var path Bitboard
+				for onBoard(f, r) {
+					b := MakeSquare(f, r)
+					between[a][b] = path
+					path |= SquareBB(b)
+					f, r = f+d[0], r+d[1]
+				}
+			}
+			for b := Square(0); b < 64; b++ {
+				if a == b {
+					continue
+				}
+				if slidingAttacks(a, 0, dirs).Has(b) {
+					line[a][b] = slidingAttacks(a, 0, dirs)&slidingAttacks(b, 0, dirs) | SquareBB(a) | SquareBB(b)
+				}
+			}
+		}
+	}
+}
+
+// RookAttacks returns the squares a rook on s attacks given occupancy occ.
+func RookAttacks(s Square, occ Bitboard) Bitboard {
+	m := &rookMagics[s]
+	return m.table[(uint64(occ&m.mask)*m.number)>>m.shift]
+}
+
+// BishopAttacks returns the squares a bishop on s attacks given occupancy occ.
+func BishopAttacks(s Square, occ Bitboard) Bitboard {
+	m := &bishopMagics[s]
+	return m.table[(uint64(occ&m.mask)*m.number)>>m.shift]
+}
+
+// QueenAttacks returns the squares a queen on s attacks given occupancy occ.
+func QueenAttacks(s Square, occ Bitboard) Bitboard {
+	return RookAttacks(s, occ) | BishopAttacks(s, occ)
+}
+
+// KnightAttacks returns the squares a knight on s attacks.
+func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
+
+// KingAttacks returns the squares a king on s attacks.
+func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
+
+// PawnAttacks returns the squares a pawn of colour c on s attacks.
+func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
+
+// Attacks returns the squares a piece of type t and colour c on s attacks.
+func Attacks(t PieceType, c Color, s Square, occ Bitboard) Bitboard {
+	switch t {
+	case Pawn:
+		return pawnAttacks[c][s]
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return BishopAttacks(s, occ)
+	case Rook:
+		return RookAttacks(s, occ)
+	case Queen:
+		return QueenAttacks(s, occ)
+	case King:
+		return kingAttacks[s]
+	}
+	return 0
+}

@@ -1,0 +1,64 @@
+// Command mateline proves chess mates and checks puzzle databases.
+//
+// See README.md for the commands; DESIGN.md in the shared docs describes
+// the contracts (flags, JSON fields, exit codes).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v3"
+)
+
+// Exit codes, as in DESIGN.md.
+const (
+	exitOK      = 0
+	exitRuntime = 1
+	exitUsage   = 2
+)
+
+// usageError marks a mistake in how the command was called (exit code 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func newApp() *cli.Command {
+	return &cli.Command{
+		Name:  "mateline",
+		Usage: "prove chess mates and validate mate-puzzle databases",
+		Description: "mateline proves the shortest forced mate (or mated-in-N) of chess positions given as\n" +
+			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
+		Commands: []*cli.Command{
+			perftCommand(),
+		},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return usageError{err.Error()}
+		},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args))
+}
+
+func run(args []string) int {
+	err := newApp().Run(context.Background(), args)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(os.Stderr, "mateline:", err)
+	var ue usageError
+	var ec cli.ExitCoder
+	switch {
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.As(err, &ec):
+		return ec.ExitCode()
+	}
+	return exitRuntime
+}
