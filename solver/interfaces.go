@@ -1,0 +1,19 @@
+package solver
+
+import "mateline.dev/mateline/board"
+
+// Prober answers win/draw/loss questions about positions with few pieces
+// (Syzygy tables, in package endgame). WDL is from the side to move: 2 win,
+// 1 win that the 50-move rule turns into a draw (cursed), 0 draw, -1 loss
+// saved by the 50-move rule (blessed), -2 loss. ok is false when the
+// position is not in the tables. Probe must be safe for concurrent use.
+type Prober interface {
+	ProbeWDL(pos *board.Position) (wdl int, ok bool)
+	MaxPieces() int
+}
+
+// Book suggests root moves (an opening book). It only orders moves: a proof
+// never depends on it.
+type Book interface {
+	BookMoves(pos *board.Position) []board.Move
+}

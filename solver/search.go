@@ -1,0 +1,237 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+// searcher holds the state of one search: the path, the table, the
+// ordering heuristics and the limits. It is owned by one goroutine.
+type searcher struct {
+	tt       *Table
+	prober   Prober
+	rule50   bool
+	attacker board.Color // the side hoping to mate; single-reply extensions favour it
+
+	ctx       context.Context
+	deadline  time.Time
+	nodeLimit uint64
+	stopped   bool
+
+	nodes  uint64
+	tbHits uint64
+
+	pos     [MaxPly + 2]board.Position
+	lists   [MaxPly + 1]board.MoveList
+	scores  [MaxPly + 1][256]int32
+	killers [MaxPly + 1][2]board.Move
+	history [2][64][64]int32
+}
+
+// checkLimits sets stopped when the context is done or a limit is reached.
+func (s *searcher) checkLimits() {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+		return
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+		return
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+}
+
+// ttKey is the position key, with the half-move clock mixed in when the
+// 50-move rule is on (the clock then changes what can be proved).
+func (s *searcher) ttKey(pos *board.Position) uint64 {
+	k := pos.Key()
+	if s.rule50 {
+		k ^= uint64(pos.HalfmoveClock()+1) * 0x9e3779b97f4a7c15
+	}
+	return k
+}
+
+// search is negamax alpha-beta on exact mate scores. It returns a fail-soft
+// score for s.pos[ply] searched depth plies, and the ply of the highest
+// ancestor whose repetition cut the search (noLoop if none); a result that
+// depends on the path above the node is not stored in the table.
+func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
+	pos := &s.pos[ply]
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkLimits()
+	}
+	if s.stopped {
+		return 0, noLoop
+	}
+
+	// Mate-distance bounds: nothing beats mating next ply, nothing is
+	// worse than being mated now.
+	if a := -(Mate - ply); alpha < a {
+		alpha = a
+	}
+	if b := Mate - ply - 1; beta > b {
+		beta = b
+	}
+	if alpha >= beta {
+		return alpha, noLoop
+	}
+
+	// Repetition of a position higher in the path: a mate that goes
+	// through it has a shorter one that does not, so it counts as no mate.
+	key := pos.Key()
+	for i := ply - 4; i >= 0 && i >= ply-pos.HalfmoveClock(); i -= 2 {
+		if s.pos[i].Key() == key {
+			return 0, i
+		}
+	}
+
+	us := pos.Side()
+	canWin, canLose := pos.CanMate(us), pos.CanMate(us.Other())
+	switch {
+	case !canWin && !canLose:
+		return 0, noLoop
+	case !canWin && alpha >= 0:
+		return alpha, noLoop // we cannot get above 0
+	case !canLose && beta <= 0:
+		return beta, noLoop // we cannot fall below 0
+	}
+
+	// The window limits how far we need to look: to beat alpha >= 0 we
+	// must mate before ply Mate-alpha; to stay below beta <= 0 the
+	// opponent must mate before ply Mate+beta.
+	if alpha >= 0 && depth > Mate-alpha-1-ply {
+		depth = Mate - alpha - 1 - ply
+	}
+	if beta <= 0 && depth > Mate+beta-1-ply {
+		depth = Mate + beta - 1 - ply
+	}
+
+	inCheck := pos.InCheck()
+	if s.rule50 && pos.HalfmoveClock() >= 100 {
+		if inCheck && !pos.HasLegalMove() {
+			return -(Mate - ply), noLoop
+		}
+		return 0, noLoop
+	}
+	if depth <= 0 {
+		if inCheck && !pos.HasLegalMove() {
+			return -(Mate - ply), noLoop
+		}
+		return 0, noLoop
+	}
+
+	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+		if wdl, ok := s.prober.ProbeWDL(pos); ok {
+			s.tbHits++
+			if wdl == 1 && !s.rule50 {
+				wdl = 2 // a cursed win is still a mate in a problem
+			}
+			if wdl == -1 && !s.rule50 {
+				wdl = -2
+			}
+			switch {
+			case wdl == 0 || wdl == 1 || wdl == -1:
+				return 0, noLoop // nobody can force mate
+			case wdl > 0 && beta <= 0:
+				return beta, noLoop
+			case wdl < 0 && alpha >= 0:
+				return alpha, noLoop
+			}
+		}
+	}
+
+	ttKey := s.ttKey(pos)
+	ttMove := board.NoMove
+	if e, ok := s.tt.probe(ttKey); ok {
+		ttMove = e.move
+		sc := scoreFromTT(int(e.score), ply)
+		bound := Bound(e.flags & 3)
+		deep := int(e.depth) >= depth
+		switch {
+		case bound&BoundLower != 0 && sc >= beta && (deep || isWin(sc)):
+			return sc, noLoop
+		case bound&BoundUpper != 0 && sc <= alpha && (deep || isLoss(sc)):
+			return sc, noLoop
+		case bound == BoundExact && (deep || sc != 0):
+			return sc, noLoop
+		}
+	}
+
+	l := &s.lists[ply]
+	if depth == 1 && !inCheck {
+		// Our last move: only a check can mate, and anything else is 0.
+		pos.CheckingMoves(l)
+	} else {
+		pos.LegalMoves(l)
+		if l.N == 0 {
+			if inCheck {
+				return -(Mate - ply), noLoop
+			}
+			return 0, noLoop
+		}
+		if depth == 1 {
+			n := 0
+			for _, m := range l.Moves[:l.N] {
+				if pos.GivesCheck(m) {
+					l.Moves[n] = m
+					n++
+				}
+			}
+			l.N = n
+		}
+	}
+
+	childDepth := depth - 1
+	if l.N == 1 && us != s.attacker && depth > 1 && ply+depth < MaxPly-1 {
+		childDepth = depth // a forced reply costs no depth
+	}
+
+	origAlpha := alpha
+	best, bestMove, loop := -infinity, board.NoMove, noLoop
+	if depth == 1 {
+		best = 0 // a quiet move leaves nobody mated within the horizon
+	}
+	s.orderMoves(ply, pos, ttMove)
+	for i := 0; i < l.N; i++ {
+		m := s.pickMove(ply, i)
+		child := &s.pos[ply+1]
+		*child = *pos
+		child.Play(m)
+		v, lp := s.search(ply+1, childDepth, -beta, -alpha)
+		v = -v
+		if s.stopped {
+			return 0, noLoop
+		}
+		if lp < loop {
+			loop = lp
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					s.rewardCutoff(ply, pos, m, depth)
+					break
+				}
+			}
+		}
+	}
+
+	if loop >= ply {
+		bound := BoundExact
+		switch {
+		case best <= origAlpha:
+			bound = BoundUpper
+		case best >= beta:
+			bound = BoundLower
+		}
+		s.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
+		loop = noLoop
+	}
+	return best, loop
+}

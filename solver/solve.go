@@ -1,0 +1,338 @@
+// Package solver is mateline's mate prover: a heuristic-free alpha-beta
+// search on exact mate scores with iterative deepening over the mate
+// length, single-reply extensions, a transposition table of memoized
+// bounds, and move ordering by table move, checks, captures, killers and
+// history. A finished iteration proves that no shorter mate exists, so the
+// first mate found is the shortest. Tablebases and books plug in through
+// the Prober and Book interfaces; they can make a proof cheaper, never
+// different.
+package solver
+
+import (
+	"context"
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+// Status is the outcome of a solve.
+type Status int
+
+// The outcomes.
+const (
+	// StatusMate: a forced mate (or mated-in-N) was proved, and that no
+	// shorter one exists.
+	StatusMate Status = iota
+	// StatusNoMate: proved that neither side forces mate within the limit.
+	StatusNoMate
+	// StatusLimit: a node or time limit, or cancellation, stopped the
+	// proof. Nothing beyond Result.Depth is proved either way.
+	StatusLimit
+)
+
+func (s Status) String() string {
+	return [...]string{"mate", "no-mate", "limit"}[s]
+}
+
+// Want says which outcomes a solve looks for.
+type Want int
+
+// What to look for.
+const (
+	WantBoth  Want = iota // mate for either side
+	WantMate              // only the side to move mating
+	WantMated             // only the side to move being mated
+)
+
+// Options control a solve.
+type Options struct {
+	MaxMate  int           // longest mate to look for, in moves (default 10)
+	Want     Want          // which side's mate to look for
+	AllKeys  bool          // prove every key move, not just one
+	Rule50   bool          // honour the 50-move rule (off by problem convention)
+	Nodes    uint64        // node limit per position; 0 for none
+	Timeout  time.Duration // time limit per position; 0 for none
+	Prober   Prober        // tablebases, or nil
+	Book     Book          // opening book for root ordering, or nil
+	HashMiB  int           // table size when the Solver makes its own table
+	NoKeys   bool          // skip key and line extraction (bench)
+	MaxLineN int           // unused; reserved
+}
+
+// Result is what a solve proved.
+type Result struct {
+	Status Status
+	// Mate is in signed moves: +N the side to move mates in N, -N it is
+	// mated in N; 0 when Status is not StatusMate.
+	Mate int
+	// Keys are the first moves that achieve Mate: every one with AllKeys,
+	// else at least one. For a mated position they are the defences that
+	// hold out longest.
+	Keys []board.Move
+	// PV is the main line, with longest-resisting defences.
+	PV []board.Move
+	// Depth is how far the proof got: no mate of either looked-for kind
+	// exists in fewer than Depth moves (in at most Depth moves when Status
+	// is StatusNoMate).
+	Depth   int
+	Book    []board.Move
+	Nodes   uint64
+	TBHits  uint64
+	Elapsed time.Duration
+	TTProbe uint64
+	TTHits  uint64
+}
+
+// Solver proves mates. It owns a transposition table that it reuses from
+// one position to the next; it is not safe for concurrent use (make one per
+// worker).
+type Solver struct {
+	s searcher
+}
+
+// New returns a Solver with a table of hashMiB MiB (64 if hashMiB <= 0).
+func New(hashMiB int) *Solver {
+	if hashMiB <= 0 {
+		hashMiB = 64
+	}
+	return &Solver{s: searcher{tt: NewTable(hashMiB)}}
+}
+
+// Table returns the solver's transposition table.
+func (sv *Solver) Table() *Table { return sv.s.tt }
+
+// Solve proves the shortest mate of pos within opt.MaxMate moves.
+func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Result {
+	start := time.Now()
+	s := &sv.s
+	s.prober, s.rule50 = opt.Prober, opt.Rule50
+	s.ctx, s.stopped, s.nodes, s.tbHits = ctx, false, 0, 0
+	s.nodeLimit = opt.Nodes
+	s.deadline = time.Time{}
+	if opt.Timeout > 0 {
+		s.deadline = start.Add(opt.Timeout)
+	}
+	s.tt.NewSearch()
+	probes0, hits0 := s.tt.Stats()
+	clear(s.killers[:])
+	clear(s.history[:])
+	if opt.MaxMate <= 0 {
+		opt.MaxMate = 10
+	}
+	if opt.MaxMate > MaxPly/2-2 {
+		opt.MaxMate = MaxPly/2 - 2
+	}
+
+	res := Result{Status: StatusNoMate}
+	var bookMoves []board.Move
+	if opt.Book != nil {
+		bookMoves = opt.Book.BookMoves(&pos)
+		res.Book = bookMoves
+	}
+	us := pos.Side()
+	wantMate := opt.Want != WantMated && pos.CanMate(us)
+	wantMated := opt.Want != WantMate && pos.CanMate(us.Other())
+
+	finish := func() Result {
+		res.Nodes, res.TBHits, res.Elapsed = s.nodes, s.tbHits, time.Since(start)
+		p, h := s.tt.Stats()
+		res.TTProbe, res.TTHits = p-probes0, h-hits0
+		return res
+	}
+
+	for n := 1; n <= opt.MaxMate; n++ {
+		if wantMate {
+			s.attacker = us
+			if s.rootTest(pos, 2*n-1, bookMoves) {
+				res.Status, res.Mate = StatusMate, n
+				break
+			}
+		}
+		if s.stopped {
+			break
+		}
+		if wantMated {
+			s.attacker = us.Other()
+			if s.rootTest(pos, 2*n, bookMoves) {
+				res.Status, res.Mate = StatusMate, -n
+				break
+			}
+		}
+		if s.stopped {
+			break
+		}
+		res.Depth = n
+	}
+	if s.stopped {
+		res.Status, res.Mate = StatusLimit, 0
+		return finish()
+	}
+	if res.Status == StatusMate {
+		res.Depth = abs(res.Mate)
+		if !opt.NoKeys {
+			res.Keys = s.keys(pos, res.Mate, opt.AllKeys, bookMoves)
+			if len(res.Keys) > 0 {
+				res.PV = s.line(pos, res.Keys[0], res.Mate)
+			}
+			if s.stopped {
+				// The mate stands proved; only the extras are partial.
+				s.stopped = false
+			}
+		}
+	}
+	return finish()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// rootTest reports whether the root position is won by the side to move
+// within plies (odd), or lost within plies (even). It is a null-window
+// search around that boundary.
+func (s *searcher) rootTest(pos board.Position, plies int, book []board.Move) bool {
+	s.pos[0] = pos
+	if plies%2 == 1 {
+		bound := Mate - plies
+		v, _ := s.search(0, plies, bound-1, bound)
+		return !s.stopped && v >= bound
+	}
+	bound := -(Mate - plies)
+	v, _ := s.search(0, plies, bound, bound+1)
+	return !s.stopped && v <= bound
+}
+
+// matesWithin reports whether the side to move in pos mates within plies
+// (odd), searching from ply 0.
+func (s *searcher) matesWithin(pos *board.Position, plies int) bool {
+	if plies < 1 {
+		return false
+	}
+	return s.rootTest(*pos, plies, nil)
+}
+
+// matedWithin reports whether the side to move in pos is mated within
+// plies (even; 0 means it is checkmated now).
+func (s *searcher) matedWithin(pos *board.Position, plies int) bool {
+	if plies == 0 {
+		return pos.IsCheckmate()
+	}
+	return s.rootTest(*pos, plies, nil)
+}
+
+// keys returns the root moves achieving mate (signed moves): for a win the
+// moves after which the opponent is mated within the remaining plies, for a
+// loss the defences that hold out the full length.
+func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Move) []board.Move {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	moves := rootOrder(l.Slice(), book)
+	var keys []board.Move
+	for _, m := range moves {
+		child := pos
+		child.Play(m)
+		var ok bool
+		if mate > 0 {
+			s.attacker = pos.Side()
+			ok = s.matedWithin(&child, 2*mate-2)
+		} else {
+			// A defence holds out the full length if the opponent cannot
+			// mate faster than 2*|mate|-1 plies after it.
+			s.attacker = pos.Side().Other()
+			ok = !s.matesWithin(&child, 2*(-mate)-3)
+		}
+		if s.stopped {
+			break
+		}
+		if ok {
+			keys = append(keys, m)
+			if !all {
+				break
+			}
+		}
+	}
+	return keys
+}
+
+// rootOrder puts book moves first, keeping the rest in generator order.
+func rootOrder(moves, book []board.Move) []board.Move {
+	out := make([]board.Move, 0, len(moves))
+	for _, b := range book {
+		for _, m := range moves {
+			if m == b {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, m := range moves {
+		inBook := false
+		for _, b := range book {
+			inBook = inBook || b == m
+		}
+		if !inBook {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// line builds the main line from the first key: the winner plays a move
+// that keeps the mate on schedule, the loser the reply that holds out
+// longest.
+func (s *searcher) line(root board.Position, first board.Move, mate int) []board.Move {
+	pv := []board.Move{first}
+	pos := root
+	pos.Play(first)
+	// plies left until mate after the first move
+	left := 2*mate - 2
+	if mate < 0 {
+		left = 2*(-mate) - 1
+	}
+	winner := root.Side()
+	if mate < 0 {
+		winner = winner.Other()
+	}
+	s.attacker = winner
+	for left > 0 && !s.stopped {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		if l.N == 0 {
+			break
+		}
+		next := board.NoMove
+		if pos.Side() == winner {
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				if s.matedWithin(&child, left-1) {
+					next = m
+					break
+				}
+			}
+		} else {
+			// The reply after which the winner needs the most plies.
+			bestNeed := -1
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				need := 1
+				for need < left-1 && !s.matesWithin(&child, need) && !s.stopped {
+					need += 2
+				}
+				if need > bestNeed {
+					bestNeed, next = need, m
+				}
+			}
+		}
+		if next == board.NoMove {
+			break
+		}
+		pv = append(pv, next)
+		pos.Play(next)
+		left--
+	}
+	return pv
+}
