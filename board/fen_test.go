@@ -57,9 +57,9 @@ func TestParseFENErrors(t *testing.T) {
 func TestParseFENAccepts(t *testing.T) {
 	for _, fen := range []string{
 		StartFEN,
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",               // EPD-style four fields
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",      // useless but possible ep square
-		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // capturable ep square
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",          // EPD-style four fields
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", // useless but possible ep square
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", // capturable ep square
 		"8/8/8/8/8/8/8/K1k5 w - - 0 1",
 		"4k3/8/8/8/8/8/8/4K3 b - - 99 0",
 	} {
@@ -98,7 +98,7 @@ func TestStatus(t *testing.T) {
 		{"8/8/8/8/8/8/8/K1k5 w - - 0 1", false, false, false, true},
 		{"8/8/8/8/8/8/8/KBk5 w - - 0 1", false, false, false, true},
 		{"8/8/8/8/8/8/8/KNk5 w - - 0 1", false, false, false, true},
-		{"8/8/8/8/8/8/2b5/KBk5 w - - 0 1", false, false, false, true}, // bishops on one colour
+		{"8/8/8/8/8/8/2b5/KBk5 w - - 0 1", false, false, false, true},  // bishops on one colour
 		{"8/8/8/8/8/8/3b4/KBk5 w - - 0 1", false, false, false, false}, // bishops on both colours
 		{"8/8/8/8/8/8/1n6/KNk5 w - - 0 1", false, false, false, false},
 		{"8/8/8/8/8/8/8/KNNk4 w - - 0 1", false, false, false, false},
