@@ -200,3 +200,42 @@ func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() 
 
 // IsStalemate reports whether the side to move has no legal move and is not in check.
 func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// SANLine writes moves played from p as numbered SAN, such as
+// "1. Rg6 Ka8 2. Kc7" or "1... Ka8 2. Kc7". It stops at the first move
+// that is not legal.
+func (p *Position) SANLine(moves []Move) string {
+	var b strings.Builder
+	pos := *p
+	for i, m := range moves {
+		var l MoveList
+		pos.LegalMoves(&l)
+		if !l.Contains(m) {
+			break
+		}
+		if pos.side == White {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d. ", pos.fullmove)
+		} else if i == 0 {
+			fmt.Fprintf(&b, "%d... ", pos.fullmove)
+		} else {
+			b.WriteByte(' ')
+		}
+		b.WriteString(pos.SAN(m))
+		pos.Play(m)
+	}
+	return b.String()
+}
+
+// SetClocks sets the half-move clock and full-move number (as EPD's hmvc
+// and fmvn do). The key does not depend on them.
+func (p *Position) SetClocks(halfmove, fullmove int) {
+	if halfmove >= 0 && halfmove <= 9999 {
+		p.halfmove = uint16(halfmove)
+	}
+	if fullmove >= 1 && fullmove <= 9999 {
+		p.fullmove = uint16(fullmove)
+	}
+}

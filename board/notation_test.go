@@ -64,3 +64,26 @@ func TestParseLenient(t *testing.T) {
 		}
 	}
 }
+
+func TestSANLine(t *testing.T) {
+	p, _ := ParseFEN("8/1k1K4/8/8/6R1/8/8/8 w - - 0 1")
+	moves := []string{"g4g6", "b7a8", "d7c7", "a8a7", "c7c8", "a7a8", "g6a6"}
+	var ms []Move
+	q := p
+	for _, u := range moves {
+		m, err := q.ParseUCI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+		q.Play(m)
+	}
+	if got, want := p.SANLine(ms), "1. Rg6 Ka8 2. Kc7 Ka7 3. Kc8 Ka8 4. Ra6#"; got != want {
+		t.Errorf("SANLine = %q, want %q", got, want)
+	}
+	q = p
+	q.Play(ms[0])
+	if got, want := q.SANLine(ms[1:3]), "1... Ka8 2. Kc7"; got != want {
+		t.Errorf("SANLine from black = %q, want %q", got, want)
+	}
+}

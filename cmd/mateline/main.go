@@ -18,6 +18,9 @@ const (
 	exitOK      = 0
 	exitRuntime = 1
 	exitUsage   = 2
+	// exitFailures: the run finished, but some puzzles failed validation
+	// or some lines could not be read.
+	exitFailures = 3
 )
 
 // usageError marks a mistake in how the command was called (exit code 2).
@@ -34,6 +37,7 @@ func newApp() *cli.Command {
 		Description: "mateline proves the shortest forced mate (or mated-in-N) of chess positions given as\n" +
 			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
 		Commands: []*cli.Command{
+			solveCommand(),
 			perftCommand(),
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {

@@ -1,0 +1,344 @@
+package puzzles
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"mateline.dev/mateline/board"
+)
+
+// Op is one EPD operation: its opcode and operands, with quotes removed and
+// escapes resolved.
+type Op struct {
+	Code string
+	Args []string
+}
+
+// MaxLineBytes is the longest line a reader accepts; a longer one becomes
+// an error record and the reader goes on with the next line.
+const MaxLineBytes = 64 << 10
+
+// lineReader yields lines with their numbers, without the line ending or a
+// leading UTF-8 byte-order mark, and cuts lines that are too long.
+type lineReader struct {
+	r    *bufio.Reader
+	line int
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// next returns the next line; tooLong reports a line over MaxLineBytes,
+// whose text is then cut.
+func (lr *lineReader) next() (text string, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		if len(buf)+len(chunk) <= MaxLineBytes {
+			buf = append(buf, chunk...)
+		} else {
+			tooLong = true
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && (err != io.EOF || len(buf) == 0 && !tooLong) {
+			return "", false, err
+		}
+		break
+	}
+	lr.line++
+	s := strings.TrimRight(string(buf), "\r\n")
+	if lr.line == 1 {
+		s = strings.TrimPrefix(s, "\ufeff")
+	}
+	return s, tooLong, nil
+}
+
+// EPDReader streams records from an EPD file. It reads the standard
+// dialect (four FEN fields, then "opcode operands;" operations), full
+// six-field FEN before the operations, the matetrack "bm #N" claims, and
+// the loose dialect with no semicolons ("FEN bm Qxf7+ dm 13"). Blank lines
+// and lines starting with '#' are skipped.
+type EPDReader struct {
+	source string
+	lr     *lineReader
+}
+
+// NewEPDReader reads EPD from r; source names it in errors.
+func NewEPDReader(r io.Reader, source string) *EPDReader {
+	return &EPDReader{source: source, lr: newLineReader(r)}
+}
+
+// Next returns the next record, or io.EOF at the end. Other errors are
+// I/O errors; a bad line is a record with Err set.
+func (er *EPDReader) Next() (Record, error) {
+	for {
+		text, tooLong, err := er.lr.next()
+		if err != nil {
+			return Record{}, err
+		}
+		line := er.lr.line
+		if tooLong {
+			return errorRecord(er.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)), nil
+		}
+		t := strings.TrimSpace(text)
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		return ParseEPDLine(er.source, line, t), nil
+	}
+}
+
+func errorRecord(source string, line int, err error) Record {
+	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &LineError{source, line, err}}
+}
+
+// looseOpcodes are the opcodes recognised when a line has no semicolons.
+var looseOpcodes = map[string]bool{
+	"acd": true, "acn": true, "acs": true, "am": true, "bm": true, "ce": true, "dm": true,
+	"fmvn": true, "hmvc": true, "id": true, "pm": true, "pv": true, "sm": true,
+	"c0": true, "c1": true, "c2": true, "c3": true, "c4": true, "c5": true, "c6": true, "c7": true, "c8": true, "c9": true,
+}
+
+// ParseEPDLine reads one EPD line into a record.
+func ParseEPDLine(source string, line int, text string) Record {
+	rec := Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
+	fail := func(err error) Record {
+		rec.Err = &LineError{source, line, err}
+		return rec
+	}
+	fields, rest := splitFields(text, 4)
+	if len(fields) < 4 {
+		if len(fields) < 2 {
+			return fail(errors.New("no position: want four FEN fields"))
+		}
+		return fail(fmt.Errorf("position has %d fields, want 4 (board, side to move, castling, en passant)", len(fields)))
+	}
+	fen := strings.Join(fields, " ")
+	// Full FEN: two clock numbers follow the four fields.
+	if clocks, after := splitFields(rest, 2); len(clocks) == 2 && isUint(clocks[0]) && isUint(clocks[1]) {
+		fen += " " + clocks[0] + " " + clocks[1]
+		rest = after
+	} else {
+		fen += " 0 1"
+	}
+	ops, err := parseOps(rest)
+	if err != nil {
+		return fail(err)
+	}
+	rec.Ops = ops
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		return fail(err)
+	}
+	for _, op := range ops {
+		switch op.Code {
+		case "hmvc", "fmvn":
+			n, err := strconv.Atoi(firstArg(op))
+			if err != nil || n < 0 {
+				return fail(fmt.Errorf("%s: want a number, got %q", op.Code, firstArg(op)))
+			}
+			if op.Code == "hmvc" {
+				pos.SetClocks(n, pos.FullmoveNumber())
+			} else {
+				pos.SetClocks(pos.HalfmoveClock(), n)
+			}
+		}
+	}
+	rec.Pos = pos
+	if err := checkPlayable(&pos); err != nil {
+		return fail(err)
+	}
+	rec.FEN = pos.FEN()
+	if err := rec.readClaims(); err != nil {
+		return fail(err)
+	}
+	return rec
+}
+
+func firstArg(op Op) string {
+	if len(op.Args) == 0 {
+		return ""
+	}
+	return op.Args[0]
+}
+
+func isUint(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 16)
+	return err == nil
+}
+
+// splitFields takes up to n whitespace-separated fields off the front of s.
+func splitFields(s string, n int) ([]string, string) {
+	var out []string
+	for len(out) < n {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			break
+		}
+		end := strings.IndexAny(s, " \t")
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+	return out, s
+}
+
+// token is a word or a quoted string; sep marks a semicolon.
+type token struct {
+	text   string
+	quoted bool
+	sep    bool
+}
+
+// tokenize splits EPD operations into words, quoted strings and semicolons.
+func tokenize(s string) ([]token, error) {
+	var toks []token
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+		case c == ';':
+			toks = append(toks, token{sep: true})
+			i++
+		case c == '"':
+			var b strings.Builder
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' && j+1 < len(s) {
+					j++
+				}
+				b.WriteByte(s[j])
+			}
+			if j >= len(s) {
+				return nil, fmt.Errorf("unclosed quote at column %d", i+1)
+			}
+			toks = append(toks, token{text: b.String(), quoted: true})
+			i = j + 1
+		default:
+			j := i
+			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != ';' && s[j] != '"' {
+				j++
+			}
+			toks = append(toks, token{text: s[i:j]})
+			i = j
+		}
+	}
+	return toks, nil
+}
+
+// parseOps reads the operations after the position.
+func parseOps(s string) ([]Op, error) {
+	toks, err := tokenize(s)
+	if err != nil {
+		return nil, err
+	}
+	hasSep := false
+	for _, t := range toks {
+		hasSep = hasSep || t.sep
+	}
+	var ops []Op
+	var cur *Op
+	for _, t := range toks {
+		switch {
+		case t.sep:
+			cur = nil
+		case cur == nil || !hasSep && !t.quoted && looseOpcodes[t.text]:
+			if t.quoted {
+				return nil, fmt.Errorf("operation starts with a quoted string %q", t.text)
+			}
+			ops = append(ops, Op{Code: t.text})
+			cur = &ops[len(ops)-1]
+		default:
+			cur.Args = append(cur.Args, t.text)
+		}
+	}
+	return ops, nil
+}
+
+// readClaims fills the record's id and claims from its operations.
+func (rec *Record) readClaims() error {
+	for _, op := range rec.Ops {
+		switch op.Code {
+		case "id":
+			if len(op.Args) > 0 {
+				rec.ID = strings.Join(op.Args, " ")
+			}
+		case "dm":
+			n, err := strconv.Atoi(firstArg(op))
+			if err != nil || len(op.Args) != 1 {
+				return fmt.Errorf("dm: want one number, got %q", strings.Join(op.Args, " "))
+			}
+			if n < 1 {
+				return fmt.Errorf("dm %d: a mate length is at least 1", n)
+			}
+			rec.Claim.Mate = n
+		case "bm", "am":
+			if op.Code == "bm" && strings.HasPrefix(firstArg(op), "#") {
+				n, err := strconv.Atoi(firstArg(op)[1:])
+				if err != nil || n == 0 {
+					return fmt.Errorf("bm %s: want #N or #-N with N at least 1", firstArg(op))
+				}
+				rec.Claim.Mate = n
+				continue
+			}
+			moves, err := parseMoves(&rec.Pos, op.Args, false)
+			if err != nil {
+				return fmt.Errorf("%s: %w", op.Code, err)
+			}
+			if op.Code == "bm" {
+				rec.Claim.Keys = moves
+			} else {
+				rec.Claim.Avoid = moves
+			}
+		case "pv", "PV:":
+			moves, err := parseMoves(&rec.Pos, op.Args, true)
+			if err != nil {
+				return fmt.Errorf("%s: %w", op.Code, err)
+			}
+			rec.Claim.Line = moves
+		}
+	}
+	return nil
+}
+
+// parseMoves reads moves in SAN or UCI. With sequence set each move is
+// played before the next is read (a line); otherwise all are alternatives
+// in the same position.
+func parseMoves(pos *board.Position, texts []string, sequence bool) ([]board.Move, error) {
+	var out []board.Move
+	p := *pos
+	for _, t := range texts {
+		if sequence && strings.HasSuffix(t, ".") || sequence && isMoveNumber(t) {
+			continue // "1." or "1..." in a SAN line
+		}
+		m, err := p.ParseSAN(t)
+		if err != nil {
+			if m2, err2 := p.ParseUCI(t); err2 == nil {
+				m, err = m2, nil
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+		if sequence {
+			p.Play(m)
+		}
+	}
+	return out, nil
+}
+
+func isMoveNumber(s string) bool {
+	s = strings.TrimRight(s, ".")
+	return s != "" && isUint(s)
+}

@@ -1,0 +1,173 @@
+package puzzles
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
+)
+
+// Outcome is what became of one record: the JSON Lines record of
+// DESIGN.md, plus what the text writers need.
+type Outcome struct {
+	ID       string    `json:"id"`
+	Line     int       `json:"line"`
+	FEN      string    `json:"fen"`
+	Status   string    `json:"status"`
+	Mate     int       `json:"mate,omitempty"`
+	Keys     []string  `json:"keys,omitempty"`
+	PV       []string  `json:"pv,omitempty"`
+	PVSAN    []string  `json:"pv_san,omitempty"`
+	Depth    int       `json:"depth"`
+	Nodes    uint64    `json:"nodes"`
+	MS       float64   `json:"ms"`
+	TBHits   uint64    `json:"tb_hits"`
+	Book     []string  `json:"book,omitempty"`
+	Verdict  string    `json:"verdict,omitempty"`
+	Expected *Expected `json:"expected,omitempty"`
+	Error    string    `json:"error,omitempty"`
+
+	Source   string   `json:"-"`
+	KeysSAN  []string `json:"-"`
+	LineSAN  string   `json:"-"` // numbered SAN main line
+	TTProbes uint64   `json:"-"`
+	TTHits   uint64   `json:"-"`
+	Record   *Record  `json:"-"`
+}
+
+// Expected is the claim that validate checked.
+type Expected struct {
+	Mate int      `json:"mate,omitempty"`
+	Keys []string `json:"keys,omitempty"`
+}
+
+// StatusError is the status of a record that could not be searched.
+const StatusError = "error"
+
+// NewOutcome describes the solver's result for rec.
+func NewOutcome(rec *Record, res solver.Result) Outcome {
+	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec}
+	if rec.Err != nil {
+		o.Status, o.Error = StatusError, rec.Err.Error()
+		return o
+	}
+	o.Status = res.Status.String()
+	o.Mate = res.Mate
+	o.Depth = res.Depth
+	o.Nodes, o.TBHits = res.Nodes, res.TBHits
+	o.MS = float64(res.Elapsed.Microseconds()) / 1000
+	o.TTProbes, o.TTHits = res.TTProbe, res.TTHits
+	for _, m := range res.Keys {
+		o.Keys = append(o.Keys, m.UCI())
+		o.KeysSAN = append(o.KeysSAN, rec.Pos.SAN(m))
+	}
+	for _, m := range res.Book {
+		o.Book = append(o.Book, m.UCI())
+	}
+	pos := rec.Pos
+	for _, m := range res.PV {
+		o.PV = append(o.PV, m.UCI())
+		o.PVSAN = append(o.PVSAN, pos.SAN(m))
+		pos.Play(m)
+	}
+	o.LineSAN = rec.Pos.SANLine(res.PV)
+	return o
+}
+
+// WriteJSON writes o as one JSON line.
+func (o *Outcome) WriteJSON(w io.Writer) error {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteText writes o as a few readable lines.
+func (o *Outcome) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
+	if o.ID != fmt.Sprintf("line:%d", o.Line) {
+		fmt.Fprintf(&b, " %s", o.ID)
+	}
+	if o.FEN != "" {
+		fmt.Fprintf(&b, "  %s", o.FEN)
+	}
+	b.WriteByte('\n')
+	switch o.Status {
+	case StatusError:
+		fmt.Fprintf(&b, "  error: %s\n", o.Error)
+	case "mate":
+		if o.Mate > 0 {
+			fmt.Fprintf(&b, "  mate in %d (proved shortest)\n", o.Mate)
+		} else {
+			fmt.Fprintf(&b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
+		}
+		label := "key"
+		if o.Mate < 0 {
+			label = "best defence"
+		}
+		if len(o.KeysSAN) > 1 {
+			label += "s"
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
+		fmt.Fprintf(&b, "  line: %s\n", o.LineSAN)
+	case "no-mate":
+		fmt.Fprintf(&b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
+	case "limit":
+		if o.Depth > 0 {
+			fmt.Fprintf(&b, "  limit reached: no mate in %d moves or fewer is proved; longer not decided\n", o.Depth)
+		} else {
+			fmt.Fprintf(&b, "  limit reached before anything was proved\n")
+		}
+	}
+	if o.Verdict != "" {
+		fmt.Fprintf(&b, "  verdict: %s\n", o.Verdict)
+	}
+	if o.Status != StatusError {
+		fmt.Fprintf(&b, "  %s\n", o.statsLine())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (o *Outcome) statsLine() string {
+	nps := 0.0
+	if o.MS > 0 {
+		nps = float64(o.Nodes) / o.MS * 1000
+	}
+	hit := 0.0
+	if o.TTProbes > 0 {
+		hit = 100 * float64(o.TTHits) / float64(o.TTProbes)
+	}
+	s := fmt.Sprintf("nodes %d, %s, %s nodes/s, TT hits %.0f%%", o.Nodes,
+		(time.Duration(o.MS*1000) * time.Microsecond).Round(time.Microsecond*10), humanCount(nps), hit)
+	if o.TBHits > 0 {
+		s += fmt.Sprintf(", TB hits %d", o.TBHits)
+	}
+	return s
+}
+
+func humanCount(x float64) string {
+	switch {
+	case x >= 1e6:
+		return fmt.Sprintf("%.1fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.0fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+// pvMoves is a helper for tests and writers: the UCI moves of a line.
+func uciMoves(ms []board.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.UCI()
+	}
+	return out
+}

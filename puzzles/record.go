@@ -1,0 +1,108 @@
+// Package puzzles reads puzzle files (EPD collections, Lichess puzzle CSV)
+// into records with their claims, and writes what the solver found about
+// them as text, annotated EPD, JSON Lines and CSV.
+package puzzles
+
+import (
+	"fmt"
+
+	"mateline.dev/mateline/board"
+)
+
+// Record is one puzzle as read: where it came from, its position, the
+// operations it carried and what it claims. A record that could not be read
+// has Err set, naming the line and what is wrong; readers go on after it.
+type Record struct {
+	Source string // file name, "-" for standard input, "--fen" for flags
+	Line   int    // 1-based line number in Source
+	ID     string // the puzzle's id, else "line:N"
+	FEN    string // the position searched, as full FEN (empty if unreadable)
+	Pos    board.Position
+	Ops    []Op // EPD operations in input order, kept for annotated output
+	Claim  Claim
+	Err    error
+}
+
+// Claim is what a puzzle says about itself. Zero values mean "not stated".
+type Claim struct {
+	Mate  int          // signed moves: +N mate in N, -N mated in N
+	Keys  []board.Move // claimed key moves (EPD bm, or the first solution move)
+	Avoid []board.Move // EPD am
+	Line  []board.Move // claimed main line (EPD pv, Lichess Moves after the first)
+	// OnlyLastVaries marks Lichess puzzles, where only the final mating
+	// move may have alternatives; several mating moves at mate in 1 are not
+	// a cook there.
+	OnlyLastVaries bool
+}
+
+// LineError is a problem with one input line.
+type LineError struct {
+	Source string
+	Line   int
+	Err    error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ErrorKind classifies a record's error: "illegal" for a position that
+// cannot occur (or has no move to search), "unreadable" for everything else.
+func (r *Record) ErrorKind() string {
+	if r.Err == nil {
+		return ""
+	}
+	if isPositionError(r.Err) {
+		return "illegal"
+	}
+	return "unreadable"
+}
+
+// positionError marks an error about the position itself (as opposed to the
+// text around it).
+type positionError struct{ msg string }
+
+func (e positionError) Error() string { return e.msg }
+
+func isPositionError(err error) bool {
+	for err != nil {
+		switch e := err.(type) {
+		case positionError:
+			return true
+		case *board.FENError:
+			return e.Kind >= board.ErrKingCount
+		case interface{ Unwrap() error }:
+			err = e.Unwrap()
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// checkPlayable rejects a position with no legal move: there is nothing to
+// solve in a checkmate or a stalemate.
+func checkPlayable(pos *board.Position) error {
+	if pos.HasLegalMove() {
+		return nil
+	}
+	if pos.InCheck() {
+		return positionError{"the side to move is already checkmated"}
+	}
+	return positionError{"the side to move is stalemated"}
+}
+
+// FromFEN makes a record from a FEN given on the command line.
+func FromFEN(source string, n int, fen string) Record {
+	rec := Record{Source: source, Line: n, ID: fmt.Sprintf("fen:%d", n)}
+	pos, err := board.ParseFEN(fen)
+	if err == nil {
+		err = checkPlayable(&pos)
+	}
+	if err != nil {
+		rec.Err = &LineError{source, n, err}
+		return rec
+	}
+	rec.Pos, rec.FEN = pos, pos.FEN()
+	return rec
+}
