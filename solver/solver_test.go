@@ -1,0 +1,156 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+func mustFEN(t testing.TB, fen string) board.Position {
+	t.Helper()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return p
+}
+
+func ucis(ms []board.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.UCI()
+	}
+	return out
+}
+
+// knownMates are positions with hand-checked answers: mate lengths, and
+// every key where keys is given.
+var knownMates = []struct {
+	name string
+	fen  string
+	mate int
+	keys []string // every key, sorted; nil to skip the check
+}{
+	{"back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, []string{"a1a8"}},
+	{"two rooks cook", "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1", 1, []string{"a1a8", "e1e8"}},
+	{"opera game", "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 1", 2, []string{"b3b8"}},
+	{"opera defence", "1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k - 0 1", -1, []string{"d7b8"}},
+	{"philidor", "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1", 4, []string{"g5f7"}},
+	{"kqk 3", "8/8/8/8/k7/8/2K5/7Q w - - 0 1", 3, nil},
+	{"krk 4", "8/1k1K4/8/8/6R1/8/8/8 w - - 0 1", 4, nil},
+	{"castling mates", "8/8/8/8/8/8/R7/R3K2k w Q - 0 1", 1, []string{"e1c1"}},
+	{"en passant mates", "8/8/8/2k5/1pP5/1K1P4/8/8 b - c3 0 1", 0, nil},
+	{"promotion", "8/5P1k/6pp/8/8/8/8/6RK w - - 0 1", 4, nil}, // Stockfish: mate 4
+	{"underpromotion line", "7k/5Kp1/6Pp/8/8/8/4p3/8 b - - 0 1", 0, nil}, // Stockfish: mate 7 after e1=R
+	{"mated in 2", "8/1Q6/8/8/k7/8/2K5/8 b - - 0 1", -2, nil},
+	{"stalemate trap", "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", 3, nil}, // Stockfish: mate 3
+}
+
+func TestKnownMates(t *testing.T) {
+	for _, tc := range knownMates {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustFEN(t, tc.fen)
+			res := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true})
+			want := StatusMate
+			if tc.mate == 0 {
+				want = StatusNoMate
+			}
+			if res.Status != want || res.Mate != tc.mate {
+				t.Fatalf("got %v mate %d, want %v mate %d", res.Status, res.Mate, want, tc.mate)
+			}
+			if tc.keys != nil {
+				got := ucis(res.Keys)
+				slices.Sort(got)
+				if !slices.Equal(got, tc.keys) {
+					t.Errorf("keys %v, want %v", got, tc.keys)
+				}
+			}
+			if tc.mate != 0 {
+				checkLine(t, pos, res)
+			}
+		})
+	}
+}
+
+// checkLine replays the main line: every move legal, checkmate after
+// exactly the reported number of plies.
+func checkLine(t *testing.T, pos board.Position, res Result) {
+	t.Helper()
+	plies := 2*res.Mate - 1
+	if res.Mate < 0 {
+		plies = -2 * res.Mate
+	}
+	if len(res.PV) != plies {
+		t.Fatalf("line %v has %d plies, want %d", ucis(res.PV), len(res.PV), plies)
+	}
+	p := pos
+	for _, m := range res.PV {
+		var l board.MoveList
+		p.LegalMoves(&l)
+		if !l.Contains(m) {
+			t.Fatalf("line %v: %s is illegal in %s", ucis(res.PV), m, p.FEN())
+		}
+		p.Play(m)
+	}
+	if !p.IsCheckmate() {
+		t.Fatalf("line %v does not end in mate", ucis(res.PV))
+	}
+}
+
+func TestLimitIsNeverNoMate(t *testing.T) {
+	// Mate in 6; a 2,000-node budget cannot prove it.
+	pos := mustFEN(t, "8/8/1k6/8/1K6/8/8/7R w - - 0 1")
+	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 10, Nodes: 2000})
+	if res.Status != StatusLimit || res.Mate != 0 {
+		t.Fatalf("got %v mate %d, want limit", res.Status, res.Mate)
+	}
+	if res.Depth >= 6 {
+		t.Errorf("depth %d claims more than was proved", res.Depth)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res = New(8).Solve(ctx, pos, Options{MaxMate: 10})
+	if res.Status != StatusLimit {
+		t.Errorf("cancelled solve: %v", res.Status)
+	}
+	res = New(8).Solve(context.Background(), pos, Options{MaxMate: 10, Timeout: time.Nanosecond})
+	if res.Status != StatusLimit {
+		t.Errorf("timed-out solve: %v", res.Status)
+	}
+}
+
+func TestInsufficientMaterialIsNoMate(t *testing.T) {
+	pos := mustFEN(t, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")
+	res := New(1).Solve(context.Background(), pos, Options{MaxMate: 30})
+	if res.Status != StatusNoMate || res.Nodes > 0 {
+		t.Errorf("got %v after %d nodes, want no-mate at once", res.Status, res.Nodes)
+	}
+}
+
+func TestRule50(t *testing.T) {
+	// Mate in 1 is always there; with the clock at 99 it still counts
+	// (the mating move is made before the 100th ply), and a mate in 2
+	// needs two more plies than the rule leaves.
+	m1 := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
+	if r := New(1).Solve(context.Background(), m1, Options{MaxMate: 3, Rule50: true}); r.Mate != 1 {
+		t.Errorf("mate in 1 at clock 99: %v %d", r.Status, r.Mate)
+	}
+	m4 := mustFEN(t, "8/1k1K4/8/8/6R1/8/8/8 w - - 94 80")
+	if r := New(1).Solve(context.Background(), m4, Options{MaxMate: 5, Rule50: true}); r.Status != StatusNoMate {
+		t.Errorf("mate in 4 at clock 94 with --rule50: %v %d", r.Status, r.Mate)
+	}
+	if r := New(1).Solve(context.Background(), m4, Options{MaxMate: 5}); r.Mate != 4 {
+		t.Errorf("mate in 4 at clock 94 without --rule50: %v %d", r.Status, r.Mate)
+	}
+}
+
+func TestTableStaysWithinSize(t *testing.T) {
+	for _, mib := range []int{1, 3, 64} {
+		if b := NewTable(mib).Bytes(); b > mib<<20 || b < mib<<20-64 {
+			t.Errorf("%d MiB table takes %d bytes", mib, b)
+		}
+	}
+}
