@@ -38,6 +38,7 @@ func newApp() *cli.Command {
 			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
 		Commands: []*cli.Command{
 			solveCommand(),
+			benchCommand(),
 			perftCommand(),
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
