@@ -43,7 +43,7 @@ var knownMates = []struct {
 	{"krk 4", "8/1k1K4/8/8/6R1/8/8/8 w - - 0 1", 4, nil},
 	{"castling mates", "8/8/8/8/8/8/R7/R3K2k w Q - 0 1", 1, []string{"e1c1"}},
 	{"en passant mates", "8/8/8/2k5/1pP5/1K1P4/8/8 b - c3 0 1", 0, nil},
-	{"promotion", "8/5P1k/6pp/8/8/8/8/6RK w - - 0 1", 4, nil}, // Stockfish: mate 4
+	{"promotion", "8/5P1k/6pp/8/8/8/8/6RK w - - 0 1", 4, nil},            // Stockfish: mate 4
 	{"underpromotion line", "7k/5Kp1/6Pp/8/8/8/4p3/8 b - - 0 1", 0, nil}, // Stockfish: mate 7 after e1=R
 	{"mated in 2", "8/1Q6/8/8/k7/8/2K5/8 b - - 0 1", -2, nil},
 	{"stalemate trap", "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", 3, nil}, // Stockfish: mate 3
