@@ -1,8 +1,12 @@
 package puzzles
 
 import (
+	"bufio"
+	"bytes"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 )
 
 // Reader yields records one at a time; Next returns io.EOF at the end.
@@ -10,15 +14,59 @@ type Reader interface {
 	Next() (Record, error)
 }
 
+// Format is an input format.
+type Format int
+
+// The input formats.
+const (
+	FormatEPD Format = iota
+	FormatLichessCSV
+)
+
 // Open opens a puzzle file ("-" for standard input) and returns a reader
-// for its format. The caller closes the returned closer.
+// for its format: by extension (.csv is Lichess CSV; .epd, .fen and .txt
+// are EPD), else by sniffing the first line. The caller closes the closer.
 func Open(path string) (Reader, io.Closer, error) {
-	if path == "-" {
-		return NewEPDReader(os.Stdin, "-"), io.NopCloser(nil), nil
+	var rc io.ReadCloser = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		rc = f
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
+	br := bufio.NewReaderSize(rc, 64<<10)
+	var format Format
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv":
+		format = FormatLichessCSV
+	case ".epd", ".fen", ".txt":
+		format = FormatEPD
+	default:
+		format = Sniff(br)
 	}
-	return NewEPDReader(f, path), f, nil
+	return NewReader(br, path, format), rc, nil
+}
+
+// NewReader returns a reader of the given format.
+func NewReader(r io.Reader, source string, f Format) Reader {
+	if f == FormatLichessCSV {
+		return NewLichessReader(r, source)
+	}
+	return NewEPDReader(r, source)
+}
+
+// Sniff guesses the format from the first line without consuming it: a
+// comma-separated header naming FEN and Moves is Lichess CSV.
+func Sniff(br *bufio.Reader) Format {
+	head, _ := br.Peek(4096)
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	h := strings.ToLower(string(head))
+	if strings.Contains(h, ",") && strings.Contains(h, "fen") && strings.Contains(h, "moves") {
+		return FormatLichessCSV
+	}
+	return FormatEPD
 }

@@ -37,6 +37,8 @@ type Outcome struct {
 	TTProbes uint64   `json:"-"`
 	TTHits   uint64   `json:"-"`
 	Record   *Record  `json:"-"`
+	// Interrupted marks a search stopped by cancellation: not a result.
+	Interrupted bool `json:"-"`
 }
 
 // Expected is the claim that validate checked.

@@ -38,12 +38,23 @@ func newApp() *cli.Command {
 			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
 		Commands: []*cli.Command{
 			solveCommand(),
+			validateCommand(),
+			mergeCommand(),
 			benchCommand(),
 			perftCommand(),
 		},
-		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return usageError{err.Error()}
-		},
+		// run prints errors and picks the exit code; the library must not exit.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+	}
+}
+
+// markUsageErrors makes flag mistakes in every command usage errors (exit 2).
+func markUsageErrors(c *cli.Command) {
+	c.OnUsageError = func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+		return usageError{err.Error()}
+	}
+	for _, sub := range c.Commands {
+		markUsageErrors(sub)
 	}
 }
 
@@ -52,7 +63,9 @@ func main() {
 }
 
 func run(args []string) int {
-	err := newApp().Run(context.Background(), args)
+	app := newApp()
+	markUsageErrors(app)
+	err := app.Run(context.Background(), args)
 	if err == nil {
 		return exitOK
 	}

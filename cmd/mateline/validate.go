@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/urfave/cli/v3"
+)
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "check each puzzle's mate claim: length, minimality, unique key, legality",
+		ArgsUsage: "FILE|-...",
+		Description: "Checks every mate puzzle in EPD or Lichess CSV files against its claim (dm N, bm #N,\n" +
+			"bm #-N, the mateInN themes) and gives one verdict each:\n" +
+			"  ok          the claim holds: mate in exactly N, and the key is unique\n" +
+			"  shorter     a shorter mate exists\n" +
+			"  longer      mate in N cannot be forced, but a longer mate (within --beyond) can\n" +
+			"  no-mate     no mate within the claim\n" +
+			"  cooked      more than one key (Lichess: several mates in 1 are allowed)\n" +
+			"  wrong-key   the claimed key does not mate in N, but another move does\n" +
+			"  illegal     the position cannot occur, or has no legal move\n" +
+			"  unreadable  the line could not be read\n" +
+			"  timeout     a limit stopped the proof: nothing is claimed either way\n" +
+			"Records with no mate claim are skipped. A summary table follows the results (on\n" +
+			"standard error unless the output is text on standard output). Exit code 3 if any\n" +
+			"puzzle is not ok.\n\n" +
+			"Example: mateline validate -j 2 --format html -o report.html lichess_db_puzzle.csv",
+		Flags: append(append(searchFlags(10*time.Second),
+			&cli.IntFlag{Name: "beyond", Value: 2, Usage: "moves past the claim to look for a longer mate"},
+		), batchFlags()...),
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			cfg, err := readRunConfig(cmd, true)
+			if err != nil {
+				return err
+			}
+			return runBatch(ctx, cmd, cfg)
+		},
+	}
+}

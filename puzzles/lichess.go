@@ -1,0 +1,187 @@
+package puzzles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"mateline.dev/mateline/board"
+)
+
+// LichessReader streams records from the Lichess puzzle CSV. Columns are
+// found by their header names (FEN and Moves are required; PuzzleId and
+// Themes are used when present). The FEN is the position before the
+// opponent's move: Moves[0] is applied first, and the rest of Moves is the
+// claimed solution. The themes mateIn1..mateIn5 give the claimed length
+// (the theme "mate" alone: the solution's length).
+type LichessReader struct {
+	source string
+	lr     *lineReader
+	cols   map[string]int
+	err    error // a header problem: every later call returns it
+}
+
+// NewLichessReader reads Lichess puzzle CSV from r; source names it in errors.
+func NewLichessReader(r io.Reader, source string) *LichessReader {
+	return &LichessReader{source: source, lr: newLineReader(r)}
+}
+
+// Next returns the next record, or io.EOF at the end. A bad header is an
+// error (the file cannot be read); a bad row is a record with Err set.
+func (cr *LichessReader) Next() (Record, error) {
+	if cr.err != nil {
+		return Record{}, cr.err
+	}
+	for {
+		text, tooLong, err := cr.lr.next()
+		if err != nil {
+			return Record{}, err
+		}
+		line := cr.lr.line
+		if tooLong {
+			return errorRecord(cr.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)), nil
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		fields, ferr := splitCSV(text)
+		if cr.cols == nil {
+			if ferr != nil {
+				cr.err = &LineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
+				return Record{}, cr.err
+			}
+			if err := cr.readHeader(fields); err != nil {
+				cr.err = &LineError{cr.source, line, err}
+				return Record{}, cr.err
+			}
+			continue
+		}
+		if ferr != nil {
+			return errorRecord(cr.source, line, ferr), nil
+		}
+		return cr.record(line, fields), nil
+	}
+}
+
+func (cr *LichessReader) readHeader(fields []string) error {
+	cr.cols = map[string]int{}
+	for i, f := range fields {
+		cr.cols[strings.ToLower(strings.TrimSpace(f))] = i
+	}
+	for _, need := range []string{"fen", "moves"} {
+		if _, ok := cr.cols[need]; !ok {
+			return fmt.Errorf("header has no %q column (want Lichess puzzle CSV: PuzzleId,FEN,Moves,...,Themes,...)", need)
+		}
+	}
+	return nil
+}
+
+func (cr *LichessReader) field(fields []string, name string) string {
+	i, ok := cr.cols[name]
+	if !ok || i >= len(fields) {
+		return ""
+	}
+	return strings.TrimSpace(fields[i])
+}
+
+func (cr *LichessReader) record(line int, fields []string) Record {
+	rec := Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
+	fail := func(err error) Record {
+		rec.Err = &LineError{cr.source, line, err}
+		return rec
+	}
+	if id := cr.field(fields, "puzzleid"); id != "" {
+		rec.ID = id
+		rec.Ops = append(rec.Ops, Op{Code: "id", Args: []string{id}})
+	}
+	themes := cr.field(fields, "themes")
+	if themes != "" {
+		rec.Ops = append(rec.Ops, Op{Code: "c0", Args: []string{themes}})
+	}
+	pos, err := board.ParseFEN(cr.field(fields, "fen"))
+	if err != nil {
+		return fail(err)
+	}
+	moves := strings.Fields(cr.field(fields, "moves"))
+	if len(moves) == 0 {
+		return fail(errors.New("Moves is empty: want the opponent's move, then the solution"))
+	}
+	first, err := pos.ParseUCI(moves[0])
+	if err != nil {
+		return fail(fmt.Errorf("Moves[0] (the opponent's move): %w", err))
+	}
+	pos.Play(first)
+	rec.Pos = pos
+	if err := checkPlayable(&pos); err != nil {
+		return fail(err)
+	}
+	rec.FEN = pos.FEN()
+	line2, err := parseMoves(&pos, moves[1:], true)
+	if err != nil {
+		return fail(fmt.Errorf("solution: %w", err))
+	}
+	rec.Claim.Line = line2
+	if len(line2) > 0 {
+		rec.Claim.Keys = line2[:1]
+	}
+	rec.Claim.OnlyLastVaries = true
+	for _, th := range strings.Fields(themes) {
+		if len(th) == 7 && strings.HasPrefix(th, "mateIn") && th[6] >= '1' && th[6] <= '9' {
+			rec.Claim.Mate = int(th[6] - '0')
+		}
+	}
+	if rec.Claim.Mate == 0 && strings.Contains(" "+themes+" ", " mate ") && len(line2) > 0 {
+		rec.Claim.Mate = (len(line2) + 1) / 2
+	}
+	return rec
+}
+
+// splitCSV splits one CSV line into fields (RFC 4180 quoting; a quoted
+// field may not span lines).
+func splitCSV(s string) ([]string, error) {
+	var fields []string
+	for {
+		if strings.HasPrefix(s, `"`) {
+			var b strings.Builder
+			i := 1
+			for {
+				j := strings.IndexByte(s[i:], '"')
+				if j < 0 {
+					return nil, errors.New("unclosed quote")
+				}
+				b.WriteString(s[i : i+j])
+				i += j + 1
+				if i < len(s) && s[i] == '"' {
+					b.WriteByte('"')
+					i++
+					continue
+				}
+				break
+			}
+			fields = append(fields, b.String())
+			s = s[i:]
+			if s == "" {
+				return fields, nil
+			}
+			if s[0] != ',' {
+				return nil, fmt.Errorf("text after a closing quote: %q", truncate(s, 20))
+			}
+			s = s[1:]
+			continue
+		}
+		j := strings.IndexByte(s, ',')
+		if j < 0 {
+			return append(fields, s), nil
+		}
+		fields = append(fields, s[:j])
+		s = s[j+1:]
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

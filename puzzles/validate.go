@@ -1,0 +1,109 @@
+package puzzles
+
+import (
+	"context"
+	"slices"
+
+	"mateline.dev/mateline/solver"
+)
+
+// The verdicts of validate (DESIGN.md).
+const (
+	VerdictOK         = "ok"
+	VerdictShorter    = "shorter"    // a shorter mate exists
+	VerdictLonger     = "longer"     // the claimed length cannot be forced, a longer mate can
+	VerdictNoMate     = "no-mate"    // no mate within the claim
+	VerdictCooked     = "cooked"     // more than one key
+	VerdictWrongKey   = "wrong-key"  // the claimed key does not mate in N, another move does
+	VerdictIllegal    = "illegal"    // the position cannot occur, or has no move
+	VerdictUnreadable = "unreadable" // the line could not be read
+	VerdictTimeout    = "timeout"    // a limit stopped the proof: no verdict on the claim
+)
+
+// Verdicts lists every verdict in report order.
+var Verdicts = []string{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictCooked,
+	VerdictWrongKey, VerdictIllegal, VerdictUnreadable, VerdictTimeout}
+
+// Solve runs the solver on rec and describes the result. Options come in
+// adapted to the record's claim by the caller.
+func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) Outcome {
+	if rec.Err != nil {
+		return NewOutcome(rec, solver.Result{})
+	}
+	res := sv.Solve(ctx, rec.Pos, opt)
+	o := NewOutcome(rec, res)
+	o.Interrupted = res.Status == solver.StatusLimit && ctx.Err() != nil
+	return o
+}
+
+// Validate checks rec's mate claim and gives one verdict. It looks up to
+// beyond moves past the claimed length to tell "longer" from "no-mate".
+// A record without a mate claim gets no verdict.
+func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options, beyond int) Outcome {
+	if rec.Err != nil {
+		o := NewOutcome(rec, solver.Result{})
+		o.Verdict = VerdictUnreadable
+		if rec.ErrorKind() == "illegal" {
+			o.Verdict = VerdictIllegal
+		}
+		return o
+	}
+	claim := rec.Claim.Mate
+	n := claim
+	opt.Want = solver.WantMate
+	if claim < 0 {
+		n, opt.Want = -claim, solver.WantMated
+	}
+	opt.MaxMate = n + beyond
+	opt.AllKeys = true
+	res := sv.Solve(ctx, rec.Pos, opt)
+	o := NewOutcome(rec, res)
+	o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
+	if res.Status == solver.StatusLimit && ctx.Err() != nil {
+		o.Interrupted = true
+		return o
+	}
+	o.Verdict = verdict(rec, res, n)
+	return o
+}
+
+func verdict(rec *Record, res solver.Result, n int) string {
+	found := res.Mate
+	if found < 0 {
+		found = -found
+	}
+	switch {
+	case res.Status == solver.StatusLimit:
+		if res.Depth >= n {
+			return VerdictNoMate // proved: none within the claim
+		}
+		return VerdictTimeout
+	case res.Status == solver.StatusNoMate:
+		return VerdictNoMate
+	case found < n:
+		return VerdictShorter
+	case found > n:
+		return VerdictLonger
+	case rec.Claim.Mate < 0:
+		return VerdictOK // a defender may choose among equal defences
+	}
+	claimed := rec.Claim.Keys
+	for _, k := range claimed {
+		if !slices.Contains(res.Keys, k) {
+			return VerdictWrongKey
+		}
+	}
+	if rec.Claim.OnlyLastVaries && n == 1 {
+		return VerdictOK // several mating moves at the last move are allowed
+	}
+	extra := 0
+	for _, k := range res.Keys {
+		if !slices.Contains(claimed, k) {
+			extra++
+		}
+	}
+	if len(claimed) == 0 && len(res.Keys) > 1 || len(claimed) > 0 && extra > 0 {
+		return VerdictCooked
+	}
+	return VerdictOK
+}

@@ -1,0 +1,205 @@
+package puzzles
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Writer writes outcomes in one output format.
+type Writer interface {
+	Write(o *Outcome) error
+	// Close finishes the output (the HTML page needs the summary).
+	Close(s *Summary) error
+}
+
+// Output formats.
+const (
+	FormatText  = "text"
+	FormatEPDs  = "epd"
+	FormatJSONL = "jsonl"
+	FormatCSV   = "csv"
+	FormatHTML  = "html"
+)
+
+// NewWriter returns a writer for format. appending says that w continues
+// an existing file (no CSV header then).
+func NewWriter(format string, w io.Writer, appending bool) (Writer, error) {
+	switch format {
+	case FormatText:
+		return funcWriter(func(o *Outcome) error { return o.WriteText(w) }), nil
+	case FormatJSONL:
+		return funcWriter(func(o *Outcome) error { return o.WriteJSON(w) }), nil
+	case FormatEPDs:
+		return funcWriter(func(o *Outcome) error { return writeEPD(w, o) }), nil
+	case FormatCSV:
+		cw := &csvWriter{w: csv.NewWriter(w), header: !appending}
+		return cw, nil
+	case FormatHTML:
+		return newHTMLWriter(w)
+	}
+	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv or html)", format)
+}
+
+type funcWriter func(o *Outcome) error
+
+func (f funcWriter) Write(o *Outcome) error { return f(o) }
+func (f funcWriter) Close(*Summary) error   { return nil }
+
+// CSVHeader is the first row of CSV output.
+var CSVHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
+	"tb_hits", "verdict", "expected_mate", "expected_keys", "error"}
+
+type csvWriter struct {
+	w      *csv.Writer
+	header bool
+}
+
+func (c *csvWriter) Write(o *Outcome) error {
+	if c.header {
+		c.header = false
+		if err := c.w.Write(CSVHeader); err != nil {
+			return err
+		}
+	}
+	mate, expMate, expKeys := "", "", ""
+	if o.Mate != 0 {
+		mate = strconv.Itoa(o.Mate)
+	}
+	if o.Expected != nil {
+		if o.Expected.Mate != 0 {
+			expMate = strconv.Itoa(o.Expected.Mate)
+		}
+		expKeys = strings.Join(o.Expected.Keys, " ")
+	}
+	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
+		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
+		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
+		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error}
+	if err := c.w.Write(row); err != nil {
+		return err
+	}
+	c.w.Flush()
+	return c.w.Error()
+}
+
+func (c *csvWriter) Close(*Summary) error { c.w.Flush(); return c.w.Error() }
+
+// writeEPD writes the annotated EPD line: the position, every input
+// operation, and the findings (acd, acn, acs, dm or c0 "mated in N", pv,
+// bm, c8 book, c9 verdict). An input operation with an opcode that the
+// findings set is replaced; if its text differed it is kept as c7 "was: ...".
+func writeEPD(w io.Writer, o *Outcome) error {
+	if o.FEN == "" {
+		// Unreadable: a comment line that still names the id (for --resume).
+		_, err := fmt.Fprintf(w, "%s%s: %s\n", unreadablePrefix, strconv.Quote(o.ID), o.Error)
+		return err
+	}
+	fields := strings.Fields(o.FEN)
+	var b strings.Builder
+	b.WriteString(strings.Join(fields[:4], " "))
+	var found []Op
+	if o.Status != StatusError {
+		found = append(found,
+			Op{"acd", []string{strconv.Itoa(o.Depth)}},
+			Op{"acn", []string{strconv.FormatUint(o.Nodes, 10)}},
+			Op{"acs", []string{strconv.FormatFloat(o.MS/1000, 'f', 3, 64)}})
+		switch {
+		case o.Mate > 0:
+			found = append(found, Op{"dm", []string{strconv.Itoa(o.Mate)}})
+		case o.Mate < 0:
+			found = append(found, Op{"c0", []string{fmt.Sprintf("mated in %d", -o.Mate)}})
+		}
+		if len(o.PVSAN) > 0 {
+			found = append(found, Op{"pv", o.PVSAN})
+		}
+		if len(o.KeysSAN) > 0 && o.Mate > 0 {
+			found = append(found, Op{"bm", o.KeysSAN})
+		}
+		if len(o.Book) > 0 {
+			found = append(found, Op{"c8", []string{"book: " + strings.Join(o.Book, " ")}})
+		}
+	}
+	if o.Verdict != "" {
+		v := "verdict: " + o.Verdict
+		if o.Error != "" {
+			v += ": " + o.Error
+		}
+		found = append(found, Op{"c9", []string{v}})
+	}
+	set := map[string]Op{}
+	for _, op := range found {
+		set[op.Code] = op
+	}
+	var was []string
+	var ops []Op
+	if o.Record != nil {
+		ops = append(ops, o.Record.Ops...)
+	}
+	hasID := false
+	for _, op := range ops {
+		hasID = hasID || op.Code == "id"
+	}
+	if !hasID {
+		ops = append([]Op{{"id", []string{o.ID}}}, ops...)
+	}
+	written := map[string]bool{}
+	for _, op := range ops {
+		if f, ok := set[op.Code]; ok {
+			if !written[op.Code] {
+				writeOp(&b, f)
+				written[op.Code] = true
+			}
+			if opText(op) != opText(f) {
+				was = append(was, opText(op))
+			}
+			continue
+		}
+		writeOp(&b, op)
+	}
+	for _, op := range found {
+		if !written[op.Code] {
+			writeOp(&b, op)
+		}
+	}
+	if len(was) > 0 {
+		writeOp(&b, Op{"c7", []string{"was: " + strings.Join(was, "; ")}})
+	}
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// unreadablePrefix starts the EPD comment line written for a record that
+// could not be read.
+const unreadablePrefix = "# unreadable id "
+
+func opText(op Op) string {
+	var b strings.Builder
+	writeOpBody(&b, op)
+	return b.String()
+}
+
+func writeOp(b *strings.Builder, op Op) {
+	b.WriteByte(' ')
+	writeOpBody(b, op)
+	b.WriteByte(';')
+}
+
+func writeOpBody(b *strings.Builder, op Op) {
+	b.WriteString(op.Code)
+	for _, a := range op.Args {
+		b.WriteByte(' ')
+		if a == "" || strings.ContainsAny(a, " ;\"\t\\") || isComment(op.Code) || op.Code == "id" {
+			b.WriteString(strconv.Quote(a))
+		} else {
+			b.WriteString(a)
+		}
+	}
+}
+
+func isComment(code string) bool {
+	return len(code) == 2 && code[0] == 'c' && code[1] >= '0' && code[1] <= '9'
+}
