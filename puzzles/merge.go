@@ -239,4 +239,3 @@ func (s *seenIDs) addIsDup(id string) bool {
 	s.m[h] = struct{}{}
 	return false
 }
-
