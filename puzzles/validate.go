@@ -2,7 +2,9 @@ package puzzles
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 
 	"mateline.dev/mateline/solver"
 )
@@ -64,7 +66,50 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 		return o
 	}
 	o.Verdict = verdict(rec, res, n)
+	if o.Verdict == VerdictOK && rec.Claim.OnlyLastVaries && claim > 1 {
+		if v, err := lineCook(ctx, sv, rec, opt); err != "" {
+			o.Verdict, o.Error = v, err
+		}
+	}
 	return o
+}
+
+// lineCook follows a Lichess solution line and checks that every attacker
+// move but the last is the only one that keeps the mate on schedule. It
+// returns a verdict and a reason when one is not.
+func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) (string, string) {
+	pos := rec.Pos
+	n := rec.Claim.Mate
+	for i, m := range rec.Claim.Line {
+		attacker := i%2 == 0
+		left := n - i/2
+		if attacker && i > 0 && left > 1 {
+			o := opt
+			o.MaxMate, o.Want, o.AllKeys = left, solver.WantMate, true
+			res := sv.Solve(ctx, pos, o)
+			if res.Status == solver.StatusLimit {
+				return "", "" // no verdict on the line: the root verdict stands
+			}
+			if res.Mate != left {
+				return VerdictWrongKey, fmt.Sprintf("after %s the solution's side has no mate in %d", rec.Pos.SANLine(rec.Claim.Line[:i]), left)
+			}
+			if !slices.Contains(res.Keys, m) {
+				return VerdictWrongKey, fmt.Sprintf("move %d of the solution, %s, does not mate in %d", i+1, pos.SAN(m), left)
+			}
+			if len(res.Keys) > 1 {
+				var alts []string
+				for _, k := range res.Keys {
+					alts = append(alts, pos.SAN(k))
+				}
+				return VerdictCooked, fmt.Sprintf("after %s: %s all mate in %d", rec.Pos.SANLine(rec.Claim.Line[:i]), strings.Join(alts, " "), left)
+			}
+		}
+		pos.Play(m)
+		if left <= 1 && attacker {
+			break
+		}
+	}
+	return "", ""
 }
 
 func verdict(rec *Record, res solver.Result, n int) string {

@@ -1,0 +1,181 @@
+package puzzles
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func readAll(t testing.TB, r Reader) []Record {
+	t.Helper()
+	var recs []Record
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+func openTest(t testing.TB, name string) []Record {
+	t.Helper()
+	r, c, err := Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	return readAll(t, r)
+}
+
+func ucis(t testing.TB, rec Record, which string) string {
+	var ms []string
+	src := map[string][]string{"keys": uciMoves(rec.Claim.Keys), "line": uciMoves(rec.Claim.Line), "avoid": uciMoves(rec.Claim.Avoid)}
+	ms = src[which]
+	return strings.Join(ms, " ")
+}
+
+func TestEPDDialects(t *testing.T) {
+	recs := openTest(t, "dialects.epd")
+	want := []struct {
+		line        int
+		id          string
+		mate        int
+		keys, line2 string
+		avoid       string
+		fen         string
+	}{
+		{3, `back "rank"`, 1, "", "", "", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"},
+		{4, "opera", 0, "b3b8", "b3b8 d7b8 d1d8", "", "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 16"},
+		{5, "line:5", -1, "", "", "", "1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k - 2 16"},
+		{6, "line:6", 3, "", "", "h1a8", "8/8/8/8/k7/8/2K5/7Q w - - 0 1"},
+		{7, "line:7", 0, "g4g6", "g4g6 b7a8 g6b6 a8a7 d7c7 a7a8 b6a6", "", "8/1k1K4/8/8/6R1/8/8/8 w - - 0 1"},
+		{8, "line:8", 4, "g5f7", "", "", "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1"},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d", len(recs), len(want))
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Err != nil {
+			t.Errorf("line %d: %v", w.line, r.Err)
+			continue
+		}
+		if r.Line != w.line || r.ID != w.id || r.Claim.Mate != w.mate || r.FEN != w.fen ||
+			ucis(t, r, "keys") != w.keys || ucis(t, r, "line") != w.line2 || ucis(t, r, "avoid") != w.avoid {
+			t.Errorf("record %d: line %d id %q mate %d keys %q line %q avoid %q fen %q", i, r.Line, r.ID, r.Claim.Mate,
+				ucis(t, r, "keys"), ucis(t, r, "line"), ucis(t, r, "avoid"), r.FEN)
+		}
+	}
+	// Operations keep their quoted text and order.
+	if ops := recs[0].Ops; len(ops) != 3 || ops[2].Code != "c0" || ops[2].Args[0] != "semi; colon" {
+		t.Errorf("ops of line 3: %+v", recs[0].Ops)
+	}
+	if ops := recs[3].Ops; len(ops) != 6 || ops[3].Code != "acn" || ops[5].Args[0] != "32763" {
+		t.Errorf("ops of line 6: %+v", recs[3].Ops)
+	}
+}
+
+func TestLooseDialect(t *testing.T) {
+	rec := ParseEPDLine("x", 1, "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1 bm Nf7+ dm 4")
+	if rec.Err != nil || rec.Claim.Mate != 4 || len(rec.Claim.Keys) != 1 || len(rec.Ops) != 2 {
+		t.Errorf("%+v", rec)
+	}
+	path := os.Getenv("MATELINE_DATA") + "/suites/epd-sets/hard-mates-blass-uri.epd"
+	if os.Getenv("MATELINE_DATA") == "" {
+		t.Skip("MATELINE_DATA is not set: skipping the Blass-Uri file")
+	}
+	r, c, err := Open(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer c.Close()
+	recs := readAll(t, r)
+	claims := 0
+	for _, rec := range recs {
+		if rec.Err != nil {
+			t.Errorf("%v", rec.Err)
+		}
+		if rec.Claim.Mate >= 13 {
+			claims++
+		}
+	}
+	if len(recs) != 24 || claims != 24 {
+		t.Errorf("%d records, %d with dm >= 13; want 24 and 24", len(recs), claims)
+	}
+}
+
+// TestMalformedLines checks that every bad line yields a record that names
+// its line and what is wrong, and that the good lines around them survive.
+func TestMalformedLines(t *testing.T) {
+	recs := openTest(t, "malformed.epd")
+	want := map[int]string{
+		2:  "bad piece letter",
+		3:  "wrong rank count",
+		4:  "wrong rank count",
+		5:  "wrong number of kings",
+		6:  "side not to move is in check",
+		7:  "bad side to move",
+		8:  "bad castling field",
+		9:  "bad en-passant field",
+		10: "unclosed quote",
+		11: "dm 0",
+		12: "dm -1",
+		13: "already checkmated",
+		15: "line longer than",
+	}
+	good := map[int]bool{1: true, 14: true, 16: true}
+	if len(recs) != len(want)+len(good) {
+		t.Fatalf("%d records, want %d", len(recs), len(want)+len(good))
+	}
+	for _, r := range recs {
+		if good[r.Line] {
+			if r.Err != nil {
+				t.Errorf("good line %d: %v", r.Line, r.Err)
+			}
+			continue
+		}
+		if r.Err == nil {
+			t.Errorf("line %d: no error", r.Line)
+			continue
+		}
+		msg := r.Err.Error()
+		if !strings.Contains(msg, want[r.Line]) || !strings.HasPrefix(msg, "testdata/malformed.epd:"+strconv.Itoa(r.Line)+":") {
+			t.Errorf("line %d: %q, want it to name the line and say %q", r.Line, msg, want[r.Line])
+		}
+	}
+	kinds := map[int]string{5: "illegal", 6: "illegal", 13: "illegal", 2: "unreadable", 10: "unreadable", 11: "unreadable"}
+	for _, r := range recs {
+		if k, ok := kinds[r.Line]; ok && r.ErrorKind() != k {
+			t.Errorf("line %d: kind %q, want %q", r.Line, r.ErrorKind(), k)
+		}
+	}
+}
+
+// FuzzEPDLine checks that no input line makes the EPD reader panic, and
+// that a record without an error has a legal position.
+func FuzzEPDLine(f *testing.F) {
+	data, _ := os.ReadFile("testdata/dialects.epd")
+	for _, l := range strings.Split(string(data), "\n") {
+		f.Add(l)
+	}
+	data, _ = os.ReadFile("testdata/malformed.epd")
+	for _, l := range strings.Split(string(data), "\n") {
+		if len(l) < 1000 {
+			f.Add(l)
+		}
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, rec := range readAll(t, NewEPDReader(strings.NewReader(line), "fuzz")) {
+			if rec.Err == nil && !rec.Pos.HasLegalMove() {
+				t.Fatalf("%q: accepted a position with no legal move", line)
+			}
+		}
+	})
+}

@@ -1,0 +1,87 @@
+package puzzles
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"mateline.dev/mateline/solver"
+)
+
+func outcomeFor(t *testing.T, line string, validate bool) Outcome {
+	t.Helper()
+	rec := ParseEPDLine("t.epd", 1, line)
+	sv := solver.New(4)
+	if validate {
+		return Validate(context.Background(), sv, &rec, solver.Options{}, 1)
+	}
+	return Solve(context.Background(), sv, &rec, solver.Options{MaxMate: 3, AllKeys: true})
+}
+
+func TestAnnotatedEPD(t *testing.T) {
+	o := outcomeFor(t, `4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - dm 3; c1 "Morphy; 1858"; id "opera"; xyz 1 2;`, true)
+	var b bytes.Buffer
+	if err := writeEPD(&b, &o); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{
+		`4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - dm 2;`, // the finding replaces the claim in place
+		`c1 "Morphy; 1858";`, `id "opera";`, `xyz 1 2;`, // input operations kept
+		`acd 2;`, `acn `, `acs `, `pv Qb8+ Nxb8 Rd8#;`, `bm Qb8+;`,
+		`c9 "verdict: shorter";`, `c7 "was: dm 3";`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("annotated EPD lacks %q:\n%s", want, got)
+		}
+	}
+	// The annotated line reads back with the finding as its claim.
+	rec := ParseEPDLine("again", 1, strings.TrimSpace(got))
+	if rec.Err != nil || rec.ID != "opera" || rec.Claim.Mate != 2 || len(rec.Claim.Line) != 3 {
+		t.Errorf("reading the annotated line back: %+v", rec)
+	}
+	mated := outcomeFor(t, `1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k -`, false)
+	b.Reset()
+	writeEPD(&b, &mated)
+	if s := b.String(); !strings.Contains(s, `c0 "mated in 1";`) || !strings.Contains(s, `id "line:1";`) || strings.Contains(s, " dm ") {
+		t.Errorf("mated-in-1 line: %s", s)
+	}
+}
+
+func TestCSVAndHTML(t *testing.T) {
+	ok := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id "a";`, true)
+	cooked := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R3R1K1 w - - dm 1; id "b";`, true)
+	var b bytes.Buffer
+	w, _ := NewWriter(FormatCSV, &b, false)
+	w.Write(&ok)
+	w.Write(&cooked)
+	w.Close(nil)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 || lines[0] != strings.Join(CSVHeader, ",") || !strings.Contains(lines[2], ",cooked,1,") {
+		t.Errorf("CSV:\n%s", b.String())
+	}
+
+	b.Reset()
+	w, err := NewWriter(FormatHTML, &b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSummary(true)
+	for _, o := range []*Outcome{&ok, &cooked} {
+		s.Add(o)
+		w.Write(o)
+	}
+	if err := w.Close(s); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if strings.Count(page, `class="board"`) != 1 || !strings.Contains(page, "1 failing puzzle") ||
+		!strings.Contains(page, "Ra8# Re8#") || !strings.HasSuffix(page, "</html>\n") {
+		t.Errorf("HTML page: one diagram for the cooked puzzle expected:\n%.600s", page)
+	}
+	if os.Getenv("MATELINE_HTML_OUT") != "" {
+		os.WriteFile(os.Getenv("MATELINE_HTML_OUT"), b.Bytes(), 0o644)
+	}
+}
