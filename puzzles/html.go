@@ -75,7 +75,10 @@ func (h *htmlWriter) Write(o *Outcome) error {
 	if o.Error != "" {
 		fmt.Fprintf(b, "<tr><th>error</th><td>%s</td></tr>\n", e(o.Error))
 	}
-	fmt.Fprintf(b, "<tr><th>search</th><td>%s</td></tr>\n</table></div>\n</section>\n", e(o.statsLine()))
+	if o.Status != StatusError {
+		fmt.Fprintf(b, "<tr><th>search</th><td>%s</td></tr>\n", e(o.statsLine()))
+	}
+	b.WriteString("</table></div>\n</section>\n")
 	return nil
 }
 
@@ -154,7 +157,9 @@ func diagram(o *Outcome) string {
 	if i := strings.Index(svg, "<svg"); i >= 0 {
 		svg = svg[i:]
 	}
-	return svg
+	// The encoder draws a fixed 360x360 canvas without a viewBox; give it
+	// one so the page can scale the board instead of clipping it.
+	return strings.Replace(svg, `<svg width="360" height="360"`, `<svg viewBox="0 0 360 360" width="360" height="360"`, 1)
 }
 
 func markSquares(o *Outcome) []chess.Square {

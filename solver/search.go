@@ -145,9 +145,17 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		}
 	}
 
+	// Nodes at the last ply of the horizon are cheaper to search again
+	// than a table access (a likely cache miss) costs.
+	useTT := depth > 1
 	ttKey := s.ttKey(pos)
 	ttMove := board.NoMove
-	if e, ok := s.tt.probe(ttKey); ok {
+	var e ttEntry
+	found := false
+	if useTT {
+		e, found = s.tt.probe(ttKey)
+	}
+	if found {
 		ttMove = e.move
 		sc := scoreFromTT(int(e.score), ply)
 		bound := Bound(e.flags & 3)
@@ -223,14 +231,16 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	}
 
 	if loop >= ply {
-		bound := BoundExact
-		switch {
-		case best <= origAlpha:
-			bound = BoundUpper
-		case best >= beta:
-			bound = BoundLower
+		if useTT {
+			bound := BoundExact
+			switch {
+			case best <= origAlpha:
+				bound = BoundUpper
+			case best >= beta:
+				bound = BoundLower
+			}
+			s.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
 		}
-		s.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
 		loop = noLoop
 	}
 	return best, loop
