@@ -23,6 +23,7 @@ type Outcome struct {
 	PV       []string  `json:"pv,omitempty"`
 	PVSAN    []string  `json:"pv_san,omitempty"`
 	Depth    int       `json:"depth"`
+	Partial  bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
 	Nodes    uint64    `json:"nodes"`
 	MS       float64   `json:"ms"`
 	TBHits   uint64    `json:"tb_hits"`
@@ -60,6 +61,7 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 	o.Status = res.Status.String()
 	o.Mate = res.Mate
 	o.Depth = res.Depth
+	o.Partial = res.Partial
 	o.Nodes, o.TBHits = res.Nodes, res.TBHits
 	o.MS = float64(res.Elapsed.Microseconds()) / 1000
 	o.TTProbes, o.TTHits = res.TTProbe, res.TTHits
@@ -119,6 +121,9 @@ func (o *Outcome) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
 		fmt.Fprintf(&b, "  line: %s\n", o.LineSAN)
+		if o.Partial {
+			fmt.Fprintf(&b, "  (the limit cut the key list or the line short; the mate length stands)\n")
+		}
 	case "no-mate":
 		fmt.Fprintf(&b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
 	case "limit":

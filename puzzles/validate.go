@@ -34,7 +34,7 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Optio
 	}
 	res := sv.Solve(ctx, rec.Pos, opt)
 	o := NewOutcome(rec, res)
-	o.Interrupted = res.Status == solver.StatusLimit && ctx.Err() != nil
+	o.Interrupted = interrupted(ctx, res)
 	return o
 }
 
@@ -61,7 +61,7 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 	res := sv.Solve(ctx, rec.Pos, opt)
 	o := NewOutcome(rec, res)
 	o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
-	if res.Status == solver.StatusLimit && ctx.Err() != nil {
+	if interrupted(ctx, res) {
 		o.Interrupted = true
 		return o
 	}
@@ -112,6 +112,11 @@ func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 	return "", ""
 }
 
+// interrupted reports whether cancellation, not the search, ended a solve.
+func interrupted(ctx context.Context, res solver.Result) bool {
+	return ctx.Err() != nil && (res.Status == solver.StatusLimit || res.Partial)
+}
+
 func verdict(rec *Record, res solver.Result, n int) string {
 	found := res.Mate
 	if found < 0 {
@@ -131,6 +136,8 @@ func verdict(rec *Record, res solver.Result, n int) string {
 		return VerdictLonger
 	case rec.Claim.Mate < 0:
 		return VerdictOK // a defender may choose among equal defences
+	case res.Partial:
+		return VerdictTimeout // the key list is incomplete: no verdict on uniqueness
 	}
 	claimed := rec.Claim.Keys
 	for _, k := range claimed {

@@ -74,7 +74,11 @@ type Result struct {
 	// Depth is how far the proof got: no mate of either looked-for kind
 	// exists in fewer than Depth moves (in at most Depth moves when Status
 	// is StatusNoMate).
-	Depth   int
+	Depth int
+	// Partial says a limit or cancellation cut the key list or the line
+	// short after the mate was proved: Mate stands, Keys and PV may be
+	// incomplete.
+	Partial bool
 	Book    []board.Move
 	Nodes   uint64
 	TBHits  uint64
@@ -175,7 +179,8 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 				res.PV = s.line(pos, res.Keys[0], res.Mate)
 			}
 			if s.stopped {
-				// The mate stands proved; only the extras are partial.
+				// The mate stands proved; only the extras are cut short.
+				res.Partial = true
 				s.stopped = false
 			}
 		}

@@ -154,3 +154,19 @@ func TestTableStaysWithinSize(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialKeys: a budget that covers the proof but not the enumeration
+// of every key gives the proved mate, marked partial, never a short key
+// list passed off as complete.
+func TestPartialKeys(t *testing.T) {
+	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
+	proof := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, NoKeys: true})
+	full := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true})
+	if proof.Mate != 5 || full.Mate != 5 || len(full.Keys) != 4 || full.Partial {
+		t.Fatalf("proof %d, full %d with keys %v", proof.Mate, full.Mate, ucis(full.Keys))
+	}
+	cut := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true, Nodes: proof.Nodes + 2000})
+	if cut.Status != StatusMate || cut.Mate != 5 || !cut.Partial || len(cut.Keys) >= 4 {
+		t.Errorf("cut short: %v %d partial %v keys %v", cut.Status, cut.Mate, cut.Partial, ucis(cut.Keys))
+	}
+}
