@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/urfave/cli/v3"
@@ -59,11 +60,14 @@ func markUsageErrors(c *cli.Command) {
 }
 
 func main() {
-	os.Exit(run(os.Args))
+	os.Exit(run(os.Args, os.Stdout))
 }
 
-func run(args []string) int {
+// run runs the command line args, writing results to stdout, and returns
+// the exit code.
+func run(args []string, stdout io.Writer) int {
 	app := newApp()
+	app.Writer = stdout
 	markUsageErrors(app)
 	err := app.Run(context.Background(), args)
 	if err == nil {
