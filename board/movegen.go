@@ -19,6 +19,27 @@ func (p *Position) CheckingMoves(l *MoveList) {
 	p.generate(l, true)
 }
 
+// CheckInfo describes how the side to move can give check, so that many
+// moves of one position can be tested cheaply (see GivesCheckWith).
+type CheckInfo = checkInfo
+
+// NewCheckInfo computes the check squares and discovered-check candidates
+// of the side to move.
+func (p *Position) NewCheckInfo() CheckInfo { return p.newCheckInfo() }
+
+// GivesCheckWith is GivesCheck using precomputed check information ci.
+func (p *Position) GivesCheckWith(ci *CheckInfo, m Move) bool {
+	if m&kindMask != kindNormal {
+		return p.GivesCheck(m)
+	}
+	from, to := m.From(), m.To()
+	pt := p.squares[from].Type()
+	if pt != King && ci.squares[pt].Has(to) {
+		return true
+	}
+	return ci.discoverers.Has(from) && !line[from][ci.eksq].Has(to)
+}
+
 // checkInfo describes how the side to move can give check.
 type checkInfo struct {
 	eksq        Square

@@ -188,8 +188,18 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	return found, nil
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
+// HasLegalMove reports whether the side to move has any legal move. It
+// tries king steps first, which settles most positions without generating
+// every move.
 func (p *Position) HasLegalMove() bool {
+	us, them := p.side, p.side.Other()
+	ksq := p.KingSquare(us)
+	occ := p.byType[0] ^ SquareBB(ksq)
+	for t := kingAttacks[ksq] &^ p.byColor[us]; t != 0; {
+		if !p.attacked(t.PopFirst(), them, occ) {
+			return true
+		}
+	}
 	var l MoveList
 	p.LegalMoves(&l)
 	return l.N > 0

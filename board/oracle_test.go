@@ -135,3 +135,32 @@ func comparePosition(t *testing.T, pos *board.Position, oracle *chess.Position, 
 	}
 	return pairs
 }
+
+// TestGivesCheckWith compares the fast check test with GivesCheck over
+// positions from random games.
+func TestGivesCheckWith(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 0
+	for game := 0; game < 60; game++ {
+		pos := board.StartPosition()
+		for ply := 0; ply < 120; ply++ {
+			var l board.MoveList
+			pos.LegalMoves(&l)
+			if l.N == 0 {
+				break
+			}
+			ci := pos.NewCheckInfo()
+			for _, m := range l.Slice() {
+				n++
+				if pos.GivesCheckWith(&ci, m) != pos.GivesCheck(m) {
+					t.Fatalf("%s %s: GivesCheckWith %v", pos.FEN(), m, pos.GivesCheckWith(&ci, m))
+				}
+			}
+			if pos.HasLegalMove() != (l.N > 0) {
+				t.Fatalf("%s: HasLegalMove wrong", pos.FEN())
+			}
+			pos.Play(l.Moves[rng.IntN(l.N)])
+		}
+	}
+	t.Logf("%d moves compared", n)
+}

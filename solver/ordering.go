@@ -9,24 +9,23 @@ import "mateline.dev/mateline/board"
 var victimValue = [7]int32{0, 100, 300, 300, 500, 900, 0}
 
 const (
-	orderTT      = 1 << 30
 	orderBook    = 1 << 29
 	orderCheck   = 1 << 24
 	orderCapture = 1 << 20
 	orderKiller  = 1 << 18
 )
 
-func (s *searcher) orderMoves(ply int, pos *board.Position, ttMove board.Move) {
+// orderMoves scores the moves of ply from index from on.
+func (s *searcher) orderMoves(ply int, pos *board.Position, from int) {
 	l := &s.lists[ply]
 	sc := &s.scores[ply]
 	us := pos.Side()
-	for i, m := range l.Moves[:l.N] {
+	ci := pos.NewCheckInfo()
+	for i := from; i < l.N; i++ {
+		m := l.Moves[i]
 		var v int32
-		switch {
-		case m == ttMove:
-			v = orderTT
-		default:
-			if pos.GivesCheck(m) {
+		{
+			if pos.GivesCheckWith(&ci, m) {
 				v += orderCheck
 			}
 			if victim := pos.PieceAt(m.To()); victim != board.NoPiece {

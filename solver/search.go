@@ -184,8 +184,9 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		}
 		if depth == 1 {
 			n := 0
+			ci := pos.NewCheckInfo()
 			for _, m := range l.Moves[:l.N] {
-				if pos.GivesCheck(m) {
+				if pos.GivesCheckWith(&ci, m) {
 					l.Moves[n] = m
 					n++
 				}
@@ -204,9 +205,26 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	if depth == 1 {
 		best = 0 // a quiet move leaves nobody mated within the horizon
 	}
-	s.orderMoves(ply, pos, ttMove)
+	// The table's move goes first, before the others are scored: when it
+	// cuts off, as it mostly does in a proof, scoring them is wasted.
+	first := 0
+	if ttMove != board.NoMove {
+		for i, m := range l.Moves[:l.N] {
+			if m == ttMove {
+				l.Moves[0], l.Moves[i] = l.Moves[i], l.Moves[0]
+				first = 1
+				break
+			}
+		}
+	}
 	for i := 0; i < l.N; i++ {
-		m := s.pickMove(ply, i)
+		if i == first {
+			s.orderMoves(ply, pos, i)
+		}
+		m := l.Moves[i]
+		if i >= first {
+			m = s.pickMove(ply, i)
+		}
 		child := &s.pos[ply+1]
 		*child = *pos
 		child.Play(m)
