@@ -133,6 +133,9 @@ func (o *Outcome) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  limit reached before anything was proved\n")
 		}
 	}
+	if len(o.Book) > 0 {
+		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
+	}
 	if o.Verdict != "" {
 		fmt.Fprintf(&b, "  verdict: %s\n", o.Verdict)
 	}

@@ -1,6 +1,10 @@
 package solver
 
-import "mateline.dev/mateline/board"
+import (
+	"slices"
+
+	"mateline.dev/mateline/board"
+)
 
 // Move ordering: the table's move, then checks, captures by victim value,
 // killer moves and history. Ordering changes only the speed of a proof,
@@ -35,6 +39,9 @@ func (s *searcher) orderMoves(ply int, pos *board.Position, from int) {
 			}
 			if p := m.Promotion(); p != board.NoPieceType {
 				v += orderCapture + victimValue[p]*8
+			}
+			if ply == 0 && slices.Contains(s.rootBook, m) {
+				v += orderBook
 			}
 			if m == s.killers[ply][0] || m == s.killers[ply][1] {
 				v += orderKiller

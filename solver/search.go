@@ -13,7 +13,8 @@ type searcher struct {
 	tt       *Table
 	prober   Prober
 	rule50   bool
-	attacker board.Color // the side hoping to mate; single-reply extensions favour it
+	attacker board.Color  // the side hoping to mate; single-reply extensions favour it
+	rootBook []board.Move // book moves of the root, tried first there
 
 	ctx       context.Context
 	deadline  time.Time

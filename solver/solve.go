@@ -200,6 +200,7 @@ func abs(x int) int {
 // search around that boundary.
 func (s *searcher) rootTest(pos board.Position, plies int, book []board.Move) bool {
 	s.pos[0] = pos
+	s.rootBook = book
 	if plies%2 == 1 {
 		bound := Mate - plies
 		v, _ := s.search(0, plies, bound-1, bound)

@@ -170,3 +170,32 @@ func TestPartialKeys(t *testing.T) {
 		t.Errorf("cut short: %v %d partial %v keys %v", cut.Status, cut.Mate, cut.Partial, ucis(cut.Keys))
 	}
 }
+
+// fakeBook suggests fixed moves at one position.
+type fakeBook struct {
+	key   uint64
+	moves []board.Move
+}
+
+func (b fakeBook) BookMoves(pos *board.Position) []board.Move {
+	if pos.Key() == b.key {
+		return b.moves
+	}
+	return nil
+}
+
+// TestBookOrdersOnly: a book changes what is tried first, never the proof.
+func TestBookOrdersOnly(t *testing.T) {
+	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1")
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	bad := l.Moves[l.N-1] // some move, probably not a key
+	plain := New(8).Solve(context.Background(), pos, Options{MaxMate: 6, AllKeys: true})
+	booked := New(8).Solve(context.Background(), pos, Options{MaxMate: 6, AllKeys: true, Book: fakeBook{pos.Key(), []board.Move{bad}}})
+	if plain.Mate != booked.Mate || len(plain.Keys) != len(booked.Keys) {
+		t.Errorf("book changed the result: %d %v vs %d %v", plain.Mate, ucis(plain.Keys), booked.Mate, ucis(booked.Keys))
+	}
+	if len(booked.Book) != 1 || booked.Book[0] != bad {
+		t.Errorf("result book moves %v", ucis(booked.Book))
+	}
+}

@@ -43,6 +43,7 @@ func batchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "resume", Usage: "skip records whose id is already in the --output file and append the rest"},
 		&cli.StringFlag{Name: "shard", Usage: "i/n: take only shard i (0-based) of n, by a stable hash of the id; '/n' or 'n' reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar (it shows only when standard error is a terminal)"},
+		bookFlag(),
 	}
 }
 
@@ -325,6 +326,13 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+
+	bk, err := openBook(cmd)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	cfg.opt.Book = bk
 
 	workers := cfg.jobs
 	perWorker := max(cfg.hashMiB/workers, 1)

@@ -41,6 +41,7 @@ func newApp() *cli.Command {
 			solveCommand(),
 			validateCommand(),
 			mergeCommand(),
+			bookCommand(),
 			benchCommand(),
 			perftCommand(),
 		},
