@@ -122,6 +122,7 @@ func parseTable(name, path string, data []byte, dtz bool) (t *table, err error) 
 	}
 	r := &reader{data: data, pos: 5}
 	n := t.pieces
+	codes0 := materialCodes(w, b)
 	for f := 0; f < files; f++ {
 		ob := r.byte()
 		o2 := byte(0xff)
@@ -146,6 +147,9 @@ func parseTable(name, path string, data []byte, dtz bool) (t *table, err error) 
 				} else {
 					s.pieces = append(s.pieces, c>>4)
 				}
+			}
+			if !sameCodes(s.pieces, codes0) {
+				return nil, corruptf("header piece list does not match the material of %s", name)
 			}
 			if t.pawns {
 				s.lead, s.otherPwn = lead, other
@@ -220,6 +224,36 @@ func parseTable(name, path string, data []byte, dtz bool) (t *table, err error) 
 		return nil, corruptf("header describes %d bytes, the file has %d", end, len(data))
 	}
 	return t, nil
+}
+
+// materialCodes lists the piece codes a table's name implies: table-white
+// 1..6, table-black 9..14.
+func materialCodes(w, b string) []uint8 {
+	var out []uint8
+	for i, side := range []string{w, b} {
+		for _, l := range side {
+			out = append(out, uint8(strings.IndexRune(" PNBRQK", l))|uint8(8*i))
+		}
+	}
+	return out
+}
+
+// sameCodes reports whether two piece lists hold the same codes.
+func sameCodes(a, b []uint8) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var count [16]int
+	for i := range a {
+		count[a[i]&15]++
+		count[b[i]&15]--
+	}
+	for _, c := range count {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // reader walks the header, failing cleanly past the end.
