@@ -9,14 +9,21 @@ package board
 // LegalMoves fills l with every legal move.
 func (p *Position) LegalMoves(l *MoveList) {
 	l.N = 0
-	p.generate(l, false)
+	p.generate(l, false, false)
 }
 
 // CheckingMoves fills l with the legal moves that give check: direct and
 // discovered checks, checks by promotion, by castling and by en passant.
 func (p *Position) CheckingMoves(l *MoveList) {
 	l.N = 0
-	p.generate(l, true)
+	p.generate(l, true, false)
+}
+
+// Captures fills l with the legal moves that take a piece, promotions that
+// capture included, en passant excluded.
+func (p *Position) Captures(l *MoveList) {
+	l.N = 0
+	p.generate(l, false, true)
 }
 
 // CheckInfo describes how the side to move can give check, so that many
@@ -72,7 +79,7 @@ func (ci *checkInfo) checkTargets(pt PieceType, from Square, t Bitboard) Bitboar
 	return t & ci.squares[pt]
 }
 
-func (p *Position) generate(l *MoveList, checksOnly bool) {
+func (p *Position) generate(l *MoveList, checksOnly, capturesOnly bool) {
 	us, them := p.side, p.side.Other()
 	occ := p.byType[0]
 	own, enemy := p.byColor[us], p.byColor[them]
@@ -86,6 +93,9 @@ func (p *Position) generate(l *MoveList, checksOnly bool) {
 
 	// King steps. A king can only give a discovered check.
 	kingTargets := kingAttacks[ksq] &^ own
+	if capturesOnly {
+		kingTargets &= enemy
+	}
 	if checksOnly {
 		if ci.discoverers.Has(ksq) {
 			kingTargets &^= line[ksq][ci.eksq]
@@ -110,7 +120,12 @@ func (p *Position) generate(l *MoveList, checksOnly bool) {
 		target = between[ksq][checkers.First()] | checkers
 	} else {
 		target = ^own
-		p.genCastling(l, checksOnly)
+		if !capturesOnly {
+			p.genCastling(l, checksOnly)
+		}
+	}
+	if capturesOnly {
+		target &= enemy
 	}
 	pinned, _ := p.blockers(ksq, them)
 	pinned &= own
@@ -144,7 +159,7 @@ func (p *Position) generate(l *MoveList, checksOnly bool) {
 		}
 		addMoves(l, from, t)
 	}
-	p.genPawnMoves(l, target, pinned, ksq, checksOnly, &ci)
+	p.genPawnMoves(l, target, pinned, ksq, checksOnly, capturesOnly, &ci)
 }
 
 func addMoves(l *MoveList, from Square, t Bitboard) {
@@ -153,7 +168,7 @@ func addMoves(l *MoveList, from Square, t Bitboard) {
 	}
 }
 
-func (p *Position) genPawnMoves(l *MoveList, target, pinned Bitboard, ksq Square, checksOnly bool, ci *checkInfo) {
+func (p *Position) genPawnMoves(l *MoveList, target, pinned Bitboard, ksq Square, checksOnly, capturesOnly bool, ci *checkInfo) {
 	us := p.side
 	occ := p.byType[0]
 	enemy := p.byColor[us.Other()]
@@ -176,6 +191,9 @@ func (p *Position) genPawnMoves(l *MoveList, target, pinned Bitboard, ksq Square
 	single := pawnPush(us, free) & empty
 	double := pawnPush(us, single&third) & empty & target
 	single &= target
+	if capturesOnly {
+		single, double = 0, 0
+	}
 	var capWest, capEast Bitboard // captures towards the a-file and the h-file
 	var westDelta, eastDelta Square
 	if us == White {
@@ -224,6 +242,9 @@ func (p *Position) genPawnMoves(l *MoveList, target, pinned Bitboard, ksq Square
 		from := special.PopFirst()
 		push := pawnPush(us, SquareBB(from)) & empty
 		t := push | pawnPush(us, push&third)&empty
+		if capturesOnly {
+			t = 0
+		}
 		t = (t | pawnAttacks[us][from]&enemy) & target
 		if pinned.Has(from) {
 			t &= line[ksq][from]
@@ -246,7 +267,7 @@ func (p *Position) genPawnMoves(l *MoveList, target, pinned Bitboard, ksq Square
 		}
 	}
 
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && !capturesOnly {
 		p.genEnPassant(l, target, ksq, checksOnly)
 	}
 }

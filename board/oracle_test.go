@@ -164,3 +164,36 @@ func TestGivesCheckWith(t *testing.T) {
 	}
 	t.Logf("%d moves compared", n)
 }
+
+// TestCaptures checks the captures-only generator against the legal moves
+// that take a piece, over random games.
+func TestCaptures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for game := 0; game < 60; game++ {
+		pos, _ := board.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+		for ply := 0; ply < 100; ply++ {
+			var l, c board.MoveList
+			pos.LegalMoves(&l)
+			pos.Captures(&c)
+			var want []string
+			for _, m := range l.Slice() {
+				if pos.PieceAt(m.To()) != board.NoPiece {
+					want = append(want, m.UCI())
+				}
+			}
+			var got []string
+			for _, m := range c.Slice() {
+				got = append(got, m.UCI())
+			}
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: captures %v, want %v", pos.FEN(), got, want)
+			}
+			if l.N == 0 {
+				break
+			}
+			pos.Play(l.Moves[rng.IntN(l.N)])
+		}
+	}
+}

@@ -25,29 +25,23 @@ func (t *table) value(s *section, idx uint64) (int, error) {
 	block := int64(binary.LittleEndian.Uint32(d[ep:]))
 	off := int64(binary.LittleEndian.Uint16(d[ep+4:])) + int64(idx&(span-1)) - int64(span/2)
 	nblocks := int64(s.realBlocks + s.extraBlocks)
-	blen := func(b int64) (int64, error) {
-		if b < 0 || b >= nblocks {
-			return 0, corruptf("block walk left the table (block %d of %d)", b, nblocks)
-		}
-		p := s.blockLenOff + 2*int(b)
-		if p+2 > len(d) {
-			return 0, corruptf("block length table is past the end of the file")
-		}
-		return int64(binary.LittleEndian.Uint16(d[p:])), nil
+	if s.blockLenOff+2*int(nblocks) > len(d) {
+		return 0, corruptf("block length table is past the end of the file")
 	}
+	blens := d[s.blockLenOff : s.blockLenOff+2*int(nblocks)]
+	blen := func(b int64) int64 { return int64(binary.LittleEndian.Uint16(blens[2*b:])) }
 	for off < 0 {
 		block--
-		n, err := blen(block)
-		if err != nil {
-			return 0, err
+		if block < 0 {
+			return 0, corruptf("block walk left the table")
 		}
-		off += n + 1
+		off += blen(block) + 1
 	}
 	for {
-		n, err := blen(block)
-		if err != nil {
-			return 0, err
+		if block >= nblocks {
+			return 0, corruptf("block walk left the table (block %d of %d)", block, nblocks)
 		}
+		n := blen(block)
 		if off <= n {
 			break
 		}
@@ -57,47 +51,60 @@ func (t *table) value(s *section, idx uint64) (int, error) {
 	if block >= int64(s.realBlocks) {
 		return 0, corruptf("value lies in block %d, past the %d stored blocks", block, s.realBlocks)
 	}
-	start := s.dataOff + int(block)<<s.blockBits
-	end := start + 1<<s.blockBits
-	pos := start
-	next32 := func() uint64 { // 4 more bytes, zero past the file's end
-		var v uint64
-		for i := 0; i < 4; i++ {
-			v <<= 8
-			if pos < len(d) {
-				v |= uint64(d[pos])
+	pos := s.dataOff + int(block)<<s.blockBits
+	end := pos + 1<<s.blockBits + 8
+	var w uint64
+	if pos+8 <= len(d) {
+		w = binary.BigEndian.Uint64(d[pos:])
+	} else {
+		for i := 0; i < 8; i++ {
+			w <<= 8
+			if pos+i < len(d) {
+				w |= uint64(d[pos+i])
 			}
-			pos++
 		}
-		return v
 	}
-	w := next32()<<32 | next32()
+	pos += 8
 	consumed := 0
+	base, firstSym, symLen := s.base, s.firstSym, s.symLen
+	minLen, maxLen := s.minLen, s.maxLen
 	var sym int
 	for {
-		L := s.minLen
-		for w < s.base[L-s.minLen] {
+		L := minLen
+		for w < base[L-minLen] {
 			L++
-			if L > s.maxLen {
+			if L > maxLen {
 				return 0, corruptf("bad code in block %d", block)
 			}
 		}
-		sym = int(s.firstSym[L-s.minLen] + (w-s.base[L-s.minLen])>>(64-uint(L)))
-		if sym >= len(s.symLen) {
-			return 0, corruptf("code names symbol %d of %d", sym, len(s.symLen))
+		sym = int(firstSym[L-minLen] + (w-base[L-minLen])>>(64-uint(L)))
+		if sym >= len(symLen) {
+			return 0, corruptf("code names symbol %d of %d", sym, len(symLen))
 		}
-		if off <= int64(s.symLen[sym]) {
+		if off <= int64(symLen[sym]) {
 			break
 		}
-		off -= int64(s.symLen[sym]) + 1
+		off -= int64(symLen[sym]) + 1
 		w <<= uint(L)
 		consumed += L
 		if consumed >= 32 {
 			consumed -= 32
-			w |= next32() << uint(consumed)
-		}
-		if pos > end+8 {
-			return 0, corruptf("decoding ran past block %d", block)
+			var next uint64
+			if pos+4 <= len(d) {
+				next = uint64(binary.BigEndian.Uint32(d[pos:]))
+			} else {
+				for i := 0; i < 4; i++ {
+					next <<= 8
+					if pos+i < len(d) {
+						next |= uint64(d[pos+i])
+					}
+				}
+			}
+			pos += 4
+			w |= next << uint(consumed)
+			if pos > end {
+				return 0, corruptf("decoding ran past block %d", block)
+			}
 		}
 	}
 	for s.symRight[sym] != 0xfff {

@@ -1,7 +1,5 @@
 package endgame
 
-import "sort"
-
 // Constant tables of the index encoding.
 var (
 	binomial [64][8]uint64
@@ -116,7 +114,7 @@ func (s *section) setupGroups(file int) error {
 		first = s.lead
 	} else {
 		unique := 0
-		for i, c := range s.pieces {
+		for _, c := range s.pieces {
 			count := 0
 			for _, d := range s.pieces {
 				if d == c {
@@ -126,7 +124,6 @@ func (s *section) setupGroups(file int) error {
 			if count == 1 {
 				unique++
 			}
-			_ = i
 		}
 		first = 2
 		if unique >= 3 {
@@ -205,14 +202,17 @@ func (s *section) setupGroups(file int) error {
 // encode computes the index of the squares p (in piece-list order, already
 // normalised as the table kind requires, leading pawn first).
 func (s *section) encode(p []int, file int) uint64 {
-	n := len(p)
 	var idx uint64
 	g0 := s.groups[0]
 	switch {
 	case s.lead > 0:
 		k := s.lead
-		lp := p[1:k]
-		sort.Slice(lp, func(i, j int) bool { return twistOf[lp[i]] > twistOf[lp[j]] })
+		// sort p[1:k] by twist, descending (insertion sort: at most 5)
+		for a := 2; a < k; a++ {
+			for b := a; b > 1 && twistOf[p[b]] > twistOf[p[b-1]]; b-- {
+				p[b], p[b-1] = p[b-1], p[b]
+			}
+		}
 		g := leadIdx[k][flapOf[p[0]]]
 		for i := 1; i < k; i++ {
 			g += binomial[twistOf[p[i]]][k-i]
@@ -227,7 +227,11 @@ func (s *section) encode(p []int, file int) uint64 {
 	for g := 1; g < len(s.groups); g++ {
 		size := s.groups[g]
 		grp := p[start : start+size]
-		sort.Ints(grp)
+		for a := 1; a < len(grp); a++ {
+			for b := a; b > 0 && grp[b] < grp[b-1]; b-- {
+				grp[b], grp[b-1] = grp[b-1], grp[b]
+			}
+		}
 		pawnGroup := g == 1 && s.lead > 0 && s.otherPwn > 0
 		var v uint64
 		for j, sq := range grp {
@@ -246,8 +250,6 @@ func (s *section) encode(p []int, file int) uint64 {
 		idx += v * s.factors[g]
 		start += size
 	}
-	_ = n
-	_ = file
 	return idx
 }
 

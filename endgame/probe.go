@@ -66,11 +66,8 @@ func (tb *Tablebase) wdlTable(pos *board.Position) (int, error) {
 // moves, as the tables require.
 func (tb *Tablebase) search(pos *board.Position, alpha, beta int) (int, error) {
 	var l board.MoveList
-	pos.LegalMoves(&l)
+	pos.Captures(&l)
 	for _, m := range l.Slice() {
-		if pos.PieceAt(m.To()) == board.NoPiece {
-			continue
-		}
 		c := *pos
 		c.Play(m)
 		v, err := tb.search(&c, -beta, -alpha)
@@ -95,6 +92,9 @@ func (tb *Tablebase) search(pos *board.Position, alpha, beta int) (int, error) {
 // epResult returns the best WDL over legal en-passant captures, whether
 // there is any, and whether every legal move is one.
 func (tb *Tablebase) epResult(pos *board.Position) (best int, any, all bool, err error) {
+	if pos.EnPassant() == board.NoSquare {
+		return 0, false, false, nil
+	}
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	best, all = -3, l.N > 0

@@ -47,3 +47,24 @@ func TestProbeVectors(t *testing.T) {
 	}
 	t.Logf("%d rows, %d wrong", len(rows), bad)
 }
+
+// BenchmarkWDL probes the WDL of every vector position in turn.
+func BenchmarkWDL(b *testing.B) {
+	tb := openShared(b)
+	var positions []board.Position
+	for _, r := range readTSV(b, shareddata.Path(b, "syzygy", "probe-vectors.tsv")) {
+		p, _ := board.ParseFEN(r["fen"])
+		positions = append(positions, p)
+	}
+	for i := range positions { // open every table before timing
+		tb.ProbeWDL(&positions[i])
+	}
+	n := 0
+	for b.Loop() {
+		if _, err := tb.ProbeWDL(&positions[n%len(positions)]); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "probes/s")
+}

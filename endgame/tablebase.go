@@ -143,11 +143,34 @@ func (tb *Tablebase) lookup(pos *board.Position, dtz bool) (*table, *section, in
 	return t, s, v, nil
 }
 
-// locate finds the table, section and index of pos.
+// sideLetters writes one side's table-name letters into buf.
+func sideLetters(pos *board.Position, c board.Color, buf []byte) int {
+	n := 0
+	for _, t := range [...]board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
+		for k := pos.Pieces(c, t).Count(); k > 0 && n < len(buf); k-- {
+			buf[n] = letterOf(t)
+			n++
+		}
+	}
+	return n
+}
+
+// locate finds the table, section and index of pos. It allocates nothing.
 func (tb *Tablebase) locate(pos *board.Position, dtz bool) (*table, *section, uint64, error) {
-	white, black := sideName(pos, board.White), sideName(pos, board.Black)
-	name, swapped := canonicalName(white, black)
-	t, err := tb.load(name, dtz)
+	var wb, bb [8]byte
+	nw := sideLetters(pos, board.White, wb[:])
+	nb := sideLetters(pos, board.Black, bb[:])
+	first, second := wb[:nw], bb[:nb]
+	swapped := lessSide(string(second), string(first))
+	if swapped {
+		first, second = second, first
+	}
+	var nameBuf [17]byte
+	n := copy(nameBuf[:], first)
+	nameBuf[n] = 'v'
+	n++
+	n += copy(nameBuf[n:], second)
+	t, err := tb.load(string(nameBuf[:n]), dtz)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -162,39 +185,39 @@ func (tb *Tablebase) locate(pos *board.Position, dtz bool) (*table, *section, ui
 	if dtz || t.sections[0][1] == nil {
 		side = 0
 	}
-	// squares of table colour c and type pt, in table orientation
-	squares := func(code uint8) []int {
+	var buf [8]int
+	p := buf[:0]
+	// add appends the squares of table piece code, in table orientation.
+	add := func(code uint8) int {
 		c := board.Color(code >> 3)
 		if swapped {
 			c = c.Other()
 		}
-		var out []int
-		for b := pos.Pieces(c, board.PieceType(code&7)); b != 0; {
+		k := 0
+		for b := pos.Pieces(c, board.PieceType(code&7)); b != 0 && len(p) < len(buf); k++ {
 			s := int(b.PopFirst())
 			if swapped && t.pawns {
 				s ^= 56
 			}
-			out = append(out, s)
+			p = append(p, s)
 		}
-		return out
+		return k
 	}
 	file := 0
-	var p []int
 	if t.pawns {
 		leadCode := uint8(board.Pawn)
 		if t.leadBlack {
 			leadCode |= 8
 		}
-		leads := squares(leadCode)
+		add(leadCode)
 		best := 0
-		for i, s := range leads {
-			if flapOf[s] < flapOf[leads[best]] {
+		for i := range p {
+			if flapOf[p[i]] < flapOf[p[best]] {
 				best = i
 			}
 		}
-		leads[0], leads[best] = leads[best], leads[0]
-		file = min(fileOf(leads[0]), 7-fileOf(leads[0]))
-		p = leads
+		p[0], p[best] = p[best], p[0]
+		file = min(fileOf(p[0]), 7-fileOf(p[0]))
 	}
 	s := t.sections[file][side]
 	if s == nil {
@@ -204,12 +227,11 @@ func (tb *Tablebase) locate(pos *board.Position, dtz bool) (*table, *section, ui
 		return t, s, 0, errOtherSide
 	}
 	for i := len(p); i < len(s.pieces); {
-		sq := squares(s.pieces[i])
-		if len(sq) == 0 {
+		k := add(s.pieces[i])
+		if k == 0 {
 			return nil, nil, 0, &TableError{t.path, corruptf("piece list does not match the material")}
 		}
-		p = append(p, sq...)
-		i += len(sq)
+		i += k
 	}
 	if len(p) != len(s.pieces) {
 		return nil, nil, 0, &TableError{t.path, corruptf("piece list does not match the material")}
