@@ -7,8 +7,14 @@ import "mateline.dev/mateline/board"
 // 1 win that the 50-move rule turns into a draw (cursed), 0 draw, -1 loss
 // saved by the 50-move rule (blessed), -2 loss. ok is false when the
 // position is not in the tables. Probe must be safe for concurrent use.
+//
+// ProbeDTZ returns the distance to zeroing in plies (positive when the
+// side to move wins; cursed and blessed values are beyond ±100). The
+// solver uses it as a lower bound on the distance to mate: mate is itself
+// a zeroing move, so DTZ <= DTM.
 type Prober interface {
 	ProbeWDL(pos *board.Position) (wdl int, ok bool)
+	ProbeDTZ(pos *board.Position) (dtz int, ok bool)
 	MaxPieces() int
 }
 

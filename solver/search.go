@@ -56,6 +56,52 @@ func (s *searcher) ttKey(pos *board.Position) uint64 {
 	return k
 }
 
+// probeTables consults the tablebases. A side the tables do not call
+// winning cannot mate; and since mate is a zeroing move, DTZ <= DTM, so
+// |DTZ| plies is a lower bound on any mate. It returns a score and true
+// when the node is decided.
+func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, bool) {
+	wdl, ok := s.prober.ProbeWDL(pos)
+	if !ok {
+		return 0, false
+	}
+	s.tbHits++
+	if !s.rule50 {
+		switch wdl {
+		case 1:
+			wdl = 2 // a cursed win is still a mate in a problem
+		case -1:
+			wdl = -2
+		}
+	}
+	switch {
+	case wdl >= -1 && wdl <= 1:
+		return 0, true // nobody can force mate
+	case wdl > 0 && beta <= 0:
+		return beta, true // we cannot be mated
+	case wdl < 0 && alpha >= 0:
+		return alpha, true // we cannot mate
+	}
+	dtz, ok := s.prober.ProbeDTZ(pos)
+	if !ok {
+		return 0, false
+	}
+	lb := abs(dtz)
+	if lb > 100 {
+		lb -= 100 // cursed or blessed: the 100 marks the 50-move rule
+	}
+	if wdl < 0 {
+		lb-- // a checkmated side has DTZ -1 and DTM 0
+	}
+	switch {
+	case wdl > 0 && Mate-ply-lb <= alpha:
+		return alpha, true // no mate in fewer than lb plies
+	case wdl < 0 && -(Mate-ply-lb) >= beta:
+		return beta, true // the opponent needs lb plies at least
+	}
+	return 0, false
+}
+
 // search is negamax alpha-beta on exact mate scores. It returns a fail-soft
 // score for s.pos[ply] searched depth plies, and the ply of the highest
 // ancestor whose repetition cut the search (noLoop if none); a result that
@@ -127,22 +173,8 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	}
 
 	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
-		if wdl, ok := s.prober.ProbeWDL(pos); ok {
-			s.tbHits++
-			if wdl == 1 && !s.rule50 {
-				wdl = 2 // a cursed win is still a mate in a problem
-			}
-			if wdl == -1 && !s.rule50 {
-				wdl = -2
-			}
-			switch {
-			case wdl == 0 || wdl == 1 || wdl == -1:
-				return 0, noLoop // nobody can force mate
-			case wdl > 0 && beta <= 0:
-				return beta, noLoop
-			case wdl < 0 && alpha >= 0:
-				return alpha, noLoop
-			}
+		if v, cut := s.probeTables(pos, ply, alpha, beta); cut {
+			return v, noLoop
 		}
 	}
 

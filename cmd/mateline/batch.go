@@ -18,6 +18,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
 
+	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -44,6 +45,7 @@ func batchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "shard", Usage: "i/n: take only shard i (0-based) of n, by a stable hash of the id; '/n' or 'n' reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar (it shows only when standard error is a terminal)"},
 		bookFlag(),
+		syzygyFlag(),
 	}
 }
 
@@ -333,6 +335,13 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 	defer bk.Close()
 	cfg.opt.Book = bk
+	tables, err := openTables(cmd)
+	if err != nil {
+		return err
+	}
+	if tables != nil {
+		cfg.opt.Prober = endgame.Prober{TB: tables}
+	}
 
 	workers := cfg.jobs
 	perWorker := max(cfg.hashMiB/workers, 1)

@@ -42,6 +42,7 @@ func newApp() *cli.Command {
 			validateCommand(),
 			mergeCommand(),
 			bookCommand(),
+			probeCommand(),
 			benchCommand(),
 			perftCommand(),
 		},

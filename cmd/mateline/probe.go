@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/endgame"
+)
+
+// syzygyFlag is the --syzygy flag shared by probe, solve and validate.
+func syzygyFlag() cli.Flag {
+	return &cli.StringFlag{Name: "syzygy", Usage: "Syzygy table directories, ':'-separated (default MATELINE_SYZYGY)"}
+}
+
+// openTables opens the tables named by --syzygy or MATELINE_SYZYGY; nil
+// when neither is set.
+func openTables(cmd *cli.Command) (*endgame.Tablebase, error) {
+	dirs := cmd.String("syzygy")
+	if dirs == "" {
+		dirs = os.Getenv("MATELINE_SYZYGY")
+	}
+	if dirs == "" {
+		return nil, nil
+	}
+	tb, err := endgame.Open(endgame.SplitDirs(dirs)...)
+	if err != nil {
+		return nil, err
+	}
+	if w, _ := tb.Tables(); w == 0 {
+		return nil, fmt.Errorf("no Syzygy tables (.rtbw) in %s", dirs)
+	}
+	return tb, nil
+}
+
+func probeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "probe",
+		Usage:     "look positions up in Syzygy tablebases: WDL, DTZ, every move, the winning line",
+		ArgsUsage: "FEN...",
+		Description: "Prints the win/draw/loss value (win, cursed win, draw, blessed loss, loss: cursed and\n" +
+			"blessed are decisive results that the 50-move rule turns into draws) and the distance to\n" +
+			"zeroing (DTZ, plies to the next capture, pawn move or mate), then every legal move with\n" +
+			"its WDL and DTZ, best first; for a won position, the line that follows the tables' best\n" +
+			"moves to mate or to the next zeroing move. Give each FEN as one quoted argument.\n" +
+			"Positions with castling rights or more pieces than the tables hold are 'not in tables'.\n\n" +
+			"Example: mateline probe --syzygy /tables '8/8/8/8/8/2k5/8/K6R w - - 0 1'",
+		Flags: []cli.Flag{
+			syzygyFlag(),
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per position"},
+		},
+		Action: runProbe,
+	}
+}
+
+type probeMoveJSON struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	WDL int    `json:"wdl"`
+	DTZ int    `json:"dtz"`
+}
+
+type probeJSON struct {
+	FEN     string          `json:"fen"`
+	WDL     *int            `json:"wdl,omitempty"`
+	DTZ     *int            `json:"dtz,omitempty"`
+	RootWDL *int            `json:"root_wdl,omitempty"`
+	Moves   []probeMoveJSON `json:"moves,omitempty"`
+	Line    []string        `json:"line,omitempty"`
+	Error   string          `json:"error,omitempty"`
+}
+
+func runProbe(_ context.Context, cmd *cli.Command) error {
+	fens := cmd.Args().Slice()
+	if len(fens) == 0 {
+		return usagef("probe: give at least one FEN")
+	}
+	tb, err := openTables(cmd)
+	if err != nil {
+		return err
+	}
+	if tb == nil {
+		return usagef("probe: no tables: give --syzygy DIR or set MATELINE_SYZYGY")
+	}
+	w := cmd.Root().Writer
+	failed := 0
+	for _, fen := range fens {
+		out := probeOne(tb, fen)
+		if out.Error != "" && !strings.HasPrefix(out.Error, "not in tables") {
+			failed++
+		}
+		if cmd.Bool("json") {
+			if err := json.NewEncoder(w).Encode(out); err != nil {
+				return err
+			}
+			continue
+		}
+		writeProbeText(w, out)
+	}
+	if failed > 0 {
+		return fmt.Errorf("probe: %d position(s) could not be probed", failed)
+	}
+	return nil
+}
+
+func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
+	out := probeJSON{FEN: fen}
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		out.Error = err.Error()
+		return out
+	}
+	out.FEN = pos.FEN()
+	wdl, err := tb.ProbeWDL(&pos)
+	if err == nil {
+		var dtz, rootWDL int
+		var moves []endgame.RootMove
+		if dtz, err = tb.ProbeDTZ(&pos); err == nil {
+			moves, rootWDL, err = tb.ProbeRoot(&pos)
+		}
+		if err == nil {
+			out.WDL, out.DTZ, out.RootWDL = &wdl, &dtz, &rootWDL
+			for _, m := range moves {
+				out.Moves = append(out.Moves, probeMoveJSON{m.Move.UCI(), pos.SAN(m.Move), m.WDL, m.DTZ})
+			}
+			if wdl > 0 {
+				out.Line, err = winningLine(tb, pos)
+			}
+		}
+	}
+	if err != nil {
+		if errors.Is(err, endgame.ErrNotInTables) {
+			out.Error = err.Error()
+		} else {
+			out.Error = err.Error()
+		}
+	}
+	return out
+}
+
+// winningLine follows the tables' best moves from a won position until
+// mate or the winner's next zeroing move (at most 200 plies).
+func winningLine(tb *endgame.Tablebase, pos board.Position) ([]string, error) {
+	var line []board.Move
+	start := pos
+	winner := pos.Side()
+	for len(line) < 200 {
+		moves, _, err := tb.ProbeRoot(&pos)
+		if err != nil || len(moves) == 0 {
+			return nil, err
+		}
+		m := moves[0].Move
+		zeroing := pos.PieceAt(m.To()) != board.NoPiece || m.IsEnPassant() || pos.PieceAt(m.From()).Type() == board.Pawn
+		mover := pos.Side()
+		line = append(line, m)
+		pos.Play(m)
+		if pos.IsCheckmate() || zeroing && mover == winner || !pos.HasLegalMove() {
+			break
+		}
+	}
+	return strings.Fields(start.SANLine(line)), nil
+}
+
+func writeProbeText(w io.Writer, out probeJSON) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", out.FEN)
+	if out.Error != "" {
+		fmt.Fprintf(&b, "  %s\n", out.Error)
+		io.WriteString(w, b.String())
+		return
+	}
+	fmt.Fprintf(&b, "  %s, DTZ %d", endgame.WDLName(*out.WDL), *out.DTZ)
+	if *out.RootWDL != *out.WDL {
+		fmt.Fprintf(&b, " (%s at this half-move clock)", endgame.WDLName(*out.RootWDL))
+	}
+	b.WriteByte('\n')
+	for _, m := range out.Moves {
+		fmt.Fprintf(&b, "  %-8s %-6s %-13s DTZ %d\n", m.SAN, m.UCI, endgame.WDLName(m.WDL), m.DTZ)
+	}
+	if len(out.Line) > 0 {
+		fmt.Fprintf(&b, "  line: %s\n", strings.Join(out.Line, " "))
+	}
+	io.WriteString(w, b.String())
+}
