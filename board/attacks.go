@@ -35,10 +35,12 @@ var (
 	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 )
 
+//go:generate go test -run ^TestWriteMagics$ -write-magics
+
 func init() {
 	initLeapers()
-	initMagics(&rookMagics, rookDirs)
-	initMagics(&bishopMagics, bishopDirs)
+	initMagics(&rookMagics, rookDirs, &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers)
 	initLines()
 }
 
@@ -108,7 +110,11 @@ func (x *xorshift) next() uint64 {
 
 func (x *xorshift) sparse() uint64 { return x.next() & x.next() & x.next() }
 
-func initMagics(magics *[64]magic, dirs [4][2]int) {
+// initMagics fills the magic tables. Each square first tries its number
+// from known (magics_gen.go, written by go generate); a number that does
+// not work (or a zero) falls back to the search, which takes about half a
+// second for all rook squares.
+func initMagics(magics *[64]magic, dirs [4][2]int, known *[64]uint64) {
 	rng := xorshift(0x9e3779b97f4a7c15)
 	occs := make([]Bitboard, 4096)
 	refs := make([]Bitboard, 4096)
@@ -129,18 +135,23 @@ func initMagics(magics *[64]magic, dirs [4][2]int) {
 			}
 		}
 		m.table = make([]Bitboard, 1<<n)
-		used := make([]bool, 1<<n)
-		for {
-			m.number = rng.sparse()
-			if bits.OnesCount64((uint64(m.mask)*m.number)&0xff00000000000000) < 6 {
-				continue
+		// used[idx] == attempt marks a slot filled in this attempt, so the
+		// table needs no clearing between attempts.
+		used := make([]int32, 1<<n)
+		for attempt := int32(1); ; attempt++ {
+			if attempt == 1 && known[s] != 0 {
+				m.number = known[s]
+			} else {
+				m.number = rng.sparse()
+				if bits.OnesCount64((uint64(m.mask)*m.number)&0xff00000000000000) < 6 {
+					continue
+				}
 			}
-			clear(used)
 			ok := true
 			for i := 0; i < size && ok; i++ {
 				idx := (uint64(occs[i]) * m.number) >> m.shift
-				if !used[idx] {
-					used[idx] = true
+				if used[idx] != attempt {
+					used[idx] = attempt
 					m.table[idx] = refs[i]
 				} else if m.table[idx] != refs[i] {
 					ok = false

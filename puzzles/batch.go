@@ -28,17 +28,19 @@ var ErrInterrupted = errors.New("interrupted")
 
 type job struct {
 	seq int
-	rec Record
+	raw Raw
 }
 
 type done struct {
-	seq int
-	out Outcome
+	seq     int
+	out     Outcome
+	skipped bool
 }
 
-// Run reads every record from next (which returns io.EOF at the end) and
-// returns the number of outcomes emitted.
-func (b *Batch) Run(ctx context.Context, next func() (Record, error)) (int, error) {
+// Run reads every record from next (which returns io.EOF at the end),
+// parses and works on them in the workers, and returns the number of
+// outcomes emitted.
+func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) {
 	workers := b.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -59,7 +61,7 @@ func (b *Batch) Run(ctx context.Context, next func() (Record, error)) (int, erro
 	go func() { // reader
 		defer close(jobs)
 		for seq := 0; ; {
-			rec, err := next()
+			raw, err := next()
 			if errors.Is(err, io.EOF) {
 				return
 			}
@@ -68,19 +70,13 @@ func (b *Batch) Run(ctx context.Context, next func() (Record, error)) (int, erro
 				cancel()
 				return
 			}
-			if b.OnRead != nil {
-				b.OnRead(&rec)
-			}
-			if b.Skip != nil && b.Skip(&rec) {
-				continue
-			}
 			select {
 			case slots <- struct{}{}:
 			case <-ctx.Done():
 				return
 			}
 			select {
-			case jobs <- job{seq, rec}:
+			case jobs <- job{seq, raw}:
 				seq++
 			case <-ctx.Done():
 				return
@@ -94,14 +90,18 @@ func (b *Batch) Run(ctx context.Context, next func() (Record, error)) (int, erro
 		go func(w int) {
 			defer wg.Done()
 			for j := range jobs {
-				out := b.Work(w, &j.rec)
-				results <- done{j.seq, out}
+				rec := j.raw.Parse()
+				if b.Skip != nil && b.Skip(&rec) {
+					results <- done{seq: j.seq, skipped: true}
+					continue
+				}
+				results <- done{seq: j.seq, out: b.Work(w, &rec)}
 			}
 		}(w)
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	pending := map[int]Outcome{}
+	pending := map[int]done{}
 	nextSeq, emitted := 0, 0
 	stopped := false // an outcome was interrupted: emit nothing after it
 	var emitErr error
@@ -109,13 +109,19 @@ func (b *Batch) Run(ctx context.Context, next func() (Record, error)) (int, erro
 		if stopped || emitErr != nil {
 			continue
 		}
-		pending[d.seq] = d.out
+		pending[d.seq] = d
 		for {
-			o, ok := pending[nextSeq]
+			p, ok := pending[nextSeq]
 			if !ok {
 				break
 			}
 			delete(pending, nextSeq)
+			o := p.out
+			if p.skipped {
+				nextSeq++
+				<-slots
+				continue
+			}
 			if o.Interrupted {
 				stopped = true
 				cancel()

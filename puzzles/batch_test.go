@@ -53,7 +53,7 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 			return o.WriteJSON(w)
 		},
 	}
-	return b.Run(ctx, r.Next)
+	return b.Run(ctx, r.NextRaw)
 }
 
 func abs(x int) int {

@@ -78,22 +78,35 @@ func NewEPDReader(r io.Reader, source string) *EPDReader {
 // Next returns the next record, or io.EOF at the end. Other errors are
 // I/O errors; a bad line is a record with Err set.
 func (er *EPDReader) Next() (Record, error) {
+	raw, err := er.NextRaw()
+	if err != nil {
+		return Record{}, err
+	}
+	return raw.Parse(), nil
+}
+
+// NextRaw returns the next line to parse, so that parsing can happen on
+// another goroutine (see Raw).
+func (er *EPDReader) NextRaw() (Raw, error) {
 	for {
 		text, tooLong, err := er.lr.next()
 		if err != nil {
-			return Record{}, err
+			return Raw{}, err
 		}
 		line := er.lr.line
 		if tooLong {
-			return errorRecord(er.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)), nil
+			rec := errorRecord(er.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes))
+			return Raw{rec: &rec}, nil
 		}
 		t := strings.TrimSpace(text)
 		if t == "" || t[0] == '#' {
 			continue
 		}
-		return ParseEPDLine(er.source, line, t), nil
+		return Raw{line: line, text: t, parse: er.parse}, nil
 	}
 }
+
+func (er *EPDReader) parse(line int, text string) Record { return ParseEPDLine(er.source, line, text) }
 
 func errorRecord(source string, line int, err error) Record {
 	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &LineError{source, line, err}}

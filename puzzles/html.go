@@ -41,13 +41,27 @@ func failed(o *Outcome) bool {
 	return o.Status == StatusError
 }
 
+// Write spools the card of a failing puzzle.
 func (h *htmlWriter) Write(o *Outcome) error {
-	if !failed(o) {
+	b := o.Rendered
+	if b == nil {
+		b = h.Render(o)
+	}
+	if len(b) == 0 {
 		return nil
 	}
 	h.n++
+	_, err := h.buf.Write(b)
+	return err
+}
+
+// Render draws the card of a failing puzzle (nothing for the others).
+func (h *htmlWriter) Render(o *Outcome) []byte {
+	if !failed(o) {
+		return []byte{}
+	}
 	e := html.EscapeString
-	b := h.buf
+	b := &bytes.Buffer{}
 	fmt.Fprintf(b, "<section class=\"card %s\">\n", e(cssClass(o)))
 	if svg := diagram(o); svg != "" {
 		fmt.Fprintf(b, "<div class=\"board\">%s</div>\n", svg)
@@ -79,7 +93,7 @@ func (h *htmlWriter) Write(o *Outcome) error {
 		fmt.Fprintf(b, "<tr><th>search</th><td>%s</td></tr>\n", e(o.statsLine()))
 	}
 	b.WriteString("</table></div>\n</section>\n")
-	return nil
+	return b.Bytes()
 }
 
 func cssClass(o *Outcome) string {

@@ -30,38 +30,56 @@ func NewLichessReader(r io.Reader, source string) *LichessReader {
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
 func (cr *LichessReader) Next() (Record, error) {
+	raw, err := cr.NextRaw()
+	if err != nil {
+		return Record{}, err
+	}
+	return raw.Parse(), nil
+}
+
+// NextRaw returns the next row to parse, so that parsing can happen on
+// another goroutine (see Raw). The header is read here.
+func (cr *LichessReader) NextRaw() (Raw, error) {
 	if cr.err != nil {
-		return Record{}, cr.err
+		return Raw{}, cr.err
 	}
 	for {
 		text, tooLong, err := cr.lr.next()
 		if err != nil {
-			return Record{}, err
+			return Raw{}, err
 		}
 		line := cr.lr.line
 		if tooLong {
-			return errorRecord(cr.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)), nil
+			rec := errorRecord(cr.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes))
+			return Raw{rec: &rec}, nil
 		}
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		fields, ferr := splitCSV(text)
 		if cr.cols == nil {
+			fields, ferr := splitCSV(text)
 			if ferr != nil {
 				cr.err = &LineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
-				return Record{}, cr.err
+				return Raw{}, cr.err
 			}
 			if err := cr.readHeader(fields); err != nil {
 				cr.err = &LineError{cr.source, line, err}
-				return Record{}, cr.err
+				return Raw{}, cr.err
 			}
 			continue
 		}
-		if ferr != nil {
-			return errorRecord(cr.source, line, ferr), nil
-		}
-		return cr.record(line, fields), nil
+		return Raw{line: line, text: text, parse: cr.parseRow}, nil
 	}
+}
+
+// parseRow parses one data row; it only reads the header map, so rows can
+// be parsed concurrently.
+func (cr *LichessReader) parseRow(line int, text string) Record {
+	fields, err := splitCSV(text)
+	if err != nil {
+		return errorRecord(cr.source, line, err)
+	}
+	return cr.record(line, fields)
 }
 
 func (cr *LichessReader) readHeader(fields []string) error {

@@ -10,8 +10,48 @@ import (
 )
 
 // Reader yields records one at a time; Next returns io.EOF at the end.
+// NextRaw yields the same records unparsed, for parsing elsewhere.
 type Reader interface {
 	Next() (Record, error)
+	NextRaw() (Raw, error)
+}
+
+// Raw is a record read but not yet parsed. Parse may run on any goroutine.
+type Raw struct {
+	line  int
+	text  string
+	parse func(line int, text string) Record
+	rec   *Record // already known (a line too long to parse)
+	after func(*Record)
+}
+
+// Then returns r with f applied to the record after parsing.
+func (r Raw) Then(f func(*Record)) Raw {
+	prev := r.after
+	r.after = func(rec *Record) {
+		if prev != nil {
+			prev(rec)
+		}
+		f(rec)
+	}
+	return r
+}
+
+// RawRecord wraps a record that needs no parsing.
+func RawRecord(rec Record) Raw { return Raw{rec: &rec} }
+
+// Parse turns the raw line into its record.
+func (r Raw) Parse() Record {
+	var rec Record
+	if r.rec != nil {
+		rec = *r.rec
+	} else {
+		rec = r.parse(r.line, r.text)
+	}
+	if r.after != nil {
+		r.after(&rec)
+	}
+	return rec
 }
 
 // Format is an input format.

@@ -40,6 +40,9 @@ type Outcome struct {
 	Record   *Record  `json:"-"`
 	// Interrupted marks a search stopped by cancellation: not a result.
 	Interrupted bool `json:"-"`
+	// Rendered is the outcome already formatted by the run's writer (a
+	// worker calls Writer.Render); nil means "render when writing".
+	Rendered []byte `json:"-"`
 }
 
 // Expected is the claim that validate checked.

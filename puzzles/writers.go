@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -8,8 +9,11 @@ import (
 	"strings"
 )
 
-// Writer writes outcomes in one output format.
+// Writer writes outcomes in one output format. Render does the formatting
+// and is safe to call from many goroutines (the batch workers call it), so
+// Write, called in input order from one goroutine, only copies bytes.
 type Writer interface {
+	Render(o *Outcome) []byte
 	Write(o *Outcome) error
 	// Close finishes the output (the HTML page needs the summary).
 	Close(s *Summary) error
@@ -29,41 +33,62 @@ const (
 func NewWriter(format string, w io.Writer, appending bool) (Writer, error) {
 	switch format {
 	case FormatText:
-		return funcWriter(func(o *Outcome) error { return o.WriteText(w) }), nil
+		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { o.WriteText(b) }}, nil
 	case FormatJSONL:
-		return funcWriter(func(o *Outcome) error { return o.WriteJSON(w) }), nil
+		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { o.WriteJSON(b) }}, nil
 	case FormatEPDs:
-		return funcWriter(func(o *Outcome) error { return writeEPD(w, o) }), nil
+		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { writeEPD(b, o) }}, nil
 	case FormatCSV:
-		cw := &csvWriter{w: csv.NewWriter(w), header: !appending}
-		return cw, nil
+		sw := &streamWriter{w: w, render: renderCSV}
+		if !appending {
+			var b bytes.Buffer
+			cw := csv.NewWriter(&b)
+			cw.Write(CSVHeader)
+			cw.Flush()
+			sw.header = b.Bytes()
+		}
+		return sw, nil
 	case FormatHTML:
 		return newHTMLWriter(w)
 	}
 	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv or html)", format)
 }
 
-type funcWriter func(o *Outcome) error
+// streamWriter writes one rendered chunk per outcome.
+type streamWriter struct {
+	w      io.Writer
+	render func(b *bytes.Buffer, o *Outcome)
+	header []byte // written before the first outcome
+}
 
-func (f funcWriter) Write(o *Outcome) error { return f(o) }
-func (f funcWriter) Close(*Summary) error   { return nil }
+func (s *streamWriter) Render(o *Outcome) []byte {
+	var b bytes.Buffer
+	s.render(&b, o)
+	return b.Bytes()
+}
+
+func (s *streamWriter) Write(o *Outcome) error {
+	if s.header != nil {
+		if _, err := s.w.Write(s.header); err != nil {
+			return err
+		}
+		s.header = nil
+	}
+	b := o.Rendered
+	if b == nil {
+		b = s.Render(o)
+	}
+	_, err := s.w.Write(b)
+	return err
+}
+
+func (s *streamWriter) Close(*Summary) error { return nil }
 
 // CSVHeader is the first row of CSV output.
 var CSVHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
 	"tb_hits", "verdict", "expected_mate", "expected_keys", "error"}
 
-type csvWriter struct {
-	w      *csv.Writer
-	header bool
-}
-
-func (c *csvWriter) Write(o *Outcome) error {
-	if c.header {
-		c.header = false
-		if err := c.w.Write(CSVHeader); err != nil {
-			return err
-		}
-	}
+func renderCSV(b *bytes.Buffer, o *Outcome) {
 	mate, expMate, expKeys := "", "", ""
 	if o.Mate != 0 {
 		mate = strconv.Itoa(o.Mate)
@@ -74,18 +99,13 @@ func (c *csvWriter) Write(o *Outcome) error {
 		}
 		expKeys = strings.Join(o.Expected.Keys, " ")
 	}
-	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
+	cw := csv.NewWriter(b)
+	cw.Write([]string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
-		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error}
-	if err := c.w.Write(row); err != nil {
-		return err
-	}
-	c.w.Flush()
-	return c.w.Error()
+		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error})
+	cw.Flush()
 }
-
-func (c *csvWriter) Close(*Summary) error { c.w.Flush(); return c.w.Error() }
 
 // writeEPD writes the annotated EPD line: the position, every input
 // operation, and the findings (acd, acn, acs, dm or c0 "mated in N", pv,

@@ -49,7 +49,13 @@ func NewTable(mib int) *Table {
 	if n == 0 {
 		n = 1
 	}
-	return &Table{buckets: make([]ttBucket, n)}
+	t := &Table{}
+	t.buckets = allocBuckets(t, n)
+	// Touch every page now: faulting pages in during the search costs
+	// more than the search itself on short problems, and the workers of a
+	// batch would queue on the kernel's page-fault lock.
+	clear(t.buckets)
+	return t
 }
 
 // Bytes returns the memory the entries take.

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -197,7 +198,7 @@ func (c *runConfig) optionsFor(rec *puzzles.Record) solver.Options {
 // inputs returns a function that yields every record of the --fen flags
 // and the files in turn. With several inputs, ids made from line numbers
 // are prefixed with the file name so they stay unique.
-func (c *runConfig) inputs() (next func() (puzzles.Record, error), closeAll func()) {
+func (c *runConfig) inputs() (next func() (puzzles.Raw, error), closeAll func()) {
 	multi := len(c.files) > 1 || len(c.files) == 1 && len(c.fens) > 0
 	fenIdx, fileIdx := 0, 0
 	var cur puzzles.Reader
@@ -209,37 +210,42 @@ func (c *runConfig) inputs() (next func() (puzzles.Record, error), closeAll func
 			closer = nil
 		}
 	}
-	next = func() (puzzles.Record, error) {
+	next = func() (puzzles.Raw, error) {
 		if fenIdx < len(c.fens) {
 			fenIdx++
-			return puzzles.FromFEN("--fen", fenIdx, c.fens[fenIdx-1]), nil
+			return puzzles.RawRecord(puzzles.FromFEN("--fen", fenIdx, c.fens[fenIdx-1])), nil
 		}
 		for {
 			if cur == nil {
 				if fileIdx >= len(c.files) {
-					return puzzles.Record{}, io.EOF
+					return puzzles.Raw{}, io.EOF
 				}
 				path := c.files[fileIdx]
 				fileIdx++
 				r, cl, err := puzzles.Open(path)
 				if err != nil {
-					return puzzles.Record{}, err
+					return puzzles.Raw{}, err
 				}
 				cur, closer, curName = r, cl, filepath.Base(path)
 			}
-			rec, err := cur.Next()
+			raw, err := cur.NextRaw()
 			if errors.Is(err, io.EOF) {
 				closeAll()
 				cur = nil
 				continue
 			}
 			if err != nil {
-				return rec, err
+				return raw, err
 			}
-			if multi && strings.HasPrefix(rec.ID, "line:") {
-				rec.ID = curName + ":" + rec.ID
+			if multi {
+				name := curName
+				raw = raw.Then(func(rec *puzzles.Record) {
+					if strings.HasPrefix(rec.ID, "line:") {
+						rec.ID = name + ":" + rec.ID
+					}
+				})
 			}
-			return rec, nil
+			return raw, nil
 		}
 	}
 	return next, closeAll
@@ -370,7 +376,7 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 
 	summary := puzzles.NewSummary(cfg.validate)
-	skippedDone, outside := 0, 0
+	var skippedDone, outside atomic.Int64 // counted by the workers
 	next, closeInputs := cfg.inputs()
 	defer closeInputs()
 	batch := puzzles.Batch{
@@ -378,10 +384,10 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 		Skip: func(rec *puzzles.Record) bool {
 			switch {
 			case !cfg.shard.Contains(rec.ID):
-				outside++
+				outside.Add(1)
 				return true
 			case done != nil && done.Has(rec.ID):
-				skippedDone++
+				skippedDone.Add(1)
 				if bar != nil {
 					bar.Add(1)
 				}
@@ -392,10 +398,16 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 			return false
 		},
 		Work: func(w int, rec *puzzles.Record) puzzles.Outcome {
+			var o puzzles.Outcome
 			if cfg.validate {
-				return puzzles.Validate(ctx, solvers[w], rec, cfg.optionsFor(rec), cfg.beyond)
+				o = puzzles.Validate(ctx, solvers[w], rec, cfg.optionsFor(rec), cfg.beyond)
+			} else {
+				o = puzzles.Solve(ctx, solvers[w], rec, cfg.optionsFor(rec))
 			}
-			return puzzles.Solve(ctx, solvers[w], rec, cfg.optionsFor(rec))
+			if !o.Interrupted {
+				o.Rendered = writer.Render(&o)
+			}
+			return o
 		},
 		Emit: func(o *puzzles.Outcome) error {
 			summary.Add(o)
@@ -439,11 +451,11 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	if runErr != nil {
 		return runErr
 	}
-	if skippedDone > 0 {
-		fmt.Fprintf(os.Stderr, "resume: %d record(s) already in %s were skipped\n", skippedDone, cfg.output)
+	if n := skippedDone.Load(); n > 0 {
+		fmt.Fprintf(os.Stderr, "resume: %d record(s) already in %s were skipped\n", n, cfg.output)
 	}
 	if cfg.shard.Count > 1 {
-		fmt.Fprintf(os.Stderr, "shard %d/%d: %d record(s) belong to other shards\n", cfg.shard.Index, cfg.shard.Count, outside)
+		fmt.Fprintf(os.Stderr, "shard %d/%d: %d record(s) belong to other shards\n", cfg.shard.Index, cfg.shard.Count, outside.Load())
 	}
 	summary.Write(summaryTo)
 	if summary.Failed() {
