@@ -33,6 +33,7 @@ type Book struct {
 // New returns a book over the given files; with none it answers from the
 // built-in ECO data.
 func New(files ...*File) *Book {
+	ecoOnce.Do(loadECO) // about 0.1 s, once, before any lookup needs it
 	return &Book{files: files, eco: len(files) == 0}
 }
 

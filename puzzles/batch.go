@@ -26,15 +26,24 @@ type Batch struct {
 // every record was done.
 var ErrInterrupted = errors.New("interrupted")
 
+// chunkSize is the number of records handed around together: short
+// problems take tens of microseconds, and one hand-off per record would
+// cost as much as the work.
+const chunkSize = 16
+
 type job struct {
-	seq int
-	raw Raw
+	seq  int // chunk number
+	raws []Raw
 }
 
 type done struct {
-	seq     int
 	out     Outcome
 	skipped bool
+}
+
+type chunk struct {
+	seq  int
+	outs []done
 }
 
 // Run reads every record from next (which returns io.EOF at the end),
@@ -49,20 +58,41 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 	if window <= 0 {
 		window = 64 * workers
 	}
+	window = max(window/chunkSize, 2)
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
 	jobs := make(chan job)
-	results := make(chan done, workers)
-	slots := make(chan struct{}, window) // one per record in flight
+	results := make(chan chunk, workers)
+	slots := make(chan struct{}, window) // one per chunk in flight
 	var readErr error
 
 	go func() { // reader
 		defer close(jobs)
-		for seq := 0; ; {
+		seq := 0
+		var raws []Raw
+		send := func() bool {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return false
+			}
+			select {
+			case jobs <- job{seq, raws}:
+				seq++
+				raws = nil
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		for {
 			raw, err := next()
 			if errors.Is(err, io.EOF) {
+				if len(raws) > 0 {
+					send()
+				}
 				return
 			}
 			if err != nil {
@@ -70,15 +100,8 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 				cancel()
 				return
 			}
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- job{seq, raw}:
-				seq++
-			case <-ctx.Done():
+			raws = append(raws, raw)
+			if len(raws) == chunkSize && !send() {
 				return
 			}
 		}
@@ -90,49 +113,58 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 		go func(w int) {
 			defer wg.Done()
 			for j := range jobs {
-				rec := j.raw.Parse()
-				if b.Skip != nil && b.Skip(&rec) {
-					results <- done{seq: j.seq, skipped: true}
-					continue
+				outs := make([]done, len(j.raws))
+				for i, raw := range j.raws {
+					rec := raw.Parse()
+					if b.Skip != nil && b.Skip(&rec) {
+						outs[i].skipped = true
+						continue
+					}
+					outs[i].out = b.Work(w, &rec)
+					if outs[i].out.Interrupted {
+						outs = outs[:i+1] // the rest would be interrupted too
+						break
+					}
 				}
-				results <- done{seq: j.seq, out: b.Work(w, &rec)}
+				results <- chunk{j.seq, outs}
 			}
 		}(w)
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	pending := map[int]done{}
+	pending := map[int][]done{}
 	nextSeq, emitted := 0, 0
 	stopped := false // an outcome was interrupted: emit nothing after it
 	var emitErr error
-	for d := range results {
+	for c := range results {
 		if stopped || emitErr != nil {
 			continue
 		}
-		pending[d.seq] = d
+		pending[c.seq] = c.outs
+	drain:
 		for {
-			p, ok := pending[nextSeq]
+			outs, ok := pending[nextSeq]
 			if !ok {
 				break
 			}
 			delete(pending, nextSeq)
-			o := p.out
-			if p.skipped {
-				nextSeq++
-				<-slots
-				continue
+			for i := range outs {
+				p := &outs[i]
+				if p.skipped {
+					continue
+				}
+				if p.out.Interrupted {
+					stopped = true
+					cancel()
+					break drain
+				}
+				if err := b.Emit(&p.out); err != nil {
+					emitErr = err
+					cancel()
+					break drain
+				}
+				emitted++
 			}
-			if o.Interrupted {
-				stopped = true
-				cancel()
-				break
-			}
-			if err := b.Emit(&o); err != nil {
-				emitErr = err
-				cancel()
-				break
-			}
-			emitted++
 			nextSeq++
 			<-slots
 		}
