@@ -58,12 +58,12 @@ func (s *searcher) ttKey(pos *board.Position) uint64 {
 
 // probeTables consults the tablebases. A side the tables do not call
 // winning cannot mate; and since mate is a zeroing move, DTZ <= DTM, so
-// |DTZ| plies is a lower bound on any mate. It returns a score and true
-// when the node is decided.
-func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, bool) {
+// |DTZ| plies is a lower bound on any mate. When the node is decided it
+// returns a score, the kind of bound it is (valid at any depth), and true.
+func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, Bound, bool) {
 	wdl, ok := s.prober.ProbeWDL(pos)
 	if !ok {
-		return 0, false
+		return 0, BoundNone, false
 	}
 	s.tbHits++
 	if !s.rule50 {
@@ -76,15 +76,15 @@ func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, 
 	}
 	switch {
 	case wdl >= -1 && wdl <= 1:
-		return 0, true // nobody can force mate
+		return 0, BoundExact, true // nobody can force mate
 	case wdl > 0 && beta <= 0:
-		return beta, true // we cannot be mated
+		return 0, BoundLower, true // we cannot be mated: at least 0
 	case wdl < 0 && alpha >= 0:
-		return alpha, true // we cannot mate
+		return 0, BoundUpper, true // we cannot mate: at most 0
 	}
 	dtz, ok := s.prober.ProbeDTZ(pos)
 	if !ok {
-		return 0, false
+		return 0, BoundNone, false
 	}
 	lb := abs(dtz)
 	if lb > 100 {
@@ -93,13 +93,16 @@ func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, 
 	if wdl < 0 {
 		lb-- // a checkmated side has DTZ -1 and DTM 0
 	}
+	// Keep the bound a mate score of the search's range (a smaller lower
+	// bound is still true), so the table can move it between plies.
+	lb = min(lb, MaxPly-ply-1)
 	switch {
 	case wdl > 0 && Mate-ply-lb <= alpha:
-		return alpha, true // no mate in fewer than lb plies
+		return Mate - ply - lb, BoundUpper, true // no mate in fewer than lb plies
 	case wdl < 0 && -(Mate-ply-lb) >= beta:
-		return beta, true // the opponent needs lb plies at least
+		return -(Mate - ply - lb), BoundLower, true // the opponent needs lb plies at least
 	}
-	return 0, false
+	return 0, BoundNone, false
 }
 
 // search is negamax alpha-beta on exact mate scores. It returns a fail-soft
@@ -172,12 +175,6 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		return 0, noLoop
 	}
 
-	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
-		if v, cut := s.probeTables(pos, ply, alpha, beta); cut {
-			return v, noLoop
-		}
-	}
-
 	// Nodes at the last ply of the horizon are cheaper to search again
 	// than a table access (a likely cache miss) costs.
 	useTT := depth > 1
@@ -200,6 +197,14 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 			return sc, noLoop
 		case bound == BoundExact && (deep || sc != 0):
 			return sc, noLoop
+		}
+	}
+
+	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+		if v, bound, cut := s.probeTables(pos, ply, alpha, beta); cut {
+			// What the tables prove holds at every depth: remember it.
+			s.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
+			return v, noLoop
 		}
 	}
 
