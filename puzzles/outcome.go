@@ -176,7 +176,7 @@ func humanCount(x float64) string {
 	return fmt.Sprintf("%.0f", x)
 }
 
-// pvMoves is a helper for tests and writers: the UCI moves of a line.
+// uciMoves returns the UCI text of moves.
 func uciMoves(ms []board.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {

@@ -46,17 +46,16 @@ const (
 
 // Options control a solve.
 type Options struct {
-	MaxMate  int           // longest mate to look for, in moves (default 10)
-	Want     Want          // which side's mate to look for
-	AllKeys  bool          // prove every key move, not just one
-	Rule50   bool          // honour the 50-move rule (off by problem convention)
-	Nodes    uint64        // node limit per position; 0 for none
-	Timeout  time.Duration // time limit per position; 0 for none
-	Prober   Prober        // tablebases, or nil
-	Book     Book          // opening book for root ordering, or nil
-	HashMiB  int           // table size when the Solver makes its own table
-	NoKeys   bool          // skip key and line extraction (bench)
-	MaxLineN int           // unused; reserved
+	MaxMate int           // longest mate to look for, in moves (default 10)
+	Want    Want          // which side's mate to look for
+	AllKeys bool          // prove every key move, not just one
+	Rule50  bool          // honour the 50-move rule (off by problem convention)
+	Nodes   uint64        // node limit per position; 0 for none
+	Timeout time.Duration // time limit per position; 0 for none
+	Prober  Prober        // tablebases, or nil
+	Book    Book          // opening book for root ordering, or nil
+	HashMiB int           // table size when the Solver makes its own table
+	NoKeys  bool          // skip key and line extraction (bench)
 }
 
 // Result is what a solve proved.

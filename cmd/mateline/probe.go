@@ -75,6 +75,8 @@ type probeJSON struct {
 	Moves   []probeMoveJSON `json:"moves,omitempty"`
 	Line    []string        `json:"line,omitempty"`
 	Error   string          `json:"error,omitempty"`
+
+	notInTables bool // the error only says the position is not covered
 }
 
 func runProbe(_ context.Context, cmd *cli.Command) error {
@@ -93,7 +95,7 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 	failed := 0
 	for _, fen := range fens {
 		out := probeOne(tb, fen)
-		if out.Error != "" && !strings.HasPrefix(out.Error, "not in tables") {
+		if out.Error != "" && !out.notInTables {
 			failed++
 		}
 		if cmd.Bool("json") {
@@ -136,11 +138,8 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 		}
 	}
 	if err != nil {
-		if errors.Is(err, endgame.ErrNotInTables) {
-			out.Error = err.Error()
-		} else {
-			out.Error = err.Error()
-		}
+		out.Error = err.Error()
+		out.notInTables = errors.Is(err, endgame.ErrNotInTables)
 	}
 	return out
 }

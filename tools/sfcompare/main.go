@@ -30,12 +30,11 @@ import (
 )
 
 type tally struct {
-	n                      int
-	sfExact, sfShorter     int
-	mlExact, mlShorter     int
-	sfNodes, mlNodes       uint64
-	sfTime, mlTime         time.Duration
-	mlLonger, mlWrongSigns int
+	n                  int
+	sfExact, sfShorter int
+	mlExact, mlShorter int
+	sfNodes, mlNodes   uint64
+	sfTime, mlTime     time.Duration
 }
 
 func main() {
