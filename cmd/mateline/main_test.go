@@ -17,6 +17,8 @@ func runCLI(t *testing.T, args ...string) (int, string) {
 }
 
 func TestExitCodes(t *testing.T) {
+	t.Setenv("MATELINE_SYZYGY", "")
+	t.Setenv("MATELINE_BOOK", "")
 	ex := filepath.Join("..", "..", "examples", "mates.epd")
 	bad := filepath.Join("..", "..", "puzzles", "testdata", "malformed.epd")
 	cases := []struct {
@@ -38,6 +40,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"solve", "no-such-file.epd"}, 1, ""},
 		{[]string{"validate", "--format", "csv", ex}, 3, ",cooked,"},
 		{[]string{"bench"}, 0, "nodes     "},
+		{[]string{"book", "startpos"}, 0, "key 463b96181691fc9c"},
+		{[]string{"book", "--json", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, 0, `"eco":{"code":"C20"`},
+		{[]string{"book", "--book", "no-such.bin", "startpos"}, 1, ""},
+		{[]string{"probe", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 2, ""},
+		{[]string{"probe", "--syzygy", "no-such-dir", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 1, ""},
 	}
 	for _, tc := range cases {
 		code, out := runCLI(t, tc.args...)
