@@ -376,26 +376,28 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 
 	summary := puzzles.NewSummary(cfg.validate)
-	var skippedDone, outside atomic.Int64 // counted by the workers
+	var skippedDone, outside, noClaim atomic.Int64 // counted by the workers
 	next, closeInputs := cfg.inputs()
 	defer closeInputs()
 	batch := puzzles.Batch{
 		Workers: workers,
 		Skip: func(rec *puzzles.Record) bool {
+			var counter *atomic.Int64
 			switch {
 			case !cfg.shard.Contains(rec.ID):
-				outside.Add(1)
-				return true
+				counter = &outside
 			case done != nil && done.Has(rec.ID):
-				skippedDone.Add(1)
-				if bar != nil {
-					bar.Add(1)
-				}
-				return true
+				counter = &skippedDone
 			case cfg.validate && rec.Err == nil && rec.Claim.Mate == 0:
-				return true // not a mate puzzle: nothing to validate
+				counter = &noClaim // not a mate puzzle: nothing to validate
+			default:
+				return false
 			}
-			return false
+			counter.Add(1)
+			if bar != nil {
+				bar.Add(1)
+			}
+			return true
 		},
 		Work: func(w int, rec *puzzles.Record) puzzles.Outcome {
 			var o puzzles.Outcome
@@ -453,6 +455,9 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 	if n := skippedDone.Load(); n > 0 {
 		fmt.Fprintf(os.Stderr, "resume: %d record(s) already in %s were skipped\n", n, cfg.output)
+	}
+	if n := noClaim.Load(); n > 0 {
+		fmt.Fprintf(os.Stderr, "validate: %d record(s) without a mate claim were skipped\n", n)
 	}
 	if cfg.shard.Count > 1 {
 		fmt.Fprintf(os.Stderr, "shard %d/%d: %d record(s) belong to other shards\n", cfg.shard.Index, cfg.shard.Count, outside.Load())
