@@ -114,10 +114,9 @@ func TestConcurrentProbes(t *testing.T) {
 // FuzzHeader feeds damaged copies of a small table to the header parser and
 // the decoder: errors are fine, panics are not.
 func FuzzHeader(f *testing.F) {
-	dir := os.Getenv("MATELINE_DATA")
-	data, err := os.ReadFile(filepath.Join(dir, "syzygy", "KRvK.rtbw"))
+	data, err := os.ReadFile(shareddata.Path(f, "syzygy", "KRvK.rtbw"))
 	if err != nil {
-		f.Skip("MATELINE_DATA is not set: no table to fuzz")
+		f.Fatal(err)
 	}
 	f.Add(data, uint16(0), byte(0))
 	f.Add(data, uint16(12), byte(0xff))

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mateline.dev/mateline/internal/shareddata"
 )
 
 func readAll(t testing.TB, r Reader) []Record {
@@ -87,13 +89,9 @@ func TestLooseDialect(t *testing.T) {
 	if rec.Err != nil || rec.Claim.Mate != 4 || len(rec.Claim.Keys) != 1 || len(rec.Ops) != 2 {
 		t.Errorf("%+v", rec)
 	}
-	path := os.Getenv("MATELINE_DATA") + "/suites/epd-sets/hard-mates-blass-uri.epd"
-	if os.Getenv("MATELINE_DATA") == "" {
-		t.Skip("MATELINE_DATA is not set: skipping the Blass-Uri file")
-	}
-	r, c, err := Open(path)
+	r, c, err := Open(shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd"))
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	defer c.Close()
 	recs := readAll(t, r)

@@ -11,12 +11,19 @@ import (
 )
 
 // Dir returns the shared data folder, or skips the test when it is not set
-// or not there.
+// or not there. A relative MATELINE_DATA is taken from the module root (the
+// folder with go.mod), where "go test ./..." is typed, not from the package
+// folder that go test runs each test in.
 func Dir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("MATELINE_DATA")
 	if dir == "" {
 		t.Skip("MATELINE_DATA is not set: skipping a test that needs the shared data (CI sets MATELINE_DATA=../shared/data)")
+	}
+	if !filepath.IsAbs(dir) {
+		if root, ok := moduleRoot(); ok {
+			dir = filepath.Join(root, dir)
+		}
 	}
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("MATELINE_DATA=%s is not readable (%v): skipping", dir, err)
@@ -33,4 +40,23 @@ func Path(t testing.TB, parts ...string) string {
 		t.Skipf("%s is missing: skipping", p)
 	}
 	return p
+}
+
+// moduleRoot finds the nearest folder above the working directory that
+// holds go.mod.
+func moduleRoot() (string, bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
 }
