@@ -22,6 +22,6 @@ for suite in KRvK1000pv KQvKR1000pv; do
   join <(awk '/"status":"mate"/ {match($0, /"id":"[^"]*"/); id=substr($0,RSTART,RLENGTH); match($0, /"mate":-?[0-9]+/); print id, substr($0,RSTART,RLENGTH)}' "/tmp/tbgain-$suite-without.jsonl" | sort) \
        <(awk '/"status":"mate"/ {match($0, /"id":"[^"]*"/); id=substr($0,RSTART,RLENGTH); match($0, /"mate":-?[0-9]+/); print id, substr($0,RSTART,RLENGTH)}' "/tmp/tbgain-$suite-with.jsonl" | sort) \
        | awk '$2 != $3 { print "MATE LENGTH DIFFERS:", $0; bad=1 } END { exit bad }'
-  printf '%s: 20 positions, budget %d nodes: without tables %d solved in %d nodes; with tables %d solved in %d nodes (%.0fx fewer)\n' \
+  printf '%s: 20 positions, budget %d nodes: without tables %d solved in %d nodes; with tables %d solved in %d nodes (%.1fx fewer)\n' \
     "$suite" "$budget" "$s0" "$n0" "$s1" "$n1" "$(echo "$n0 / $n1" | bc -l)"
 done
