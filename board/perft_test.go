@@ -79,3 +79,24 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPerftDeep checks every published count, the deepest ones too
+// (2.16 billion leaves in all), and reports the rate:
+// go test -run XXX -bench PerftDeep -benchtime 1x ./board
+func BenchmarkPerftDeep(b *testing.B) {
+	var leaves uint64
+	for b.Loop() {
+		for _, tc := range perftCases {
+			p, err := ParseFEN(tc.fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := len(tc.counts)
+			if got := Perft(&p, d); got != tc.counts[d-1] {
+				b.Fatalf("%s: perft(%d) = %d, want %d", tc.name, d, got, tc.counts[d-1])
+			}
+			leaves += tc.counts[d-1]
+		}
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
