@@ -100,3 +100,13 @@ func BenchmarkPerftDeep(b *testing.B) {
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
 }
+
+// BenchmarkCopyPosition measures the copy that copy-make adds per move
+// (the most that make/unmake could save, before its own bookkeeping).
+func BenchmarkCopyPosition(b *testing.B) {
+	p := StartPosition()
+	var stack [8]Position
+	for i := 0; b.Loop(); i++ {
+		stack[i&7] = p
+	}
+}
