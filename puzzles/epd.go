@@ -78,11 +78,7 @@ func NewEPDReader(r io.Reader, source string) *EPDReader {
 // Next returns the next record, or io.EOF at the end. Other errors are
 // I/O errors; a bad line is a record with Err set.
 func (er *EPDReader) Next() (Record, error) {
-	raw, err := er.NextRaw()
-	if err != nil {
-		return Record{}, err
-	}
-	return raw.Parse(), nil
+	return parseNext(er.NextRaw)
 }
 
 // NextRaw returns the next line to parse, so that parsing can happen on
@@ -95,8 +91,7 @@ func (er *EPDReader) NextRaw() (Raw, error) {
 		}
 		line := er.lr.line
 		if tooLong {
-			rec := errorRecord(er.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes))
-			return Raw{rec: &rec}, nil
+			return tooLongRaw(er.source, line), nil
 		}
 		t := strings.TrimSpace(text)
 		if t == "" || t[0] == '#' {

@@ -30,11 +30,7 @@ func NewLichessReader(r io.Reader, source string) *LichessReader {
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
 func (cr *LichessReader) Next() (Record, error) {
-	raw, err := cr.NextRaw()
-	if err != nil {
-		return Record{}, err
-	}
-	return raw.Parse(), nil
+	return parseNext(cr.NextRaw)
 }
 
 // NextRaw returns the next row to parse, so that parsing can happen on
@@ -50,8 +46,7 @@ func (cr *LichessReader) NextRaw() (Raw, error) {
 		}
 		line := cr.lr.line
 		if tooLong {
-			rec := errorRecord(cr.source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes))
-			return Raw{rec: &rec}, nil
+			return tooLongRaw(cr.source, line), nil
 		}
 		if strings.TrimSpace(text) == "" {
 			continue

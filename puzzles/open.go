@@ -3,6 +3,7 @@ package puzzles
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -109,4 +110,18 @@ func Sniff(br *bufio.Reader) Format {
 		return FormatLichessCSV
 	}
 	return FormatEPD
+}
+
+// parseNext reads one raw record and parses it: the Next of every reader.
+func parseNext(next func() (Raw, error)) (Record, error) {
+	raw, err := next()
+	if err != nil {
+		return Record{}, err
+	}
+	return raw.Parse(), nil
+}
+
+// tooLongRaw is the record of a line over MaxLineBytes.
+func tooLongRaw(source string, line int) Raw {
+	return RawRecord(errorRecord(source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)))
 }
