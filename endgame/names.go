@@ -20,17 +20,6 @@ const pieceLetters = "KQRBNP"
 // letterOf maps a piece type to its table-name letter.
 func letterOf(t board.PieceType) byte { return " PNBRQK"[t] }
 
-// sideName lists one side's pieces as a table name half, such as "KRP".
-func sideName(pos *board.Position, c board.Color) string {
-	var b strings.Builder
-	for _, t := range []board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn} {
-		for n := pos.Pieces(c, t).Count(); n > 0; n-- {
-			b.WriteByte(letterOf(t))
-		}
-	}
-	return b.String()
-}
-
 // lessSide reports whether side a comes before side b in a canonical name:
 // more pieces first, then the stronger letters at the first difference.
 func lessSide(a, b string) bool {

@@ -65,9 +65,6 @@ func (t *Table) Bytes() int { return len(t.buckets) * 64 }
 // what older searches left without starving.
 func (t *Table) NewSearch() { t.generation = (t.generation + 1) & 63 }
 
-// Clear empties the table.
-func (t *Table) Clear() { clear(t.buckets) }
-
 // Stats returns the probe and hit counts since the table was made.
 func (t *Table) Stats() (probes, hits uint64) { return t.probes, t.hits }
 
