@@ -56,13 +56,6 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 	return b.Run(ctx, r.NextRaw)
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // normalize keeps the fields that do not depend on timing or on which
 // worker's table a position met: id, status, mate, keys, pv.
 func normalize(t *testing.T, jsonl string) string {

@@ -141,6 +141,10 @@ func describeFinding(o *Outcome) string {
 	case "no-mate":
 		return fmt.Sprintf("no mate in %d moves or fewer (proved)", o.Depth)
 	case "limit":
+		if o.MateWithin != 0 {
+			return fmt.Sprintf("limit reached; proved a forced mate in %d moves or fewer (%+d), and no mate in %d moves or fewer",
+				abs(o.MateWithin), o.MateWithin, o.Depth)
+		}
 		return fmt.Sprintf("limit reached; proved no mate in %d moves or fewer", o.Depth)
 	}
 	return "not searched"

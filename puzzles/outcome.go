@@ -14,23 +14,26 @@ import (
 // Outcome is what became of one record: the JSON Lines record of
 // DESIGN.md, plus what the text writers need.
 type Outcome struct {
-	ID       string    `json:"id"`
-	Line     int       `json:"line"`
-	FEN      string    `json:"fen"`
-	Status   string    `json:"status"`
-	Mate     int       `json:"mate,omitempty"`
-	Keys     []string  `json:"keys,omitempty"`
-	PV       []string  `json:"pv,omitempty"`
-	PVSAN    []string  `json:"pv_san,omitempty"`
-	Depth    int       `json:"depth"`
-	Partial  bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
-	Nodes    uint64    `json:"nodes"`
-	MS       float64   `json:"ms"`
-	TBHits   uint64    `json:"tb_hits"`
-	Book     []string  `json:"book,omitempty"`
-	Verdict  string    `json:"verdict,omitempty"`
-	Expected *Expected `json:"expected,omitempty"`
-	Error    string    `json:"error,omitempty"`
+	ID     string `json:"id"`
+	Line   int    `json:"line"`
+	FEN    string `json:"fen"`
+	Status string `json:"status"`
+	Mate   int    `json:"mate,omitempty"`
+	// MateWithin is a forced mate proved before a limit stopped the proof
+	// that none is shorter: at most this many moves (signed like Mate).
+	MateWithin int       `json:"mate_within,omitempty"`
+	Keys       []string  `json:"keys,omitempty"`
+	PV         []string  `json:"pv,omitempty"`
+	PVSAN      []string  `json:"pv_san,omitempty"`
+	Depth      int       `json:"depth"`
+	Partial    bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
+	Nodes      uint64    `json:"nodes"`
+	MS         float64   `json:"ms"`
+	TBHits     uint64    `json:"tb_hits"`
+	Book       []string  `json:"book,omitempty"`
+	Verdict    string    `json:"verdict,omitempty"`
+	Expected   *Expected `json:"expected,omitempty"`
+	Error      string    `json:"error,omitempty"`
 
 	Source   string   `json:"-"`
 	KeysSAN  []string `json:"-"`
@@ -63,6 +66,9 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 	}
 	o.Status = res.Status.String()
 	o.Mate = res.Mate
+	if res.Status == solver.StatusLimit {
+		o.MateWithin = res.MateWithin
+	}
 	o.Depth = res.Depth
 	o.Partial = res.Partial
 	o.Nodes, o.TBHits = res.Nodes, res.TBHits
@@ -130,7 +136,14 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	case "no-mate":
 		fmt.Fprintf(&b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
 	case "limit":
-		if o.Depth > 0 {
+		if o.MateWithin != 0 {
+			what := "mate"
+			if o.MateWithin < 0 {
+				what = "mated"
+			}
+			fmt.Fprintf(&b, "  limit reached: forced %s in %d moves or fewer is proved; no shorter one ruled out beyond %d moves\n",
+				what, abs(o.MateWithin), o.Depth)
+		} else if o.Depth > 0 {
 			fmt.Fprintf(&b, "  limit reached: no mate in %d moves or fewer is proved; longer not decided\n", o.Depth)
 		} else {
 			fmt.Fprintf(&b, "  limit reached before anything was proved\n")
@@ -183,4 +196,11 @@ func uciMoves(ms []board.Move) []string {
 		out[i] = m.UCI()
 	}
 	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -108,7 +108,8 @@ func renderCSV(b *bytes.Buffer, o *Outcome) {
 }
 
 // writeEPD writes the annotated EPD line: the position, every input
-// operation, and the findings (acd, acn, acs, dm or c0 "mated in N", pv,
+// operation, and the findings (acd, acn, acs, dm or c0 "mated in N" or
+// c0 "mate in at most N" for a mate a limit kept from being proved shortest, pv,
 // bm, c8 book, c9 verdict). An input operation with an opcode that the
 // findings set is replaced; if its text differed it is kept as c7 "was: ...".
 func writeEPD(w io.Writer, o *Outcome) error {
@@ -131,6 +132,10 @@ func writeEPD(w io.Writer, o *Outcome) error {
 			found = append(found, Op{"dm", []string{strconv.Itoa(o.Mate)}})
 		case o.Mate < 0:
 			found = append(found, Op{"c0", []string{fmt.Sprintf("mated in %d", -o.Mate)}})
+		case o.MateWithin > 0:
+			found = append(found, Op{"c0", []string{fmt.Sprintf("mate in at most %d (not proved shortest)", o.MateWithin)}})
+		case o.MateWithin < 0:
+			found = append(found, Op{"c0", []string{fmt.Sprintf("mated in at most %d (not proved shortest)", -o.MateWithin)}})
 		}
 		if len(o.PVSAN) > 0 {
 			found = append(found, Op{"pv", o.PVSAN})

@@ -15,6 +15,9 @@ type searcher struct {
 	rule50   bool
 	attacker board.Color  // the side hoping to mate; single-reply extensions favour it
 	rootBook []board.Move // book moves of the root, tried first there
+	// pathFloor is the lowest ply that repetitions are looked for from: 0,
+	// or where the proof-number search handed a node to this search.
+	pathFloor int
 
 	ctx       context.Context
 	deadline  time.Time
@@ -29,6 +32,10 @@ type searcher struct {
 	scores  [MaxPly + 1][256]int32
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
+
+	pn      *pnTable // the proof-number search's table
+	pnPhi   [MaxPly + 1][256]uint32
+	pnDelta [MaxPly + 1][256]uint32
 }
 
 // checkLimits sets stopped when the context is done or a limit is reached.
@@ -134,7 +141,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	// Repetition of a position higher in the path: a mate that goes
 	// through it has a shorter one that does not, so it counts as no mate.
 	key := pos.Key()
-	for i := ply - 4; i >= 0 && i >= ply-pos.HalfmoveClock(); i -= 2 {
+	for i := ply - 4; i >= s.pathFloor && i >= ply-pos.HalfmoveClock(); i -= 2 {
 		if s.pos[i].Key() == key {
 			return 0, i
 		}

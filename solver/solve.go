@@ -74,6 +74,11 @@ type Result struct {
 	// exists in fewer than Depth moves (in at most Depth moves when Status
 	// is StatusNoMate).
 	Depth int
+	// MateWithin, when not 0, is a forced mate (signed like Mate) proved by
+	// the proof-number search: at most that many moves, and no fewer than
+	// Depth+1. With StatusMate it equals Mate; with StatusLimit the limit
+	// came before the proof that nothing shorter exists.
+	MateWithin int
 	// Partial says a limit or cancellation cut the key list or the line
 	// short after the mate was proved: Mate stands, Keys and PV may be
 	// incomplete.
@@ -98,7 +103,9 @@ func New(hashMiB int) *Solver {
 	if hashMiB <= 0 {
 		hashMiB = 64
 	}
-	return &Solver{s: searcher{tt: NewTable(hashMiB)}}
+	// A quarter of the memory goes to the proof-number search.
+	pnMiB := max(hashMiB/4, 1)
+	return &Solver{s: searcher{tt: NewTable(max(hashMiB-pnMiB, 1)), pn: newPNTable(pnMiB)}}
 }
 
 // Table returns the solver's transposition table.
@@ -143,28 +150,98 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		return res
 	}
 
-	for n := 1; n <= opt.MaxMate; n++ {
+	// The proof-number search looks for the longest mate wanted, taking
+	// turns with the iterations so that each has spent about as many nodes
+	// as the other: a mate it proves is an upper bound, so the iterations
+	// can stop one short of it, and it is reported even if they never get
+	// there. An iteration cut short by its turn runs again after the
+	// search's turn; the table keeps most of its work.
+	pnPlies, pnAttacker := 2*opt.MaxMate-1, us
+	if !wantMate {
+		pnPlies, pnAttacker = 2*opt.MaxMate, us.Other()
+	}
+	pnOpen := (wantMate || wantMated) && opt.MaxMate >= 3
+	s.pn.newSearch()
+	var pnNodes uint64
+	// pnTurn gives the proof-number search its share of the nodes.
+	pnTurn := func() {
+		idNodes := s.nodes - pnNodes
+		if !pnOpen || idNodes <= pnNodes {
+			return
+		}
+		before := s.nodes
+		s.attacker = pnAttacker
+		var mates, decided bool
+		s.withBudget(idNodes-pnNodes, func() { mates, decided = s.pnProve(pos, pnPlies) })
+		pnNodes += s.nodes - before
+		if s.stopped || !decided {
+			return
+		}
+		pnOpen = false
+		if mates {
+			res.MateWithin = (pnPlies + 1) / 2
+			if pnAttacker != us {
+				res.MateWithin = -res.MateWithin
+			}
+			// A side that can be forced to mate cannot force mate.
+			wantMate = wantMate && pnAttacker == us
+			wantMated = wantMated && pnAttacker != us
+		}
+	}
+	// iteration proves or refutes a mate in n (then a mated in n) and
+	// returns the signed length found, or 0.
+	iteration := func(n int) int {
 		if wantMate {
 			s.attacker = us
 			if s.rootTest(pos, 2*n-1, bookMoves) {
-				res.Status, res.Mate = StatusMate, n
-				break
+				return n
 			}
 		}
-		if s.stopped {
-			break
-		}
-		if wantMated {
+		if wantMated && !s.stopped {
 			s.attacker = us.Other()
 			if s.rootTest(pos, 2*n, bookMoves) {
-				res.Status, res.Mate = StatusMate, -n
+				return -n
+			}
+		}
+		return 0
+	}
+	const firstTurn = 1 << 14
+iterations:
+	for n := 1; n <= opt.MaxMate; n++ {
+		for {
+			if res.MateWithin != 0 && n == abs(res.MateWithin) {
+				// Nothing shorter, and the proof-number search proved this.
+				res.Status, res.Mate = StatusMate, res.MateWithin
+				break iterations
+			}
+			found, done := 0, true
+			if pnOpen && n >= 3 {
+				done = s.withBudget(max(s.nodes-pnNodes, firstTurn), func() { found = iteration(n) })
+			} else {
+				found = iteration(n)
+			}
+			if s.stopped {
+				break iterations
+			}
+			if done {
+				if found != 0 {
+					res.Status, res.Mate = StatusMate, found
+					break iterations
+				}
+				res.Depth = n
+				break
+			}
+			pnTurn()
+			if s.stopped {
+				break iterations
+			}
+		}
+		if n >= 2 {
+			pnTurn()
+			if s.stopped {
 				break
 			}
 		}
-		if s.stopped {
-			break
-		}
-		res.Depth = n
 	}
 	if s.stopped {
 		res.Status, res.Mate = StatusLimit, 0
@@ -210,6 +287,25 @@ func (s *searcher) rootTest(pos board.Position, plies int, book []board.Move) bo
 	return !s.stopped && v <= bound
 }
 
+// withBudget runs f with at most budget more nodes, within the solve's own
+// limits, and reports whether f ran to the end. A stop for the budget is
+// cleared; one for the solve's limits stays.
+func (s *searcher) withBudget(budget uint64, f func()) bool {
+	hardLimit := s.nodeLimit
+	s.nodeLimit = s.nodes + budget
+	if hardLimit > 0 {
+		s.nodeLimit = min(s.nodeLimit, hardLimit)
+	}
+	f()
+	s.nodeLimit = hardLimit
+	if !s.stopped {
+		return true
+	}
+	s.stopped = false
+	s.checkLimits()
+	return false
+}
+
 // matesWithin reports whether the side to move in pos mates within plies
 // (odd), searching from ply 0.
 func (s *searcher) matesWithin(pos *board.Position, plies int) bool {
@@ -242,7 +338,10 @@ func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Mov
 		var ok bool
 		if mate > 0 {
 			s.attacker = pos.Side()
-			ok = s.matedWithin(&child, 2*mate-2)
+			var known bool
+			if ok, known = s.pnKnown(&child, 2*mate-2); !known {
+				ok = s.matedWithin(&child, 2*mate-2)
+			}
 		} else {
 			// A defence holds out the full length if the opponent cannot
 			// mate faster than 2*|mate|-1 plies after it.
@@ -312,7 +411,7 @@ func (s *searcher) line(root board.Position, first board.Move, mate int) []board
 			for _, m := range l.Slice() {
 				child := pos
 				child.Play(m)
-				if s.matedWithin(&child, left-1) {
+				if wins, known := s.pnKnown(&child, left-1); known && wins || !known && s.matedWithin(&child, left-1) {
 					next = m
 					break
 				}

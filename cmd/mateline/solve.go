@@ -15,7 +15,10 @@ func solveCommand() *cli.Command {
 			"(dm N, bm #N, bm #-N, bm SAN...; four-field or full FEN) or Lichess puzzle CSV, chosen\n" +
 			"by extension or by sniffing. For each position it proves the shortest forced mate for\n" +
 			"the side to move, or that the side to move is mated in N; iterative deepening over the\n" +
-			"mate length proves that no shorter mate exists. A claim in the file sets how far to\n" +
+			"mate length proves that no shorter mate exists, and a proof-number search, taking turns\n" +
+			"with it, looks for the longest mate wanted. When a limit stops the proof of shortness\n" +
+			"after that search proved a mate, the result is 'limit' with the proved mate as an\n" +
+			"upper bound (JSON mate_within). A claim in the file sets how far to\n" +
 			"look unless --mate is given. Bad lines are reported with their line number and the\n" +
 			"run goes on; the exit code is then 3.\n\n" +
 			"Results come out in input order. Ctrl-C writes every finished result; with --output\n" +

@@ -1,7 +1,10 @@
 // Command sfcompare runs mateline and Stockfish side by side on EPD files
 // with mate claims (bm #N, bm #-N, dm N) and prints, per claimed N, how many
 // positions each proves or finds with exactly the stated length, how many
-// shorter (the suite is then wrong), and their node rates.
+// shorter (the suite is then wrong), and their node rates. For mateline
+// there are two counts: a forced mate within the stated length proved (the
+// claim's upper bound, what Stockfish's "found" corresponds to, but proved
+// against every defence), and that mate proved shortest.
 //
 // Each program gets the stated N, the same time per position, one thread
 // and the same hash size. Stockfish runs "go mate N movetime T". It needs
@@ -33,6 +36,7 @@ type tally struct {
 	n                  int
 	sfExact, sfShorter int
 	mlExact, mlShorter int
+	mlForced           int // a forced mate of the stated length proved, shortest or not
 	sfNodes, mlNodes   uint64
 	sfTime, mlTime     time.Duration
 }
@@ -94,6 +98,9 @@ func main() {
 			res := sv.Solve(context.Background(), rec.Pos, opt)
 			t.mlNodes += res.Nodes
 			t.mlTime += res.Elapsed
+			if res.Mate == n || res.MateWithin == n {
+				t.mlForced++
+			}
 			switch {
 			case res.Mate == n:
 				t.mlExact++
@@ -104,6 +111,9 @@ func main() {
 			if *verbose {
 				fmt.Printf("%s:%d claim %+d  stockfish %+d (%v)  mateline %v %+d (%v)\n", path, rec.Line, n,
 					sfMate, sfTime.Round(time.Millisecond), res.Status, res.Mate, res.Elapsed.Round(time.Millisecond))
+				if res.MateWithin != 0 && res.Mate == 0 {
+					fmt.Printf("    mateline proved a forced mate within %+d; no shorter mate ruled out beyond %d\n", res.MateWithin, res.Depth)
+				}
 			}
 		}
 		closer.Close()
@@ -123,24 +133,25 @@ func report(tallies map[int]*tally, movetime time.Duration) {
 		return abs(ns[i]) < abs(ns[j])
 	})
 	fmt.Printf("\n%d ms per position, one thread each\n\n", movetime.Milliseconds())
-	fmt.Println("| claim | positions | Stockfish exact | Stockfish shorter | mateline proved exact | mateline proved shorter | Stockfish Mnps | mateline Mnps |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| claim | positions | Stockfish exact | Stockfish shorter | mateline forced mate proved | mateline proved shortest | mateline proved shorter | Stockfish Mnps | mateline Mnps |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	var all tally
 	for _, n := range ns {
 		t := tallies[n]
-		fmt.Printf("| #%d | %d | %d | %d | %d | %d | %.2f | %.2f |\n", n, t.n, t.sfExact, t.sfShorter, t.mlExact, t.mlShorter,
+		fmt.Printf("| #%d | %d | %d | %d | %d | %d | %d | %.2f | %.2f |\n", n, t.n, t.sfExact, t.sfShorter, t.mlForced, t.mlExact, t.mlShorter,
 			rate(t.sfNodes, t.sfTime), rate(t.mlNodes, t.mlTime))
 		all.n += t.n
 		all.sfExact += t.sfExact
 		all.sfShorter += t.sfShorter
 		all.mlExact += t.mlExact
+		all.mlForced += t.mlForced
 		all.mlShorter += t.mlShorter
 		all.sfNodes += t.sfNodes
 		all.mlNodes += t.mlNodes
 		all.sfTime += t.sfTime
 		all.mlTime += t.mlTime
 	}
-	fmt.Printf("| all | %d | %d | %d | %d | %d | %.2f | %.2f |\n", all.n, all.sfExact, all.sfShorter, all.mlExact, all.mlShorter,
+	fmt.Printf("| all | %d | %d | %d | %d | %d | %d | %.2f | %.2f |\n", all.n, all.sfExact, all.sfShorter, all.mlForced, all.mlExact, all.mlShorter,
 		rate(all.sfNodes, all.sfTime), rate(all.mlNodes, all.mlTime))
 	fmt.Printf("\ntotal time: Stockfish %.1f s, mateline %.1f s\n", all.sfTime.Seconds(), all.mlTime.Seconds())
 }

@@ -1,0 +1,294 @@
+package solver
+
+import "mateline.dev/mateline/board"
+
+// Depth-first proof-number search (df-pn) for "the attacker mates within
+// k plies". It proves or disproves exactly what the alpha-beta search
+// does: every node is a position with a number of plies left, a node whose
+// plies run out is decided by the rules alone, and a proof covers every
+// defence. Where alpha-beta spends its effort evenly, df-pn goes where the
+// proof looks cheapest: first to attacking moves that leave the defender
+// the fewest replies. It finds long forcing mates far sooner; it does not
+// make the proof that no shorter mate exists any cheaper, which is why the
+// solver uses it for the upper bound only.
+//
+// The numbers are in the phi/delta form, from the point of view of the
+// side to move: phi is the cost of proving that it wins (the attacker
+// mates, or the defender holds out), delta the cost of proving that it
+// loses. A decided node has one of them 0 and the other pnInf.
+//
+// Because the plies left are part of a node and fall by one each move, the
+// graph has no cycles: a repetition is just a shallower node, and the
+// table's results never depend on the path.
+
+// pnWon is the pair of a node whose side to move wins.
+func pnWon() (uint32, uint32) { return 0, pnInf }
+
+// pnLost is the pair of a node whose side to move loses.
+func pnLost() (uint32, uint32) { return pnInf, 0 }
+
+// pnLeaf decides pos with plies left when the rules alone decide it, without
+// a search: no legal move, plies run out, the attacker's last move (only a
+// check can mate), material that cannot mate, the 50-move rule, and what the
+// tablebases prove. decided is false for a node that needs a search.
+func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, decided bool) {
+	attacking := pos.Side() == s.attacker
+	// The outcome when the attacker fails, from the side to move.
+	fail := func() (uint32, uint32, bool) {
+		if attacking {
+			phi, delta := pnLost()
+			return phi, delta, true
+		}
+		phi, delta := pnWon()
+		return phi, delta, true
+	}
+	inCheck := pos.InCheck()
+	if plies <= 0 || (s.rule50 && pos.HalfmoveClock() >= 100) {
+		if !attacking && inCheck && !pos.HasLegalMove() {
+			phi, delta := pnLost()
+			return phi, delta, true
+		}
+		return fail()
+	}
+	if !pos.CanMate(s.attacker) {
+		if !attacking && inCheck && !pos.HasLegalMove() {
+			// Checkmated by the last move, whatever is left.
+			phi, delta := pnLost()
+			return phi, delta, true
+		}
+		return fail()
+	}
+	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+		if s.tablesRuleOutMate(pos, plies) {
+			return fail()
+		}
+	}
+	if attacking && plies == 1 && !inCheck {
+		// Only a checking move can mate now.
+		var l board.MoveList
+		pos.CheckingMoves(&l)
+		for _, m := range l.Moves[:l.N] {
+			child := *pos
+			child.Play(m)
+			s.nodes++
+			if !child.HasLegalMove() {
+				phi, delta := pnWon()
+				return phi, delta, true
+			}
+		}
+		return fail()
+	}
+	if !pos.HasLegalMove() {
+		if inCheck {
+			phi, delta := pnLost()
+			return phi, delta, true
+		}
+		return fail() // stalemate
+	}
+	if attacking && plies == 1 {
+		// In check with one ply left: a legal evasion must also mate.
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		for _, m := range l.Moves[:l.N] {
+			child := *pos
+			child.Play(m)
+			s.nodes++
+			if child.InCheck() && !child.HasLegalMove() {
+				phi, delta := pnWon()
+				return phi, delta, true
+			}
+		}
+		return fail()
+	}
+	return 0, 0, false
+}
+
+// tablesRuleOutMate reports whether the tablebases prove that the attacker
+// cannot mate within plies: the position is not a win for the attacker, or
+// its distance to zeroing (a lower bound on the distance to mate) is longer.
+func (s *searcher) tablesRuleOutMate(pos *board.Position, plies int) bool {
+	wdl, ok := s.prober.ProbeWDL(pos)
+	if !ok {
+		return false
+	}
+	s.tbHits++
+	attacking := pos.Side() == s.attacker
+	win := wdl == 2 || (!s.rule50 && wdl == 1)
+	if !attacking {
+		win = wdl == -2 || (!s.rule50 && wdl == -1)
+	}
+	if !win {
+		return true
+	}
+	dtz, ok := s.prober.ProbeDTZ(pos)
+	if !ok {
+		return false
+	}
+	lb := abs(dtz)
+	if lb > 100 {
+		lb -= 100
+	}
+	if !attacking {
+		lb-- // a checkmated side has DTZ -1 and DTM 0
+	}
+	return lb > plies
+}
+
+// pnInit gives the starting numbers of pos with plies left that the table
+// does not know: exact when the rules decide it, else a defender's node
+// costs as many proofs as it has replies, and an attacker's node one.
+func (s *searcher) pnInit(ply, plies int) (phi, delta uint32) {
+	pos := &s.pos[ply]
+	if phi, delta, ok := s.pnLeaf(pos, plies); ok {
+		return phi, delta
+	}
+	if pos.Side() == s.attacker && plies <= pnLeafPlies {
+		// Short problems are the alpha-beta search's: exact, and cheaper
+		// per node than growing the proof-number tree.
+		if s.matesAt(ply, plies) {
+			return pnWon()
+		}
+		return pnLost()
+	}
+	if pos.Side() == s.attacker {
+		return 1, 1
+	}
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	// The defender holds out by one good reply (phi); mating it needs a
+	// proof after every reply (delta).
+	return 1, uint32(l.N)
+}
+
+// pnLeafPlies is the longest problem (in plies, the attacker to move) that
+// the proof-number search hands to the alpha-beta search.
+const pnLeafPlies = 3
+
+// matesAt runs the alpha-beta search on s.pos[ply]: does the attacker, to
+// move, mate within plies? The search sees no repetition above ply, so its
+// answer does not depend on the proof-number search's path.
+func (s *searcher) matesAt(ply, plies int) bool {
+	floor := s.pathFloor
+	s.pathFloor = ply
+	bound := Mate - ply - plies
+	v, _ := s.search(ply, plies, bound-1, bound)
+	s.pathFloor = floor
+	return v >= bound
+}
+
+// pnKey is the table key of pos with plies left.
+func (s *searcher) pnKey(pos *board.Position, plies int) uint64 {
+	return s.ttKey(pos) ^ pliesSalt(plies)
+}
+
+// pnProve reports whether the attacker (s.attacker) mates within plies of
+// pos, and whether the search decided it before a limit stopped it.
+func (s *searcher) pnProve(pos board.Position, plies int) (mates, decided bool) {
+	s.pos[0] = pos
+	phi, delta, ok := s.pnLeaf(&s.pos[0], plies)
+	if !ok {
+		phi, delta = s.mid(0, plies, pnInf, pnInf)
+	}
+	if s.stopped || (phi != 0 && delta != 0) {
+		return false, false
+	}
+	attackerWins := phi == 0
+	if pos.Side() != s.attacker {
+		attackerWins = delta == 0
+	}
+	return attackerWins, true
+}
+
+// pnKnown reports what the table already proves about "the attacker mates
+// within plies of pos", without searching.
+func (s *searcher) pnKnown(pos *board.Position, plies int) (attackerWins, known bool) {
+	phi, delta, ok := s.pn.probe(s.pnKey(pos, plies))
+	if !ok || (phi != 0 && delta != 0) {
+		return false, false
+	}
+	if pos.Side() == s.attacker {
+		return phi == 0, true
+	}
+	return delta == 0, true
+}
+
+// mid searches s.pos[ply], an undecided node with plies left, until its
+// phi reaches thPhi or its delta reaches thDelta, and returns both.
+func (s *searcher) mid(ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
+	pos := &s.pos[ply]
+	nodes0 := s.nodes
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkLimits()
+	}
+	if s.stopped {
+		return 1, 1
+	}
+	key := s.pnKey(pos, plies)
+	l := &s.lists[ply]
+	pos.LegalMoves(l)
+	phis, deltas := &s.pnPhi[ply], &s.pnDelta[ply]
+	child := &s.pos[ply+1]
+	for i, m := range l.Moves[:l.N] {
+		*child = *pos
+		child.Play(m)
+		s.nodes++
+		p, d, ok := s.pn.probe(s.pnKey(child, plies-1))
+		if !ok {
+			p, d = s.pnInit(ply+1, plies-1)
+			if s.stopped {
+				// An interrupted alpha-beta search proves nothing: store
+				// nothing.
+				return 1, 1
+			}
+		}
+		phis[i], deltas[i] = p, d
+		if d == 0 {
+			// This move wins outright.
+			s.pn.store(key, 0, pnInf, uint32(min(s.nodes-nodes0, 1<<32-1)))
+			return pnWon()
+		}
+	}
+
+	var phi, delta uint32
+	for {
+		// phi is the cheapest child's delta; delta sums the children's phi.
+		best, second := -1, uint32(pnInf)
+		phi, delta = pnInf, 0
+		for i := 0; i < l.N; i++ {
+			if deltas[i] < phi {
+				if best >= 0 {
+					second = phi
+				}
+				phi, best = deltas[i], i
+			} else if deltas[i] < second {
+				second = deltas[i]
+			}
+			switch {
+			case phis[i] >= pnInf:
+				delta = pnInf
+			case delta < pnInf:
+				delta = min(delta+phis[i], pnInf-1)
+			}
+		}
+		if phi == 0 || delta == 0 || phi >= thPhi || delta >= thDelta {
+			break
+		}
+		// The child may spend until our delta reaches its threshold, or
+		// until it stops being the cheapest (with a little slack, so the
+		// search does not flip between two children too often).
+		childThPhi := uint32(pnInf)
+		if thDelta < pnInf {
+			childThPhi = thDelta - delta + phis[best]
+		}
+		childThDelta := min(thPhi, second+second/4+1)
+		*child = *pos
+		child.Play(l.Moves[best])
+		phis[best], deltas[best] = s.mid(ply+1, plies-1, childThPhi, childThDelta)
+		if s.stopped {
+			return 1, 1
+		}
+	}
+	s.pn.store(key, phi, delta, uint32(min(s.nodes-nodes0, 1<<32-1)))
+	return phi, delta
+}
