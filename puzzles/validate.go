@@ -57,6 +57,7 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 		n, opt.Want = -claim, solver.WantMated
 	}
 	opt.MaxMate = n + beyond
+	opt.Aim = n // the claim is the upper bound worth proving first
 	opt.AllKeys = true
 	res := sv.Solve(ctx, rec.Pos, opt)
 	o := NewOutcome(rec, res)

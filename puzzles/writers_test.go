@@ -85,3 +85,39 @@ func TestCSVAndHTML(t *testing.T) {
 		os.WriteFile(os.Getenv("MATELINE_HTML_OUT"), b.Bytes(), 0o644)
 	}
 }
+
+// TestMateWithinReported: a limit that stopped the proof of shortness after
+// a forced mate was proved reports that mate as an upper bound in every
+// format, never as the mate, and validate calls it a timeout.
+func TestMateWithinReported(t *testing.T) {
+	rec := ParseEPDLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
+	res := solver.Result{Status: solver.StatusLimit, MateWithin: 9, Depth: 6}
+	o := NewOutcome(&rec, res)
+	var b bytes.Buffer
+	if err := o.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, `"status":"limit","mate_within":9,"depth":6`) || strings.Contains(s, `"mate":`) {
+		t.Errorf("JSON: %s", s)
+	}
+	b.Reset()
+	o.WriteText(&b)
+	if s := b.String(); !strings.Contains(s, "forced mate in 9 moves or fewer is proved; no shorter one ruled out beyond 6 moves") {
+		t.Errorf("text: %s", s)
+	}
+	b.Reset()
+	writeEPD(&b, &o)
+	if s := b.String(); !strings.Contains(s, `c0 "mate in at most 9 (not proved shortest)";`) || strings.Contains(s, " dm ") {
+		t.Errorf("EPD: %s", s)
+	}
+	if v := verdict(&rec, res, 9); v != VerdictTimeout {
+		t.Errorf("verdict %q, want %q", v, VerdictTimeout)
+	}
+	// With the shortness proved, the field is left out: mate says it all.
+	o = NewOutcome(&rec, solver.Result{Status: solver.StatusMate, Mate: 9, MateWithin: 9, Depth: 9})
+	b.Reset()
+	o.WriteJSON(&b)
+	if s := b.String(); strings.Contains(s, "mate_within") || !strings.Contains(s, `"mate":9`) {
+		t.Errorf("JSON of a proved mate: %s", s)
+	}
+}

@@ -114,6 +114,25 @@ func TestMateWithinUnderLimits(t *testing.T) {
 			}
 		}
 	}
+	// Aimed at the claim while looking beyond it (as validate does), the
+	// upper bound is the claim.
+	aimed := 0
+	for _, tc := range tests {
+		pos, _ := board.ParseFEN(tc.fen)
+		res := New(4).Solve(context.Background(), pos, Options{MaxMate: tc.mate + 2, Aim: tc.mate, Want: WantMate, Nodes: 100_000, NoKeys: true})
+		if res.MateWithin != 0 {
+			aimed++
+			if res.MateWithin != tc.mate {
+				t.Errorf("%s aimed at %d: mate within %d", tc.fen, tc.mate, res.MateWithin)
+			}
+		}
+		if res.Status == StatusMate && res.Mate != tc.mate {
+			t.Errorf("%s aimed at %d: mate %d", tc.fen, tc.mate, res.Mate)
+		}
+	}
+	if aimed == 0 {
+		t.Error("no aimed solve reported an upper bound")
+	}
 	if upper == 0 {
 		t.Error("no limit fell between the proof-number search's proof and the iterations': the test checks nothing")
 	}

@@ -56,6 +56,10 @@ type Options struct {
 	Book    Book          // opening book for root ordering, or nil
 	HashMiB int           // table size when the Solver makes its own table
 	NoKeys  bool          // skip key and line extraction (bench)
+	// Aim is the mate length (in moves, for the kind Want asks for) that
+	// the proof-number search tries to prove; 0 or more than MaxMate means
+	// MaxMate. A claim is the natural aim when MaxMate looks beyond it.
+	Aim int
 }
 
 // Result is what a solve proved.
@@ -156,18 +160,28 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	// can stop one short of it, and it is reported even if they never get
 	// there. An iteration cut short by its turn runs again after the
 	// search's turn; the table keeps most of its work.
-	pnPlies, pnAttacker := 2*opt.MaxMate-1, us
-	if !wantMate {
-		pnPlies, pnAttacker = 2*opt.MaxMate, us.Other()
+	aim := opt.MaxMate
+	if opt.Aim > 0 && opt.Aim < aim {
+		aim = opt.Aim
 	}
-	pnOpen := (wantMate || wantMated) && opt.MaxMate >= 3
+	pnPlies, pnAttacker := 2*aim-1, us
+	if !wantMate {
+		pnPlies, pnAttacker = 2*aim, us.Other()
+	}
+	pnOpen := (wantMate || wantMated) && aim >= 3
+	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+		// In the tables the alpha-beta search, bounded by DTZ, is the
+		// fast one; probing at every node of a proof-number tree is not.
+		pnOpen = false
+	}
 	s.pn.newSearch()
 	var pnNodes uint64
+	const firstTurn = 1 << 15
 	// pnTurn gives the proof-number search its share of the nodes.
 	pnTurn := func() {
 		idNodes := s.nodes - pnNodes
-		if !pnOpen || idNodes <= pnNodes {
-			return
+		if !pnOpen || idNodes <= pnNodes || idNodes < firstTurn {
+			return // nothing owed, or a problem too easy to share
 		}
 		before := s.nodes
 		s.attacker = pnAttacker
@@ -205,7 +219,6 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		}
 		return 0
 	}
-	const firstTurn = 1 << 14
 iterations:
 	for n := 1; n <= opt.MaxMate; n++ {
 		for {
