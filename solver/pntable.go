@@ -26,8 +26,9 @@ type pnTable struct {
 	gen     uint32
 }
 
-func newPNTable(mib int) *pnTable {
-	n := uint64(mib) << 20 / (24 * pnBucketSize)
+// newPNTable makes a table of at most size bytes (at least one bucket).
+func newPNTable(size uint64) *pnTable {
+	n := size / (24 * pnBucketSize)
 	if n == 0 {
 		n = 1
 	}
@@ -77,9 +78,6 @@ func (t *pnTable) store(key uint64, phi, delta, work uint32) {
 
 // newSearch makes the entries of earlier searches the first to go.
 func (t *pnTable) newSearch() { t.gen++ }
-
-// clear empties the table.
-func (t *pnTable) clear() { clear(t.entries) }
 
 // pliesSalt makes the key of a node depend on the plies left: a position
 // proved within 5 plies is a different node from the same one within 3.

@@ -102,14 +102,15 @@ type Solver struct {
 	s searcher
 }
 
-// New returns a Solver with a table of hashMiB MiB (64 if hashMiB <= 0).
+// New returns a Solver whose tables take at most hashMiB MiB together (64
+// if hashMiB <= 0).
 func New(hashMiB int) *Solver {
 	if hashMiB <= 0 {
 		hashMiB = 64
 	}
 	// A quarter of the memory goes to the proof-number search.
-	pnMiB := max(hashMiB/4, 1)
-	return &Solver{s: searcher{tt: NewTable(max(hashMiB-pnMiB, 1)), pn: newPNTable(pnMiB)}}
+	size := uint64(hashMiB) << 20
+	return &Solver{s: searcher{tt: newTableBytes(size - size/4), pn: newPNTable(size / 4)}}
 }
 
 // Table returns the solver's transposition table.

@@ -152,6 +152,11 @@ func TestTableStaysWithinSize(t *testing.T) {
 		if b := NewTable(mib).Bytes(); b > mib<<20 || b < mib<<20-64 {
 			t.Errorf("%d MiB table takes %d bytes", mib, b)
 		}
+		// A solver's two tables share --hash.
+		sv := New(mib)
+		if b := sv.s.tt.Bytes() + sv.s.pn.bytes(); b > mib<<20 || b < mib<<20-200 {
+			t.Errorf("%d MiB solver takes %d bytes in its tables", mib, b)
+		}
 	}
 }
 

@@ -44,8 +44,11 @@ type Table struct {
 }
 
 // NewTable makes a table of at most mib MiB (at least one bucket).
-func NewTable(mib int) *Table {
-	n := uint64(mib) << 20 / 64
+func NewTable(mib int) *Table { return newTableBytes(uint64(mib) << 20) }
+
+// newTableBytes makes a table of at most size bytes (at least one bucket).
+func newTableBytes(size uint64) *Table {
+	n := size / 64
 	if n == 0 {
 		n = 1
 	}
