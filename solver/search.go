@@ -7,6 +7,11 @@ import (
 	"mateline.dev/mateline/board"
 )
 
+// etcDepth is the least depth at which a defender looks its replies up in
+// the table before searching any (an enhanced transposition cutoff):
+// shallower, the lookups cost more than the searches they save.
+const etcDepth = 4
+
 // searcher holds the state of one search: the path, the table, the
 // ordering heuristics and the limits. It is owned by one goroutine.
 type searcher struct {
@@ -243,6 +248,28 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	childDepth := depth - 1
 	if l.N == 1 && us != s.attacker && depth > 1 && ply+depth < MaxPly-1 {
 		childDepth = depth // a forced reply costs no depth
+	}
+
+	if ttMove == board.NoMove && us != s.attacker && depth >= etcDepth {
+		// A defence whose position the table already knows to hold out
+		// answers the node without a search.
+		child := &s.pos[ply+1]
+		for _, m := range l.Moves[:l.N] {
+			*child = *pos
+			child.Play(m)
+			ce, ok := s.tt.probe(s.ttKey(child))
+			if !ok {
+				continue
+			}
+			sc := scoreFromTT(int(ce.score), ply+1)
+			bound := Bound(ce.flags & 3)
+			if bound&BoundUpper != 0 && -sc >= beta && (int(ce.depth) >= childDepth || isLoss(sc)) {
+				if useTT {
+					s.tt.store(ttKey, m, scoreToTT(-sc, ply), depth, BoundLower)
+				}
+				return -sc, noLoop
+			}
+		}
 	}
 
 	origAlpha := alpha
