@@ -10,7 +10,8 @@ import "mateline.dev/mateline/board"
 // proof looks cheapest: first to attacking moves that leave the defender
 // the fewest replies. It finds long forcing mates far sooner; it does not
 // make the proof that no shorter mate exists any cheaper, which is why the
-// solver uses it for the upper bound only.
+// solver uses it for the upper bound (and reads what its table decided when
+// it lists keys and the line).
 //
 // The numbers are in the phi/delta form, from the point of view of the
 // side to move: phi is the cost of proving that it wins (the attacker
@@ -63,21 +64,6 @@ func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, de
 			return fail()
 		}
 	}
-	if attacking && plies == 1 && !inCheck {
-		// Only a checking move can mate now.
-		var l board.MoveList
-		pos.CheckingMoves(&l)
-		for _, m := range l.Moves[:l.N] {
-			child := *pos
-			child.Play(m)
-			s.nodes++
-			if !child.HasLegalMove() {
-				phi, delta := pnWon()
-				return phi, delta, true
-			}
-		}
-		return fail()
-	}
 	if !pos.HasLegalMove() {
 		if inCheck {
 			phi, delta := pnLost()
@@ -86,21 +72,33 @@ func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, de
 		return fail() // stalemate
 	}
 	if attacking && plies == 1 {
-		// In check with one ply left: a legal evasion must also mate.
-		var l board.MoveList
-		pos.LegalMoves(&l)
-		for _, m := range l.Moves[:l.N] {
-			child := *pos
-			child.Play(m)
-			s.nodes++
-			if child.InCheck() && !child.HasLegalMove() {
-				phi, delta := pnWon()
-				return phi, delta, true
-			}
+		if s.matesInOne(pos, inCheck) {
+			phi, delta := pnWon()
+			return phi, delta, true
 		}
 		return fail()
 	}
 	return 0, 0, false
+}
+
+// matesInOne reports whether the side to move has a mating move: only a
+// checking move can mate (out of check, only those are generated).
+func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
+	var l board.MoveList
+	if inCheck {
+		pos.LegalMoves(&l)
+	} else {
+		pos.CheckingMoves(&l)
+	}
+	for _, m := range l.Moves[:l.N] {
+		child := *pos
+		child.Play(m)
+		s.nodes++
+		if child.InCheck() && !child.HasLegalMove() {
+			return true
+		}
+	}
+	return false
 }
 
 // tablesRuleOutMate reports whether the tablebases prove that the attacker
