@@ -18,9 +18,9 @@ func solveCommand() *cli.Command {
 			"mate length proves that no shorter mate exists, and a proof-number search, taking turns\n" +
 			"with it, looks for the longest mate wanted. When a limit stops the proof of shortness\n" +
 			"after that search proved a mate, the result is 'limit' with the proved mate as an\n" +
-			"upper bound (JSON mate_within). A claim in the file sets how far to\n" +
-			"look unless --mate is given. Bad lines are reported with their line number and the\n" +
-			"run goes on; the exit code is then 3.\n\n" +
+			"upper bound (JSON mate_within). A claim in the file sets how far to look unless\n" +
+			"--mate is given. Bad lines are reported with their line number and the run goes on;\n" +
+			"the exit code is then 3.\n\n" +
 			"Results come out in input order. Ctrl-C writes every finished result; with --output\n" +
 			"and --resume a later run continues where it stopped.\n\n" +
 			"Examples:\n" +
