@@ -7,6 +7,13 @@ import (
 	"mateline.dev/mateline/board"
 )
 
+// wdlMinDepth and dtzMinDepth are the least depths at which the tables are
+// probed: below them the search is cheaper than the probe.
+const (
+	wdlMinDepth = 3
+	dtzMinDepth = 3
+)
+
 // etcDepth is the least depth at which a defender looks its replies up in
 // the table before searching any (an enhanced transposition cutoff):
 // shallower, the lookups cost more than the searches they save.
@@ -72,7 +79,7 @@ func (s *searcher) ttKey(pos *board.Position) uint64 {
 // winning cannot mate; and since mate is a zeroing move, DTZ <= DTM, so
 // |DTZ| plies is a lower bound on any mate. When the node is decided it
 // returns a score, the kind of bound it is (valid at any depth), and true.
-func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, Bound, bool) {
+func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int) (int, Bound, bool) {
 	wdl, ok := s.prober.ProbeWDL(pos)
 	if !ok {
 		return 0, BoundNone, false
@@ -93,6 +100,11 @@ func (s *searcher) probeTables(pos *board.Position, ply, alpha, beta int) (int, 
 		return 0, BoundLower, true // we cannot be mated: at least 0
 	case wdl < 0 && alpha >= 0:
 		return 0, BoundUpper, true // we cannot mate: at most 0
+	}
+	if depth < dtzMinDepth {
+		// A DTZ probe (a search of its own when the table is for the
+		// other side to move) costs more than so short a search.
+		return 0, BoundNone, false
 	}
 	dtz, ok := s.prober.ProbeDTZ(pos)
 	if !ok {
@@ -212,8 +224,8 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		}
 	}
 
-	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
-		if v, bound, cut := s.probeTables(pos, ply, alpha, beta); cut {
+	if s.prober != nil && depth >= wdlMinDepth && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+		if v, bound, cut := s.probeTables(pos, ply, depth, alpha, beta); cut {
 			// What the tables prove holds at every depth: remember it.
 			s.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
 			return v, noLoop
