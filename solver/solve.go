@@ -79,9 +79,10 @@ type Result struct {
 	// is StatusNoMate).
 	Depth int
 	// MateWithin, when not 0, is a forced mate (signed like Mate) proved by
-	// the proof-number search: at most that many moves, and no fewer than
-	// Depth+1. With StatusMate it equals Mate; with StatusLimit the limit
-	// came before the proof that nothing shorter exists.
+	// the proof-number search: at most that many moves. With StatusMate,
+	// Mate is the shortest, no longer than it; with StatusLimit the limit
+	// came before the proof of what is shortest, and no mate in Depth moves
+	// or fewer exists.
 	MateWithin int
 	// Partial says a limit or cancellation cut the key list or the line
 	// short after the mate was proved: Mate stands, Keys and PV may be
