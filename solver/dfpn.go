@@ -34,47 +34,30 @@ func pnLost() (uint32, uint32) { return pnInf, 0 }
 // tablebases prove. decided is false for a node that needs a search.
 func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, decided bool) {
 	attacking := pos.Side() == s.attacker
-	// The outcome when the attacker fails, from the side to move.
+	decide := func(phi, delta uint32) (uint32, uint32, bool) { return phi, delta, true }
+	// fail is the outcome when the attacker fails, from the side to move.
 	fail := func() (uint32, uint32, bool) {
 		if attacking {
-			phi, delta := pnLost()
-			return phi, delta, true
+			return decide(pnLost())
 		}
-		phi, delta := pnWon()
-		return phi, delta, true
+		return decide(pnWon())
 	}
 	inCheck := pos.InCheck()
-	if plies <= 0 || (s.rule50 && pos.HalfmoveClock() >= 100) {
-		if !attacking && inCheck && !pos.HasLegalMove() {
-			phi, delta := pnLost()
-			return phi, delta, true
-		}
-		return fail()
-	}
-	if !pos.CanMate(s.attacker) {
-		if !attacking && inCheck && !pos.HasLegalMove() {
-			// Checkmated by the last move, whatever is left.
-			phi, delta := pnLost()
-			return phi, delta, true
-		}
-		return fail()
-	}
-	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
-		if s.tablesRuleOutMate(pos, plies) {
-			return fail()
-		}
-	}
 	if !pos.HasLegalMove() {
 		if inCheck {
-			phi, delta := pnLost()
-			return phi, delta, true
+			return decide(pnLost()) // checkmated, whatever else holds
 		}
 		return fail() // stalemate
 	}
+	if plies <= 0 || (s.rule50 && pos.HalfmoveClock() >= 100) || !pos.CanMate(s.attacker) {
+		return fail()
+	}
+	if s.inTables(pos) && s.tablesRuleOutMate(pos, plies) {
+		return fail()
+	}
 	if attacking && plies == 1 {
 		if s.matesInOne(pos, inCheck) {
-			phi, delta := pnWon()
-			return phi, delta, true
+			return decide(pnWon())
 		}
 		return fail()
 	}

@@ -75,6 +75,11 @@ func (s *searcher) ttKey(pos *board.Position) uint64 {
 	return k
 }
 
+// inTables reports whether the tablebases cover pos.
+func (s *searcher) inTables(pos *board.Position) bool {
+	return s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces()
+}
+
 // probeTables consults the tablebases. A side the tables do not call
 // winning cannot mate; and since mate is a zeroing move, DTZ <= DTM, so
 // |DTZ| plies is a lower bound on any mate. When the node is decided it
@@ -224,7 +229,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		}
 	}
 
-	if s.prober != nil && depth >= wdlMinDepth && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+	if depth >= wdlMinDepth && s.inTables(pos) {
 		if v, bound, cut := s.probeTables(pos, ply, depth, alpha, beta); cut {
 			// What the tables prove holds at every depth: remember it.
 			s.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)

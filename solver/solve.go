@@ -171,7 +171,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		pnPlies, pnAttacker = 2*aim, us.Other()
 	}
 	pnOpen := (wantMate || wantMated) && aim >= 3
-	if s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces() {
+	if s.inTables(&pos) {
 		// In the tables the alpha-beta search, bounded by DTZ, is the
 		// fast one; probing at every node of a proof-number tree is not.
 		pnOpen = false
@@ -322,19 +322,26 @@ func (s *searcher) withBudget(budget uint64, f func()) bool {
 }
 
 // matesWithin reports whether the side to move in pos mates within plies
-// (odd), searching from ply 0.
+// (odd): from what the proof-number search's table decided, else by a
+// search from ply 0.
 func (s *searcher) matesWithin(pos *board.Position, plies int) bool {
 	if plies < 1 {
 		return false
+	}
+	if wins, known := s.pnKnown(pos, plies); known {
+		return wins
 	}
 	return s.rootTest(*pos, plies, nil)
 }
 
 // matedWithin reports whether the side to move in pos is mated within
-// plies (even; 0 means it is checkmated now).
+// plies (even; 0 means it is checkmated now), like matesWithin.
 func (s *searcher) matedWithin(pos *board.Position, plies int) bool {
 	if plies == 0 {
 		return pos.IsCheckmate()
+	}
+	if wins, known := s.pnKnown(pos, plies); known {
+		return wins
 	}
 	return s.rootTest(*pos, plies, nil)
 }
@@ -353,10 +360,7 @@ func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Mov
 		var ok bool
 		if mate > 0 {
 			s.attacker = pos.Side()
-			var known bool
-			if ok, known = s.pnKnown(&child, 2*mate-2); !known {
-				ok = s.matedWithin(&child, 2*mate-2)
-			}
+			ok = s.matedWithin(&child, 2*mate-2)
 		} else {
 			// A defence holds out the full length if the opponent cannot
 			// mate faster than 2*|mate|-1 plies after it.
@@ -426,7 +430,7 @@ func (s *searcher) line(root board.Position, first board.Move, mate int) []board
 			for _, m := range l.Slice() {
 				child := pos
 				child.Play(m)
-				if wins, known := s.pnKnown(&child, left-1); known && wins || !known && s.matedWithin(&child, left-1) {
+				if s.matedWithin(&child, left-1) {
 					next = m
 					break
 				}
