@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,8 +66,7 @@ type bookJSON struct {
 }
 
 func runBook(_ context.Context, cmd *cli.Command) error {
-	fens := cmd.Args().Slice()
-	if len(fens) == 0 {
+	if cmd.Args().Len() == 0 {
 		return usagef("book: give at least one FEN (or 'startpos')")
 	}
 	bk, err := openBook(cmd)
@@ -75,9 +74,7 @@ func runBook(_ context.Context, cmd *cli.Command) error {
 		return err
 	}
 	defer bk.Close()
-	w := cmd.Root().Writer
-	failed := 0
-	for _, fen := range fens {
+	return eachFEN(cmd, "looked up", func(fen string) (bookJSON, bool) {
 		if fen == "startpos" {
 			fen = board.StartFEN
 		}
@@ -94,23 +91,12 @@ func runBook(_ context.Context, cmd *cli.Command) error {
 		}
 		if err != nil {
 			out.Error = err.Error()
-			failed++
 		}
-		if cmd.Bool("json") {
-			if err := json.NewEncoder(w).Encode(out); err != nil {
-				return err
-			}
-			continue
-		}
-		writeBookText(w, out)
-	}
-	if failed > 0 {
-		return fmt.Errorf("book: %d position(s) could not be looked up", failed)
-	}
-	return nil
+		return out, err == nil
+	}, writeBookText)
 }
 
-func writeBookText(w interface{ Write([]byte) (int, error) }, out bookJSON) {
+func writeBookText(w io.Writer, out bookJSON) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", out.FEN)
 	if out.Error != "" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -80,8 +79,7 @@ type probeJSON struct {
 }
 
 func runProbe(_ context.Context, cmd *cli.Command) error {
-	fens := cmd.Args().Slice()
-	if len(fens) == 0 {
+	if cmd.Args().Len() == 0 {
 		return usagef("probe: give at least one FEN")
 	}
 	tb, err := openTables(cmd)
@@ -91,25 +89,10 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 	if tb == nil {
 		return usagef("probe: no tables: give --syzygy DIR or set MATELINE_SYZYGY")
 	}
-	w := cmd.Root().Writer
-	failed := 0
-	for _, fen := range fens {
+	return eachFEN(cmd, "probed", func(fen string) (probeJSON, bool) {
 		out := probeOne(tb, fen)
-		if out.Error != "" && !out.notInTables {
-			failed++
-		}
-		if cmd.Bool("json") {
-			if err := json.NewEncoder(w).Encode(out); err != nil {
-				return err
-			}
-			continue
-		}
-		writeProbeText(w, out)
-	}
-	if failed > 0 {
-		return fmt.Errorf("probe: %d position(s) could not be probed", failed)
-	}
-	return nil
+		return out, out.Error == "" || out.notInTables
+	}, writeProbeText)
 }
 
 func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
