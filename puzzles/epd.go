@@ -136,16 +136,16 @@ func ParseEPDLine(source string, line int, text string) Record {
 	} else {
 		fen += " 0 1"
 	}
-	ops, err := parseOps(rest)
-	if err != nil {
-		return fail(err)
+	parsed := parseOps(text, len(text)-len(rest))
+	if parsed.err != nil {
+		return fail(parsed.err)
 	}
-	rec.Ops = ops
+	rec.Ops, rec.Warnings = parsed.ops, parsed.warnings
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
 		return fail(err)
 	}
-	for _, op := range ops {
+	for _, op := range rec.Ops {
 		switch op.Code {
 		case "hmvc", "fmvn":
 			n, err := strconv.Atoi(firstArg(op))
@@ -200,81 +200,13 @@ func splitFields(s string, n int) ([]string, string) {
 	return out, s
 }
 
-// token is a word or a quoted string; sep marks a semicolon.
-type token struct {
-	text   string
-	quoted bool
-	sep    bool
-}
-
-// tokenize splits EPD operations into words, quoted strings and semicolons.
-func tokenize(s string) ([]token, error) {
-	var toks []token
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t':
-			i++
-		case c == ';':
-			toks = append(toks, token{sep: true})
-			i++
-		case c == '"':
-			var b strings.Builder
-			j := i + 1
-			for ; j < len(s) && s[j] != '"'; j++ {
-				if s[j] == '\\' && j+1 < len(s) {
-					j++
-				}
-				b.WriteByte(s[j])
-			}
-			if j >= len(s) {
-				return nil, fmt.Errorf("unclosed quote at column %d", i+1)
-			}
-			toks = append(toks, token{text: b.String(), quoted: true})
-			i = j + 1
-		default:
-			j := i
-			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != ';' && s[j] != '"' {
-				j++
-			}
-			toks = append(toks, token{text: s[i:j]})
-			i = j
-		}
-	}
-	return toks, nil
-}
-
-// parseOps reads the operations after the position.
-func parseOps(s string) ([]Op, error) {
-	toks, err := tokenize(s)
-	if err != nil {
-		return nil, err
-	}
-	hasSep := false
-	for _, t := range toks {
-		hasSep = hasSep || t.sep
-	}
-	var ops []Op
-	var cur *Op
-	for _, t := range toks {
-		switch {
-		case t.sep:
-			cur = nil
-		case cur == nil || !hasSep && !t.quoted && looseOpcodes[t.text]:
-			if t.quoted {
-				return nil, fmt.Errorf("operation starts with a quoted string %q", t.text)
-			}
-			ops = append(ops, Op{Code: t.text})
-			cur = &ops[len(ops)-1]
-		default:
-			cur.Args = append(cur.Args, t.text)
-		}
-	}
-	return ops, nil
-}
-
-// readClaims fills the record's id and claims from its operations.
+// readClaims fills the record's id and claims from its operations. A bad
+// claim (dm, bm) or id is an error; a bad annotation is a warning.
 func (rec *Record) readClaims() error {
+	if err := rec.checkRepeats(); err != nil {
+		return err
+	}
+	bmMate := 0
 	for _, op := range rec.Ops {
 		switch op.Code {
 		case "id":
@@ -290,33 +222,88 @@ func (rec *Record) readClaims() error {
 				return fmt.Errorf("dm %d: a mate length is at least 1", n)
 			}
 			rec.Claim.Mate = n
-		case "bm", "am":
-			if op.Code == "bm" && strings.HasPrefix(firstArg(op), "#") {
+		case "bm":
+			if strings.HasPrefix(firstArg(op), "#") {
 				n, err := strconv.Atoi(firstArg(op)[1:])
-				if err != nil || n == 0 {
-					return fmt.Errorf("bm %s: want #N or #-N with N at least 1", firstArg(op))
+				if err != nil || n == 0 || len(op.Args) != 1 {
+					return fmt.Errorf("bm %s: want #N or #-N with N at least 1", strings.Join(op.Args, " "))
 				}
-				rec.Claim.Mate = n
+				bmMate = n
 				continue
 			}
 			moves, err := parseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
-				return fmt.Errorf("%s: %w", op.Code, err)
+				return fmt.Errorf("bm: %w", err)
 			}
-			if op.Code == "bm" {
-				rec.Claim.Keys = moves
-			} else {
-				rec.Claim.Avoid = moves
+			rec.Claim.Keys = moves
+		case "am":
+			moves, err := parseMoves(&rec.Pos, op.Args, false)
+			if err != nil {
+				rec.warnf("am: %v; ignored", err)
+				continue
 			}
+			rec.Claim.Avoid = moves
 		case "pv", "PV:":
 			moves, err := parseMoves(&rec.Pos, op.Args, true)
 			if err != nil {
-				return fmt.Errorf("%s: %w", op.Code, err)
+				rec.warnf("%s: %v; the line is ignored", op.Code, err)
+				continue
 			}
 			rec.Claim.Line = moves
+		case "acd", "acn", "ce":
+			min := int64(0)
+			if op.Code == "ce" {
+				min = -32767
+			}
+			if n, err := strconv.ParseInt(firstArg(op), 10, 64); err != nil || n < min || len(op.Args) != 1 {
+				rec.warnf("%s: want one %s, got %q", op.Code, map[bool]string{true: "integer", false: "count"}[op.Code == "ce"], strings.Join(op.Args, " "))
+			}
+		case "acs":
+			if x, err := strconv.ParseFloat(firstArg(op), 64); err != nil || x < 0 || len(op.Args) != 1 {
+				rec.warnf("acs: want seconds, got %q", strings.Join(op.Args, " "))
+			}
+		default:
+			if isComment(op.Code) && len(op.Args) == 0 {
+				rec.warnf("%s: no text", op.Code)
+			}
 		}
 	}
+	if bmMate != 0 {
+		if rec.Claim.Mate != 0 && rec.Claim.Mate != bmMate {
+			return fmt.Errorf("dm %d and bm #%d disagree", rec.Claim.Mate, bmMate)
+		}
+		rec.Claim.Mate = bmMate
+	}
 	return nil
+}
+
+// checkRepeats enforces that each opcode appears once. A claim, the id or
+// a clock given twice with different values makes the line unreadable (which
+// one would be meant?); an annotation given twice is a warning. Exact
+// repeats are harmless and pass.
+func (rec *Record) checkRepeats() error {
+	first := map[string]string{}
+	for _, op := range rec.Ops {
+		text := opText(op)
+		prev, seen := first[op.Code]
+		if !seen {
+			first[op.Code] = text
+			continue
+		}
+		if prev == text {
+			continue
+		}
+		if !isAnnotation(op.Code) {
+			return fmt.Errorf("opcode %s appears twice with different values (%q, then %q); EPD allows each opcode once", op.Code, prev, text)
+		}
+		rec.warnf("opcode %s appears twice with different values; EPD allows each opcode once", op.Code)
+	}
+	return nil
+}
+
+// warnf adds a warning to the record.
+func (rec *Record) warnf(format string, args ...any) {
+	rec.Warnings = append(rec.Warnings, fmt.Sprintf(format, args...))
 }
 
 // parseMoves reads moves in SAN or UCI. With sequence set each move is
@@ -336,6 +323,9 @@ func parseMoves(pos *board.Position, texts []string, sequence bool) ([]board.Mov
 			}
 		}
 		if err != nil {
+			if sequence {
+				return nil, fmt.Errorf("ply %d: %w", len(out)+1, err)
+			}
 			return nil, err
 		}
 		out = append(out, m)

@@ -89,6 +89,15 @@ func TestLooseDialect(t *testing.T) {
 	if rec.Err != nil || rec.Claim.Mate != 4 || len(rec.Claim.Keys) != 1 || len(rec.Ops) != 2 {
 		t.Errorf("%+v", rec)
 	}
+	// c4 is a pawn move here, not the comment opcode c4.
+	rec = ParseEPDLine("x", 1, "4r3/2P1rk2/4p1p1/2K1Qp1p/3P3P/2P2P2/6P1/8 w - - 0 1 bm c4 dm 21")
+	if rec.Err != nil || len(rec.Warnings) > 0 || rec.Claim.Mate != 21 || ucis(t, rec, "keys") != "c3c4" {
+		t.Errorf("bm c4 dm 21: %+v", rec)
+	}
+	rec = ParseEPDLine("x", 1, `6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 bm Ra8# c4 "a comment" dm 1`)
+	if rec.Err != nil || len(rec.Ops) != 3 || rec.Ops[1].Code != "c4" || rec.Claim.Mate != 1 {
+		t.Errorf("loose comment: %+v", rec.Ops)
+	}
 	r, c, err := Open(shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd"))
 	if err != nil {
 		t.Fatal(err)
@@ -97,8 +106,8 @@ func TestLooseDialect(t *testing.T) {
 	recs := readAll(t, r)
 	claims := 0
 	for _, rec := range recs {
-		if rec.Err != nil {
-			t.Errorf("%v", rec.Err)
+		if rec.Err != nil || len(rec.Warnings) > 0 {
+			t.Errorf("line %d: %v %q", rec.Line, rec.Err, rec.Warnings)
 		}
 		if rec.Claim.Mate >= 13 {
 			claims++

@@ -89,6 +89,9 @@ func (h *htmlWriter) Render(o *Outcome) []byte {
 	if o.Error != "" {
 		fmt.Fprintf(b, "<tr><th>error</th><td>%s</td></tr>\n", e(o.Error))
 	}
+	for _, w := range o.Warnings {
+		fmt.Fprintf(b, "<tr><th>warning</th><td>%s</td></tr>\n", e(w))
+	}
 	if o.Status != StatusError {
 		fmt.Fprintf(b, "<tr><th>search</th><td>%s</td></tr>\n", e(o.statsLine()))
 	}

@@ -34,6 +34,9 @@ type Outcome struct {
 	Verdict    string    `json:"verdict,omitempty"`
 	Expected   *Expected `json:"expected,omitempty"`
 	Error      string    `json:"error,omitempty"`
+	// Warnings name problems of the input line that did not stop the
+	// search, such as a malformed annotation.
+	Warnings []string `json:"warnings,omitempty"`
 
 	Source   string   `json:"-"`
 	KeysSAN  []string `json:"-"`
@@ -59,7 +62,7 @@ const StatusError = "error"
 
 // NewOutcome describes the solver's result for rec.
 func NewOutcome(rec *Record, res solver.Result) Outcome {
-	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec}
+	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings}
 	if rec.Err != nil {
 		o.Status, o.Error = StatusError, rec.Err.Error()
 		return o
@@ -112,6 +115,9 @@ func (o *Outcome) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %s", o.FEN)
 	}
 	b.WriteByte('\n')
+	for _, w := range o.Warnings {
+		fmt.Fprintf(&b, "  warning: %s\n", w)
+	}
 	switch o.Status {
 	case StatusError:
 		fmt.Fprintf(&b, "  error: %s\n", o.Error)

@@ -21,6 +21,9 @@ type Record struct {
 	Ops    []Op // EPD operations in input order, kept for annotated output
 	Claim  Claim
 	Err    error
+	// Warnings name problems that did not stop the record from being read
+	// and searched, such as a malformed annotation (pv cut off mid-move).
+	Warnings []string
 }
 
 // Claim is what a puzzle says about itself. Zero values mean "not stated".

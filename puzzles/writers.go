@@ -86,7 +86,7 @@ func (s *streamWriter) Close(*Summary) error { return nil }
 
 // CSVHeader is the first row of CSV output.
 var CSVHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
-	"tb_hits", "verdict", "expected_mate", "expected_keys", "error"}
+	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings"}
 
 func renderCSV(b *bytes.Buffer, o *Outcome) {
 	mate, expMate, expKeys := "", "", ""
@@ -103,7 +103,7 @@ func renderCSV(b *bytes.Buffer, o *Outcome) {
 	cw.Write([]string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
-		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error})
+		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")})
 	cw.Flush()
 }
 
