@@ -32,8 +32,8 @@ func pnLost() (uint32, uint32) { return pnInf, 0 }
 // a search: no legal move, plies run out, the attacker's last move (only a
 // check can mate), material that cannot mate, the 50-move rule, and what the
 // tablebases prove. decided is false for a node that needs a search.
-func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, decided bool) {
-	attacking := pos.Side() == s.attacker
+func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int) (phi, delta uint32, decided bool) {
+	attacking := pos.Side() == q.attacker
 	decide := func(phi, delta uint32) (uint32, uint32, bool) { return phi, delta, true }
 	// fail is the outcome when the attacker fails, from the side to move.
 	fail := func() (uint32, uint32, bool) {
@@ -49,10 +49,10 @@ func (s *searcher) pnLeaf(pos *board.Position, plies int) (phi, delta uint32, de
 		}
 		return fail() // stalemate
 	}
-	if plies <= 0 || (s.rule50 && pos.HalfmoveClock() >= 100) || !pos.CanMate(s.attacker) {
+	if plies <= 0 || (s.env.rule50 && pos.HalfmoveClock() >= 100) || !pos.CanMate(q.attacker) {
 		return fail()
 	}
-	if s.inTables(pos) && s.tablesRuleOutMate(pos, plies) {
+	if s.inTables(pos) && s.tablesRuleOutMate(pos, q.attacker, plies) {
 		return fail()
 	}
 	if attacking && plies == 1 {
@@ -84,54 +84,23 @@ func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
 	return false
 }
 
-// tablesRuleOutMate reports whether the tablebases prove that the attacker
-// cannot mate within plies: the position is not a win for the attacker, or
-// its distance to zeroing (a lower bound on the distance to mate) is longer.
-func (s *searcher) tablesRuleOutMate(pos *board.Position, plies int) bool {
-	wdl, ok := s.prober.ProbeWDL(pos)
-	if !ok {
-		return false
-	}
-	s.tbHits++
-	attacking := pos.Side() == s.attacker
-	win := wdl == 2 || (!s.rule50 && wdl == 1)
-	if !attacking {
-		win = wdl == -2 || (!s.rule50 && wdl == -1)
-	}
-	if !win {
-		return true
-	}
-	dtz, ok := s.prober.ProbeDTZ(pos)
-	if !ok {
-		return false
-	}
-	lb := abs(dtz)
-	if lb > 100 {
-		lb -= 100
-	}
-	if !attacking {
-		lb-- // a checkmated side has DTZ -1 and DTM 0
-	}
-	return lb > plies
-}
-
 // pnInit gives the starting numbers of pos with plies left that the table
 // does not know: exact when the rules decide it, else a defender's node
 // costs as many proofs as it has replies, and an attacker's node one.
-func (s *searcher) pnInit(ply, plies int) (phi, delta uint32) {
+func (s *searcher) pnInit(q *query, ply, plies int) (phi, delta uint32) {
 	pos := &s.pos[ply]
-	if phi, delta, ok := s.pnLeaf(pos, plies); ok {
+	if phi, delta, ok := s.pnLeaf(q, pos, plies); ok {
 		return phi, delta
 	}
-	if pos.Side() == s.attacker && plies <= pnLeafPlies {
+	if pos.Side() == q.attacker && plies <= pnLeafPlies {
 		// Short problems are the alpha-beta search's: exact, and cheaper
 		// per node than growing the proof-number tree.
-		if s.matesAt(ply, plies) {
+		if s.matesAt(q, ply, plies) {
 			return pnWon()
 		}
 		return pnLost()
 	}
-	if pos.Side() == s.attacker {
+	if pos.Side() == q.attacker {
 		return 1, 1
 	}
 	var l board.MoveList
@@ -147,13 +116,14 @@ const pnLeafPlies = 3
 
 // matesAt runs the alpha-beta search on s.pos[ply]: does the attacker, to
 // move, mate within plies? The search sees no repetition above ply, so its
-// answer does not depend on the proof-number search's path.
-func (s *searcher) matesAt(ply, plies int) bool {
-	floor := s.pathFloor
-	s.pathFloor = ply
+// answer does not depend on the proof-number search's path. It runs as a
+// query of its own with q's budget; a stop of it stops q.
+func (s *searcher) matesAt(q *query, ply, plies int) bool {
+	leaf := *q
+	leaf.floor = ply
 	bound := Mate - ply - plies
-	v, _ := s.search(ply, plies, bound-1, bound)
-	s.pathFloor = floor
+	v, _ := s.search(&leaf, ply, plies, bound-1, bound)
+	q.stopped = leaf.stopped
 	return v >= bound
 }
 
@@ -162,32 +132,35 @@ func (s *searcher) pnKey(pos *board.Position, plies int) uint64 {
 	return s.ttKey(pos) ^ pliesSalt(plies)
 }
 
-// pnProve reports whether the attacker (s.attacker) mates within plies of
-// pos, and whether the search decided it before a limit stopped it.
-func (s *searcher) pnProve(pos board.Position, plies int) (mates, decided bool) {
-	s.pos[0] = pos
-	phi, delta, ok := s.pnLeaf(&s.pos[0], plies)
-	if !ok {
-		phi, delta = s.mid(0, plies, pnInf, pnInf)
+// pnProve reports whether q's attacker mates within plies of pos, and
+// whether the search decided it before q stopped.
+func (s *searcher) pnProve(q *query, pos board.Position, plies int) (mates, decided bool) {
+	if q.stopped {
+		return false, false
 	}
-	if s.stopped || (phi != 0 && delta != 0) {
+	s.pos[0] = pos
+	phi, delta, ok := s.pnLeaf(q, &s.pos[0], plies)
+	if !ok {
+		phi, delta = s.mid(q, 0, plies, pnInf, pnInf)
+	}
+	if q.stopped || (phi != 0 && delta != 0) {
 		return false, false
 	}
 	attackerWins := phi == 0
-	if pos.Side() != s.attacker {
+	if pos.Side() != q.attacker {
 		attackerWins = delta == 0
 	}
 	return attackerWins, true
 }
 
-// pnKnown reports what the table already proves about "the attacker mates
+// pnKnown reports what the table already proves about "attacker mates
 // within plies of pos", without searching.
-func (s *searcher) pnKnown(pos *board.Position, plies int) (attackerWins, known bool) {
-	phi, delta, ok := s.pn.probe(s.pnKey(pos, plies))
+func (s *searcher) pnKnown(attacker board.Color, pos *board.Position, plies int) (attackerWins, known bool) {
+	phi, delta, ok := s.env.pn.probe(s.pnKey(pos, plies))
 	if !ok || (phi != 0 && delta != 0) {
 		return false, false
 	}
-	if pos.Side() == s.attacker {
+	if pos.Side() == attacker {
 		return phi == 0, true
 	}
 	return delta == 0, true
@@ -195,14 +168,10 @@ func (s *searcher) pnKnown(pos *board.Position, plies int) (attackerWins, known 
 
 // mid searches s.pos[ply], an undecided node with plies left, until its
 // phi reaches thPhi or its delta reaches thDelta, and returns both.
-func (s *searcher) mid(ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
+func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
 	pos := &s.pos[ply]
 	nodes0 := s.nodes
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkLimits()
-	}
-	if s.stopped {
+	if s.tick(q) {
 		return 1, 1
 	}
 	key := s.pnKey(pos, plies)
@@ -214,10 +183,10 @@ func (s *searcher) mid(ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
 		*child = *pos
 		child.Play(m)
 		s.nodes++
-		p, d, ok := s.pn.probe(s.pnKey(child, plies-1))
+		p, d, ok := s.env.pn.probe(s.pnKey(child, plies-1))
 		if !ok {
-			p, d = s.pnInit(ply+1, plies-1)
-			if s.stopped {
+			p, d = s.pnInit(q, ply+1, plies-1)
+			if q.stopped {
 				// An interrupted alpha-beta search proves nothing: store
 				// nothing.
 				return 1, 1
@@ -226,7 +195,7 @@ func (s *searcher) mid(ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
 		phis[i], deltas[i] = p, d
 		if d == 0 {
 			// This move wins outright.
-			s.pn.store(key, 0, pnInf, uint32(min(s.nodes-nodes0, 1<<32-1)))
+			s.env.pn.store(key, 0, pnInf, uint32(min(s.nodes-nodes0, 1<<32-1)))
 			return pnWon()
 		}
 	}
@@ -265,11 +234,11 @@ func (s *searcher) mid(ply, plies int, thPhi, thDelta uint32) (uint32, uint32) {
 		childThDelta := min(thPhi, second+second/4+1)
 		*child = *pos
 		child.Play(l.Moves[best])
-		phis[best], deltas[best] = s.mid(ply+1, plies-1, childThPhi, childThDelta)
-		if s.stopped {
+		phis[best], deltas[best] = s.mid(q, ply+1, plies-1, childThPhi, childThDelta)
+		if q.stopped {
 			return 1, 1
 		}
 	}
-	s.pn.store(key, phi, delta, uint32(min(s.nodes-nodes0, 1<<32-1)))
+	s.env.pn.store(key, phi, delta, uint32(min(s.nodes-nodes0, 1<<32-1)))
 	return phi, delta
 }

@@ -14,8 +14,7 @@ import (
 // search does for 5 and 6 plies.
 func TestProofNumberAgainstMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
-	sv := New(8)
-	s := &sv.s
+	s := testSearcher(New(8))
 	yes, no := map[int]int{}, map[int]int{}
 	for tries := 0; tries < 4000; tries++ {
 		pos, ok := randomPosition(rng)
@@ -30,13 +29,9 @@ func TestProofNumberAgainstMinimax(t *testing.T) {
 			case plies <= 4:
 				want = refLoses(&pos, plies)
 			default:
-				s.attacker = attackerFor(pos, plies)
-				s.stopped = false
-				want = s.rootTest(pos, plies, nil)
+				want = s.rootTest(s.newQuery(attackerFor(pos, plies)), pos, plies)
 			}
-			s.attacker = attackerFor(pos, plies)
-			s.stopped = false
-			got, decided := s.pnProve(pos, plies)
+			got, decided := s.pnProve(s.newQuery(attackerFor(pos, plies)), pos, plies)
 			if !decided || got != want {
 				t.Fatalf("%s within %d plies: df-pn %v (decided %v), reference %v", pos.FEN(), plies, got, decided, want)
 			}
@@ -158,13 +153,12 @@ func TestProofNumberSlices(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, budget := range []uint64{1500, 5000, 20000} {
-			s := &New(4).s
-			s.attacker = pos.Side()
+			s := testSearcher(New(4))
 			slices := 0
 			for ; slices < 100000; slices++ {
-				var mates, decided bool
-				s.withBudget(budget, func() { mates, decided = s.pnProve(pos, tc.plies) })
-				if s.stopped {
+				q := s.newQuery(pos.Side()).withNodes(s, budget)
+				mates, decided := s.pnProve(q, pos, tc.plies)
+				if s.limitReached() {
 					t.Fatal("a slice stopped the solve")
 				}
 				if decided {
@@ -195,4 +189,10 @@ func TestSolveFindsMateAfterSlices(t *testing.T) {
 	if res.Status != StatusMate || res.Mate != 9 {
 		t.Fatalf("%v mate %d (within %d, depth %d, %d nodes), want mate 9", res.Status, res.Mate, res.MateWithin, res.Depth, res.Nodes)
 	}
+}
+
+// testSearcher binds a searcher of sv to a solve with no limits, for tests
+// that ask it questions directly.
+func testSearcher(sv *Solver) *searcher {
+	return sv.threads(1, &env{tt: sv.tt, pn: sv.pn, lim: &limits{}})[0]
 }

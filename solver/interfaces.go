@@ -6,7 +6,9 @@ import "mateline.dev/mateline/board"
 // (Syzygy tables, in package endgame). WDL is from the side to move: 2 win,
 // 1 win that the 50-move rule turns into a draw (cursed), 0 draw, -1 loss
 // saved by the 50-move rule (blessed), -2 loss. ok is false when the
-// position is not in the tables. Probe must be safe for concurrent use.
+// position is not in the tables. ProbeWDL and ProbeDTZ must be safe for
+// concurrent use: the threads of a solve, and the workers of a batch,
+// share one Prober.
 //
 // ProbeDTZ returns the distance to zeroing in plies (positive when the
 // side to move wins; cursed and blessed values are beyond ±100). The

@@ -20,7 +20,7 @@ const (
 )
 
 // orderMoves scores the moves of ply from index from on.
-func (s *searcher) orderMoves(ply int, pos *board.Position, from int) {
+func (s *searcher) orderMoves(q *query, ply int, pos *board.Position, from int) {
 	l := &s.lists[ply]
 	sc := &s.scores[ply]
 	us := pos.Side()
@@ -40,7 +40,7 @@ func (s *searcher) orderMoves(ply int, pos *board.Position, from int) {
 			if p := m.Promotion(); p != board.NoPieceType {
 				v += orderCapture + victimValue[p]*8
 			}
-			if ply == 0 && slices.Contains(s.rootBook, m) {
+			if ply == 0 && slices.Contains(q.rootBook, m) {
 				v += orderBook
 			}
 			if m == s.killers[ply][0] || m == s.killers[ply][1] {

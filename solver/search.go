@@ -1,9 +1,6 @@
 package solver
 
 import (
-	"context"
-	"time"
-
 	"mateline.dev/mateline/board"
 )
 
@@ -19,25 +16,17 @@ const (
 // shallower, the lookups cost more than the searches they save.
 const etcDepth = 4
 
-// searcher holds the state of one search: the path, the table, the
-// ordering heuristics and the limits. It is owned by one goroutine.
+// searcher is one thread's working memory: the path, the move lists, the
+// ordering heuristics and its counters. What a search is asked comes in a
+// query; what the threads of a solve share comes in env.
 type searcher struct {
-	tt       *Table
-	prober   Prober
-	rule50   bool
-	attacker board.Color  // the side hoping to mate; single-reply extensions favour it
-	rootBook []board.Move // book moves of the root, tried first there
-	// pathFloor is the lowest ply that repetitions are looked for from: 0,
-	// or where the proof-number search handed a node to this search.
-	pathFloor int
-
-	ctx       context.Context
-	deadline  time.Time
-	nodeLimit uint64
-	stopped   bool
-
-	nodes  uint64
-	tbHits uint64
+	env       *env
+	nodes     uint64
+	published uint64 // nodes already added to the solve's count
+	nextCheck uint64 // the node count at which the limits are looked at next
+	tbHits    uint64
+	ttProbes  uint64
+	ttHits    uint64
 
 	pos     [MaxPly + 2]board.Position
 	lists   [MaxPly + 1]board.MoveList
@@ -45,65 +34,59 @@ type searcher struct {
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
 
-	pn      *pnTable // the proof-number search's table
 	pnPhi   [MaxPly + 1][256]uint32
 	pnDelta [MaxPly + 1][256]uint32
 }
 
-// checkLimits sets stopped when the context is done or a limit is reached.
-func (s *searcher) checkLimits() {
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
-		s.stopped = true
-		return
-	}
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stopped = true
-		return
-	}
-	if s.ctx != nil && s.ctx.Err() != nil {
-		s.stopped = true
-	}
+// begin readies the searcher for a new solve.
+func (s *searcher) begin(e *env) {
+	s.env = e
+	s.nodes, s.published, s.tbHits, s.ttProbes, s.ttHits = 0, 0, 0, 0, 0
+	s.nextCheck = checkInterval
+	clear(s.killers[:])
+	clear(s.history[:])
 }
 
 // ttKey is the position key, with the half-move clock mixed in when the
 // 50-move rule is on (the clock then changes what can be proved).
 func (s *searcher) ttKey(pos *board.Position) uint64 {
 	k := pos.Key()
-	if s.rule50 {
+	if s.env.rule50 {
 		k ^= uint64(pos.HalfmoveClock()+1) * 0x9e3779b97f4a7c15
 	}
 	return k
 }
 
-// inTables reports whether the tablebases cover pos.
-func (s *searcher) inTables(pos *board.Position) bool {
-	return s.prober != nil && pos.Castling() == 0 && pos.Occupied().Count() <= s.prober.MaxPieces()
+// probeTT looks key up in the shared table, counting the probe.
+func (s *searcher) probeTT(key uint64) (ttEntry, bool) {
+	s.ttProbes++
+	e, ok := s.env.tt.probe(key)
+	if ok {
+		s.ttHits++
+	}
+	return e, ok
 }
 
-// probeTables consults the tablebases. A side the tables do not call
-// winning cannot mate; and since mate is a zeroing move, DTZ <= DTM, so
-// |DTZ| plies is a lower bound on any mate. When the node is decided it
-// returns a score, the kind of bound it is (valid at any depth), and true.
+// inTables reports whether the tablebases cover pos.
+func (s *searcher) inTables(pos *board.Position) bool {
+	p := s.env.prober
+	return p != nil && pos.Castling() == 0 && pos.Occupied().Count() <= p.MaxPieces()
+}
+
+// probeTables consults the tablebases (see tableWinner and tableMinPlies).
+// When the node is decided it returns a score, the kind of bound it is
+// (valid at any depth), and true.
 func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int) (int, Bound, bool) {
-	wdl, ok := s.prober.ProbeWDL(pos)
+	winner, ok := s.tableWinner(pos)
 	if !ok {
 		return 0, BoundNone, false
 	}
-	s.tbHits++
-	if !s.rule50 {
-		switch wdl {
-		case 1:
-			wdl = 2 // a cursed win is still a mate in a problem
-		case -1:
-			wdl = -2
-		}
-	}
 	switch {
-	case wdl >= -1 && wdl <= 1:
+	case winner == 0:
 		return 0, BoundExact, true // nobody can force mate
-	case wdl > 0 && beta <= 0:
+	case winner > 0 && beta <= 0:
 		return 0, BoundLower, true // we cannot be mated: at least 0
-	case wdl < 0 && alpha >= 0:
+	case winner < 0 && alpha >= 0:
 		return 0, BoundUpper, true // we cannot mate: at most 0
 	}
 	if depth < dtzMinDepth {
@@ -111,24 +94,17 @@ func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int)
 		// other side to move) costs more than so short a search.
 		return 0, BoundNone, false
 	}
-	dtz, ok := s.prober.ProbeDTZ(pos)
+	lb, ok := s.tableMinPlies(pos, winner)
 	if !ok {
 		return 0, BoundNone, false
-	}
-	lb := abs(dtz)
-	if lb > 100 {
-		lb -= 100 // cursed or blessed: the 100 marks the 50-move rule
-	}
-	if wdl < 0 {
-		lb-- // a checkmated side has DTZ -1 and DTM 0
 	}
 	// Keep the bound a mate score of the search's range (a smaller lower
 	// bound is still true), so the table can move it between plies.
 	lb = min(lb, MaxPly-ply-1)
 	switch {
-	case wdl > 0 && Mate-ply-lb <= alpha:
+	case winner > 0 && Mate-ply-lb <= alpha:
 		return Mate - ply - lb, BoundUpper, true // no mate in fewer than lb plies
-	case wdl < 0 && -(Mate-ply-lb) >= beta:
+	case winner < 0 && -(Mate-ply-lb) >= beta:
 		return -(Mate - ply - lb), BoundLower, true // the opponent needs lb plies at least
 	}
 	return 0, BoundNone, false
@@ -138,13 +114,9 @@ func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int)
 // score for s.pos[ply] searched depth plies, and the ply of the highest
 // ancestor whose repetition cut the search (noLoop if none); a result that
 // depends on the path above the node is not stored in the table.
-func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
+func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	pos := &s.pos[ply]
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkLimits()
-	}
-	if s.stopped {
+	if s.tick(q) {
 		return 0, noLoop
 	}
 
@@ -163,7 +135,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	// Repetition of a position higher in the path: a mate that goes
 	// through it has a shorter one that does not, so it counts as no mate.
 	key := pos.Key()
-	for i := ply - 4; i >= s.pathFloor && i >= ply-pos.HalfmoveClock(); i -= 2 {
+	for i := ply - 4; i >= q.floor && i >= ply-pos.HalfmoveClock(); i -= 2 {
 		if s.pos[i].Key() == key {
 			return 0, i
 		}
@@ -191,7 +163,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	}
 
 	inCheck := pos.InCheck()
-	if s.rule50 && pos.HalfmoveClock() >= 100 {
+	if s.env.rule50 && pos.HalfmoveClock() >= 100 {
 		if inCheck && !pos.HasLegalMove() {
 			return -(Mate - ply), noLoop
 		}
@@ -212,7 +184,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	var e ttEntry
 	found := false
 	if useTT {
-		e, found = s.tt.probe(ttKey)
+		e, found = s.probeTT(ttKey)
 	}
 	if found {
 		ttMove = e.move
@@ -232,7 +204,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	if depth >= wdlMinDepth && s.inTables(pos) {
 		if v, bound, cut := s.probeTables(pos, ply, depth, alpha, beta); cut {
 			// What the tables prove holds at every depth: remember it.
-			s.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
+			s.env.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
 			return v, noLoop
 		}
 	}
@@ -263,18 +235,18 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	}
 
 	childDepth := depth - 1
-	if l.N == 1 && us != s.attacker && depth > 1 && ply+depth < MaxPly-1 {
+	if l.N == 1 && us != q.attacker && depth > 1 && ply+depth < MaxPly-1 {
 		childDepth = depth // a forced reply costs no depth
 	}
 
-	if ttMove == board.NoMove && us != s.attacker && depth >= etcDepth {
+	if ttMove == board.NoMove && us != q.attacker && depth >= etcDepth {
 		// A defence whose position the table already knows to hold out
 		// answers the node without a search.
 		child := &s.pos[ply+1]
 		for _, m := range l.Moves[:l.N] {
 			*child = *pos
 			child.Play(m)
-			ce, ok := s.tt.probe(s.ttKey(child))
+			ce, ok := s.probeTT(s.ttKey(child))
 			if !ok {
 				continue
 			}
@@ -282,7 +254,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 			bound := Bound(ce.flags & 3)
 			if bound&BoundUpper != 0 && -sc >= beta && (int(ce.depth) >= childDepth || isLoss(sc)) {
 				if useTT {
-					s.tt.store(ttKey, m, scoreToTT(-sc, ply), depth, BoundLower)
+					s.env.tt.store(ttKey, m, scoreToTT(-sc, ply), depth, BoundLower)
 				}
 				return -sc, noLoop
 			}
@@ -308,7 +280,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 	}
 	for i := 0; i < l.N; i++ {
 		if i == first {
-			s.orderMoves(ply, pos, i)
+			s.orderMoves(q, ply, pos, i)
 		}
 		m := l.Moves[i]
 		if i >= first {
@@ -317,9 +289,9 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 		child := &s.pos[ply+1]
 		*child = *pos
 		child.Play(m)
-		v, lp := s.search(ply+1, childDepth, -beta, -alpha)
+		v, lp := s.search(q, ply+1, childDepth, -beta, -alpha)
 		v = -v
-		if s.stopped {
+		if q.stopped {
 			return 0, noLoop
 		}
 		if lp < loop {
@@ -346,7 +318,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) (int, int) {
 			case best >= beta:
 				bound = BoundLower
 			}
-			s.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
+			s.env.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
 		}
 		loop = noLoop
 	}

@@ -1,11 +1,13 @@
-// Package solver is mateline's mate prover: a heuristic-free alpha-beta
-// search on exact mate scores with iterative deepening over the mate
-// length, single-reply extensions, a transposition table of memoized
-// bounds, and move ordering by table move, checks, captures, killers and
-// history. A finished iteration proves that no shorter mate exists, so the
-// first mate found is the shortest. Tablebases and books plug in through
-// the Prober and Book interfaces; they can make a proof cheaper, never
-// different.
+// Package solver is mateline's mate prover. Two exact searches prove each
+// position: iterative deepening alpha-beta on exact mate scores (single-
+// reply extensions, a transposition table of memoized bounds, ordering by
+// table move, checks, captures, killers and history), whose finished
+// iterations prove that no shorter mate exists, and a depth-first
+// proof-number search that proves a forced mate of the longest length
+// wanted. On one thread they take turns; on several they run side by side,
+// sharing the table, and the answer never depends on the thread count.
+// Tablebases and books plug in through the Prober and Book interfaces;
+// they can make a proof cheaper, never different.
 package solver
 
 import (
@@ -50,16 +52,18 @@ type Options struct {
 	Want    Want          // which side's mate to look for
 	AllKeys bool          // prove every key move, not just one
 	Rule50  bool          // honour the 50-move rule (off by problem convention)
-	Nodes   uint64        // node limit per position; 0 for none
+	Nodes   uint64        // node limit per position, over all threads; 0 for none
 	Timeout time.Duration // time limit per position; 0 for none
 	Prober  Prober        // tablebases, or nil
 	Book    Book          // opening book for root ordering, or nil
-	HashMiB int           // table size when the Solver makes its own table
 	NoKeys  bool          // skip key and line extraction (bench)
 	// Aim is the mate length (in moves, for the kind Want asks for) that
 	// the proof-number search tries to prove; 0 or more than MaxMate means
 	// MaxMate. A claim is the natural aim when MaxMate looks beyond it.
 	Aim int
+	// Threads is the number of threads searching the position (default
+	// 1). The answer never depends on it; only nodes and time do.
+	Threads int
 }
 
 // Result is what a solve proved.
@@ -96,11 +100,14 @@ type Result struct {
 	TTHits  uint64
 }
 
-// Solver proves mates. It owns a transposition table that it reuses from
-// one position to the next; it is not safe for concurrent use (make one per
-// worker).
+// Solver proves mates. Its tables take the memory given to New, whatever
+// the number of threads, and are reused from one position to the next. A
+// Solver is not safe for concurrent use: make one per batch worker (it
+// runs its own threads for Options.Threads).
 type Solver struct {
-	s searcher
+	tt        *Table
+	pn        *pnTable
+	searchers []*searcher // one per thread, made when first needed
 }
 
 // New returns a Solver whose tables take at most hashMiB MiB together (64
@@ -111,172 +118,72 @@ func New(hashMiB int) *Solver {
 	}
 	// A quarter of the memory goes to the proof-number search.
 	size := uint64(hashMiB) << 20
-	return &Solver{s: searcher{tt: newTableBytes(size - size/4), pn: newPNTable(size / 4)}}
+	return &Solver{tt: newTableBytes(size - size/4), pn: newPNTable(size / 4)}
 }
 
-// Table returns the solver's transposition table.
-func (sv *Solver) Table() *Table { return sv.s.tt }
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 256
 
 // Solve proves the shortest mate of pos within opt.MaxMate moves.
 func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Result {
 	start := time.Now()
-	s := &sv.s
-	s.prober, s.rule50 = opt.Prober, opt.Rule50
-	s.ctx, s.stopped, s.nodes, s.tbHits = ctx, false, 0, 0
-	s.nodeLimit = opt.Nodes
-	s.deadline = time.Time{}
-	if opt.Timeout > 0 {
-		s.deadline = start.Add(opt.Timeout)
-	}
-	s.tt.NewSearch()
-	probes0, hits0 := s.tt.Stats()
-	clear(s.killers[:])
-	clear(s.history[:])
 	if opt.MaxMate <= 0 {
 		opt.MaxMate = 10
 	}
-	if opt.MaxMate > MaxPly/2-2 {
-		opt.MaxMate = MaxPly/2 - 2
+	opt.MaxMate = min(opt.MaxMate, MaxPly/2-2)
+	lim := &limits{ctx: ctx, maxNodes: opt.Nodes}
+	if opt.Timeout > 0 {
+		lim.deadline = start.Add(opt.Timeout)
 	}
+	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim}
+	sv.tt.NewSearch()
+	sv.pn.newSearch()
+	threads := sv.threads(opt.Threads, e)
 
-	res := Result{Status: StatusNoMate}
-	var bookMoves []board.Move
+	var res Result
 	if opt.Book != nil {
-		bookMoves = opt.Book.BookMoves(&pos)
-		res.Book = bookMoves
+		res.Book = opt.Book.BookMoves(&pos)
 	}
-	us := pos.Side()
-	wantMate := opt.Want != WantMated && pos.CanMate(us)
-	wantMated := opt.Want != WantMate && pos.CanMate(us.Other())
+	sc := newSchedule(pos, opt, res.Book, threads[0].inTables(&pos))
+	if len(threads) == 1 {
+		sc.runTurns(threads[0])
+	} else {
+		sc.runThreads(threads)
+	}
+	sc.result(&res)
+	if res.Status == StatusMate && !opt.NoKeys {
+		res.Keys, res.PV, res.Partial = extract(threads[0], pos, res.Mate, opt.AllKeys, res.Book)
+	}
+	for _, s := range threads {
+		res.Nodes += s.nodes
+		res.TBHits += s.tbHits
+		res.TTProbe += s.ttProbes
+		res.TTHits += s.ttHits
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
 
-	finish := func() Result {
-		res.Nodes, res.TBHits, res.Elapsed = s.nodes, s.tbHits, time.Since(start)
-		p, h := s.tt.Stats()
-		res.TTProbe, res.TTHits = p-probes0, h-hits0
-		return res
+// threads readies n searchers (at least one) for a solve in e.
+func (sv *Solver) threads(n int, e *env) []*searcher {
+	n = max(min(n, MaxThreads), 1)
+	for len(sv.searchers) < n {
+		sv.searchers = append(sv.searchers, new(searcher))
 	}
+	for _, s := range sv.searchers[:n] {
+		s.begin(e)
+	}
+	return sv.searchers[:n]
+}
 
-	// The proof-number search looks for the longest mate wanted, taking
-	// turns with the iterations so that each has spent about as many nodes
-	// as the other: a mate it proves is an upper bound, so the iterations
-	// can stop one short of it, and it is reported even if they never get
-	// there. An iteration cut short by its turn runs again after the
-	// search's turn; the table keeps most of its work.
-	aim := opt.MaxMate
-	if opt.Aim > 0 && opt.Aim < aim {
-		aim = opt.Aim
+// extract reads the keys and the main line of a proved mate. partial says
+// a limit cut either short.
+func extract(s *searcher, pos board.Position, mate int, all bool, book []board.Move) (keys, pv []board.Move, partial bool) {
+	keys, complete := s.keys(pos, mate, all, book)
+	if len(keys) > 0 && complete {
+		pv, complete = s.line(pos, keys[0], mate)
 	}
-	pnPlies, pnAttacker := 2*aim-1, us
-	if !wantMate {
-		pnPlies, pnAttacker = 2*aim, us.Other()
-	}
-	pnOpen := (wantMate || wantMated) && aim >= 3
-	if s.inTables(&pos) {
-		// In the tables the alpha-beta search, bounded by DTZ, is the
-		// fast one; probing at every node of a proof-number tree is not.
-		pnOpen = false
-	}
-	s.pn.newSearch()
-	var pnNodes uint64
-	const firstTurn = 1 << 15
-	// pnTurn gives the proof-number search its share of the nodes.
-	pnTurn := func() {
-		idNodes := s.nodes - pnNodes
-		if !pnOpen || idNodes <= pnNodes || idNodes < firstTurn {
-			return // nothing owed, or a problem too easy to share
-		}
-		before := s.nodes
-		s.attacker = pnAttacker
-		var mates, decided bool
-		s.withBudget(idNodes-pnNodes, func() { mates, decided = s.pnProve(pos, pnPlies) })
-		pnNodes += s.nodes - before
-		if s.stopped || !decided {
-			return
-		}
-		pnOpen = false
-		if mates {
-			res.MateWithin = (pnPlies + 1) / 2
-			if pnAttacker != us {
-				res.MateWithin = -res.MateWithin
-			}
-			// A side that can be forced to mate cannot force mate.
-			wantMate = wantMate && pnAttacker == us
-			wantMated = wantMated && pnAttacker != us
-		}
-	}
-	// iteration proves or refutes a mate in n (then a mated in n) and
-	// returns the signed length found, or 0.
-	iteration := func(n int) int {
-		if wantMate {
-			s.attacker = us
-			if s.rootTest(pos, 2*n-1, bookMoves) {
-				return n
-			}
-		}
-		if wantMated && !s.stopped {
-			s.attacker = us.Other()
-			if s.rootTest(pos, 2*n, bookMoves) {
-				return -n
-			}
-		}
-		return 0
-	}
-iterations:
-	for n := 1; n <= opt.MaxMate; n++ {
-		for {
-			if res.MateWithin != 0 && n == abs(res.MateWithin) {
-				// Nothing shorter, and the proof-number search proved this.
-				res.Status, res.Mate = StatusMate, res.MateWithin
-				break iterations
-			}
-			found, done := 0, true
-			if pnOpen && n >= 3 {
-				done = s.withBudget(max(s.nodes-pnNodes, firstTurn), func() { found = iteration(n) })
-			} else {
-				found = iteration(n)
-			}
-			if s.stopped {
-				break iterations
-			}
-			if done {
-				if found != 0 {
-					res.Status, res.Mate = StatusMate, found
-					break iterations
-				}
-				res.Depth = n
-				break
-			}
-			pnTurn()
-			if s.stopped {
-				break iterations
-			}
-		}
-		if n >= 2 {
-			pnTurn()
-			if s.stopped {
-				break
-			}
-		}
-	}
-	if s.stopped {
-		res.Status, res.Mate = StatusLimit, 0
-		return finish()
-	}
-	if res.Status == StatusMate {
-		res.Depth = abs(res.Mate)
-		if !opt.NoKeys {
-			res.Keys = s.keys(pos, res.Mate, opt.AllKeys, bookMoves)
-			if len(res.Keys) > 0 {
-				res.PV = s.line(pos, res.Keys[0], res.Mate)
-			}
-			if s.stopped {
-				// The mate stands proved; only the extras are cut short.
-				res.Partial = true
-				s.stopped = false
-			}
-		}
-	}
-	return finish()
+	return keys, pv, !complete
 }
 
 func abs(x int) int {
@@ -284,178 +191,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// rootTest reports whether the root position is won by the side to move
-// within plies (odd), or lost within plies (even). It is a null-window
-// search around that boundary.
-func (s *searcher) rootTest(pos board.Position, plies int, book []board.Move) bool {
-	s.pos[0] = pos
-	s.rootBook = book
-	if plies%2 == 1 {
-		bound := Mate - plies
-		v, _ := s.search(0, plies, bound-1, bound)
-		return !s.stopped && v >= bound
-	}
-	bound := -(Mate - plies)
-	v, _ := s.search(0, plies, bound, bound+1)
-	return !s.stopped && v <= bound
-}
-
-// withBudget runs f with at most budget more nodes, within the solve's own
-// limits, and reports whether f ran to the end. A stop for the budget is
-// cleared; one for the solve's limits stays.
-func (s *searcher) withBudget(budget uint64, f func()) bool {
-	hardLimit := s.nodeLimit
-	s.nodeLimit = s.nodes + budget
-	if hardLimit > 0 {
-		s.nodeLimit = min(s.nodeLimit, hardLimit)
-	}
-	f()
-	s.nodeLimit = hardLimit
-	if !s.stopped {
-		return true
-	}
-	s.stopped = false
-	s.checkLimits()
-	return false
-}
-
-// matesWithin reports whether the side to move in pos mates within plies
-// (odd): from what the proof-number search's table decided, else by a
-// search from ply 0.
-func (s *searcher) matesWithin(pos *board.Position, plies int) bool {
-	if plies < 1 {
-		return false
-	}
-	if wins, known := s.pnKnown(pos, plies); known {
-		return wins
-	}
-	return s.rootTest(*pos, plies, nil)
-}
-
-// matedWithin reports whether the side to move in pos is mated within
-// plies (even; 0 means it is checkmated now), like matesWithin.
-func (s *searcher) matedWithin(pos *board.Position, plies int) bool {
-	if plies == 0 {
-		return pos.IsCheckmate()
-	}
-	if wins, known := s.pnKnown(pos, plies); known {
-		return wins
-	}
-	return s.rootTest(*pos, plies, nil)
-}
-
-// keys returns the root moves achieving mate (signed moves): for a win the
-// moves after which the opponent is mated within the remaining plies, for a
-// loss the defences that hold out the full length.
-func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Move) []board.Move {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	moves := rootOrder(l.Slice(), book)
-	var keys []board.Move
-	for _, m := range moves {
-		child := pos
-		child.Play(m)
-		var ok bool
-		if mate > 0 {
-			s.attacker = pos.Side()
-			ok = s.matedWithin(&child, 2*mate-2)
-		} else {
-			// A defence holds out the full length if the opponent cannot
-			// mate faster than 2*|mate|-1 plies after it.
-			s.attacker = pos.Side().Other()
-			ok = !s.matesWithin(&child, 2*(-mate)-3)
-		}
-		if s.stopped {
-			break
-		}
-		if ok {
-			keys = append(keys, m)
-			if !all {
-				break
-			}
-		}
-	}
-	return keys
-}
-
-// rootOrder puts book moves first, keeping the rest in generator order.
-func rootOrder(moves, book []board.Move) []board.Move {
-	out := make([]board.Move, 0, len(moves))
-	for _, b := range book {
-		for _, m := range moves {
-			if m == b {
-				out = append(out, m)
-			}
-		}
-	}
-	for _, m := range moves {
-		inBook := false
-		for _, b := range book {
-			inBook = inBook || b == m
-		}
-		if !inBook {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// line builds the main line from the first key: the winner plays a move
-// that keeps the mate on schedule, the loser the reply that holds out
-// longest.
-func (s *searcher) line(root board.Position, first board.Move, mate int) []board.Move {
-	pv := []board.Move{first}
-	pos := root
-	pos.Play(first)
-	// plies left until mate after the first move
-	left := 2*mate - 2
-	if mate < 0 {
-		left = 2*(-mate) - 1
-	}
-	winner := root.Side()
-	if mate < 0 {
-		winner = winner.Other()
-	}
-	s.attacker = winner
-	for left > 0 && !s.stopped {
-		var l board.MoveList
-		pos.LegalMoves(&l)
-		if l.N == 0 {
-			break
-		}
-		next := board.NoMove
-		if pos.Side() == winner {
-			for _, m := range l.Slice() {
-				child := pos
-				child.Play(m)
-				if s.matedWithin(&child, left-1) {
-					next = m
-					break
-				}
-			}
-		} else {
-			// The reply after which the winner needs the most plies.
-			bestNeed := -1
-			for _, m := range l.Slice() {
-				child := pos
-				child.Play(m)
-				need := 1
-				for need < left-1 && !s.matesWithin(&child, need) && !s.stopped {
-					need += 2
-				}
-				if need > bestNeed {
-					bestNeed, next = need, m
-				}
-			}
-		}
-		if next == board.NoMove {
-			break
-		}
-		pv = append(pv, next)
-		pos.Play(next)
-		left--
-	}
-	return pv
 }

@@ -154,7 +154,7 @@ func TestTableStaysWithinSize(t *testing.T) {
 		}
 		// A solver's two tables share --hash.
 		sv := New(mib)
-		if b := sv.s.tt.Bytes() + sv.s.pn.bytes(); b > mib<<20 || b < mib<<20-200 {
+		if b := sv.tt.Bytes() + sv.pn.bytes(); b > mib<<20 || b < mib<<20-200 {
 			t.Errorf("%d MiB solver takes %d bytes in its tables", mib, b)
 		}
 	}

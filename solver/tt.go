@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"mateline.dev/mateline/board"
 )
@@ -17,30 +18,44 @@ const (
 	BoundExact Bound = 3
 )
 
-// ttEntry is 16 bytes. The full 64-bit key is kept, so a false hit needs a
-// 64-bit collision: a wrong entry could otherwise prove a false mate.
+// ttEntry is what the table holds about one position.
 type ttEntry struct {
-	key   uint64
 	move  board.Move
 	score int16
 	depth uint8
 	flags uint8 // bound in the low 2 bits, generation in the high 6
-	_     uint32
+}
+
+// pack and unpack turn an entry into one 64-bit word and back.
+func (e ttEntry) pack() uint64 {
+	return uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(e.depth)<<32 | uint64(e.flags)<<40
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{move: board.Move(d), score: int16(uint16(d >> 16)), depth: uint8(d >> 32), flags: uint8(d >> 40)}
+}
+
+// ttSlot is one entry in memory: 16 bytes, the data and the full 64-bit
+// key XORed with it. Several threads read and write the table without
+// locks; each word is read and written whole, and a slot whose two words
+// come from different writes fails the key check, so a torn entry is never
+// taken for a valid one. The full key is kept, so a false hit needs a
+// 64-bit collision: a wrong entry could otherwise prove a false mate.
+type ttSlot struct {
+	keyXorData atomic.Uint64
+	data       atomic.Uint64
 }
 
 const bucketSize = 4
 
 // ttBucket holds four entries: 64 bytes, one cache line.
-type ttBucket [bucketSize]ttEntry
+type ttBucket [bucketSize]ttSlot
 
-// Table is a transposition table of memoized bounds. Its memory is fixed
-// when it is made and never grows. It is not safe for concurrent use: each
-// search worker owns one.
+// Table is a transposition table of memoized bounds, shared by the threads
+// of a solve. Its memory is fixed when it is made and never grows.
 type Table struct {
 	buckets    []ttBucket
-	generation uint8
-	probes     uint64
-	hits       uint64
+	generation atomic.Uint32
 }
 
 // NewTable makes a table of at most mib MiB (at least one bucket).
@@ -66,10 +81,7 @@ func (t *Table) Bytes() int { return len(t.buckets) * 64 }
 
 // NewSearch ages the entries, so that a new position's search can replace
 // what older searches left without starving.
-func (t *Table) NewSearch() { t.generation = (t.generation + 1) & 63 }
-
-// Stats returns the probe and hit counts since the table was made.
-func (t *Table) Stats() (probes, hits uint64) { return t.probes, t.hits }
+func (t *Table) NewSearch() { t.generation.Store((t.generation.Load() + 1) & 63) }
 
 func (t *Table) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
@@ -78,12 +90,11 @@ func (t *Table) bucket(key uint64) *ttBucket {
 
 // probe returns the entry for key, if any.
 func (t *Table) probe(key uint64) (ttEntry, bool) {
-	t.probes++
 	b := t.bucket(key)
 	for i := range b {
-		if b[i].key == key && b[i].flags&3 != 0 {
-			t.hits++
-			return b[i], true
+		d := b[i].data.Load()
+		if b[i].keyXorData.Load()^d == key && d>>40&3 != 0 {
+			return unpack(d), true
 		}
 	}
 	return ttEntry{}, false
@@ -93,27 +104,31 @@ func (t *Table) probe(key uint64) (ttEntry, bool) {
 // key, else the entry worth least: shallow and from older searches.
 func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound) {
 	b := t.bucket(key)
-	victim := &b[0]
-	worth := func(e *ttEntry) int {
-		age := int((t.generation - e.flags>>2) & 63)
-		return int(e.depth) - 4*age
-	}
+	gen := uint8(t.generation.Load())
+	victim, victimWorth := 0, 1<<30
 	for i := range b {
-		e := &b[i]
-		if e.key == key || e.flags&3 == 0 {
-			victim = e
-			if move == board.NoMove && e.key == key {
+		d := b[i].data.Load()
+		e := unpack(d)
+		if e.flags&3 == 0 {
+			victim = i
+			break
+		}
+		if b[i].keyXorData.Load()^d == key {
+			victim = i
+			if move == board.NoMove {
 				move = e.move
 			}
 			break
 		}
-		if worth(e) < worth(victim) {
-			victim = e
+		age := int((gen - e.flags>>2) & 63)
+		if w := int(e.depth) - 4*age; w < victimWorth {
+			victim, victimWorth = i, w
 		}
 	}
 	if depth > 255 {
 		depth = 255
 	}
-	*victim = ttEntry{key: key, move: move, score: int16(score), depth: uint8(depth),
-		flags: uint8(bound) | t.generation<<2}
+	d := ttEntry{move: move, score: int16(score), depth: uint8(depth), flags: uint8(bound) | gen<<2}.pack()
+	b[victim].data.Store(d)
+	b[victim].keyXorData.Store(key ^ d)
 }

@@ -38,7 +38,8 @@ func searchFlags(defaultTimeout time.Duration) []cli.Flag {
 // batchFlags are the flags of the commands that run over puzzle files.
 func batchFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "worker threads"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "all cores; 1 for a single --fen", Usage: "positions solved at once (at most 4 per core)"},
+		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. The answers never depend on it"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv or html"},
 		&cli.BoolFlag{Name: "json", Usage: "same as --format jsonl"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file instead of standard output"},
@@ -58,6 +59,7 @@ type runConfig struct {
 	hashMiB     int
 	beyond      int
 	jobs        int
+	threads     int
 	format      string
 	output      string
 	resume      bool
@@ -79,6 +81,7 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 		mateFlagSet: cmd.IsSet("mate"),
 		hashMiB:     int(cmd.Int("hash")),
 		jobs:        int(cmd.Int("jobs")),
+		threads:     int(cmd.Int("threads")),
 		format:      cmd.String("format"),
 		output:      cmd.String("output"),
 		resume:      cmd.Bool("resume"),
@@ -100,9 +103,23 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 	if c.hashMiB < 1 || c.hashMiB > 1<<20 {
 		return c, usagef("--hash %d MiB is out of range", c.hashMiB)
 	}
-	if c.jobs < 1 || c.jobs > 1024 {
-		return c, usagef("--jobs %d is out of range", c.jobs)
+	cores := runtime.NumCPU()
+	if !cmd.IsSet("jobs") {
+		c.jobs = cores
+		if len(c.fens) == 1 && len(c.files) == 0 {
+			c.jobs = 1 // one position: its threads get the cores
+		}
 	}
+	if c.jobs < 1 || c.jobs > 4*cores {
+		return c, usagef("--jobs %d is out of range 1-%d (4 per core)", c.jobs, 4*cores)
+	}
+	if !cmd.IsSet("threads") {
+		c.threads = max(cores/c.jobs, 1)
+	}
+	if c.threads < 1 || c.threads > solver.MaxThreads {
+		return c, usagef("--threads %d is out of range 1-%d", c.threads, solver.MaxThreads)
+	}
+	c.opt.Threads = c.threads
 	switch c.format {
 	case puzzles.FormatText, puzzles.FormatEPDs, puzzles.FormatJSONL, puzzles.FormatCSV, puzzles.FormatHTML:
 	default:

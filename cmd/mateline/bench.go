@@ -21,6 +21,7 @@ func benchCommand() *cli.Command {
 			"commit that changes search behaviour.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in MiB per position"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: "threads per position; the node count is deterministic with 1"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print one line per position"},
 		},
 		Action: runBench,
@@ -37,7 +38,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		if err != nil {
 			return fmt.Errorf("bench position %d: %v", i+1, err)
 		}
-		res := solver.New(int(cmd.Int("hash"))).Solve(ctx, pos, solver.Options{MaxMate: bp.MaxMate})
+		res := solver.New(int(cmd.Int("hash"))).Solve(ctx, pos, solver.Options{MaxMate: bp.MaxMate, Threads: int(cmd.Int("threads"))})
 		nodes += res.Nodes
 		elapsed += res.Elapsed
 		ok := res.Mate == bp.Want && res.Status != solver.StatusLimit

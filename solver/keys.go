@@ -1,0 +1,176 @@
+package solver
+
+import "mateline.dev/mateline/board"
+
+// Once a mate is proved, the key moves and the main line are read off with
+// further exact questions, answered from the tables where they can be.
+
+// rootTest reports whether the root position is won by the side to move
+// within plies (odd), or lost within plies (even), by q's attacker. It is a
+// null-window search around that boundary; false when q stopped.
+func (s *searcher) rootTest(q *query, pos board.Position, plies int) bool {
+	if q.stopped {
+		return false
+	}
+	s.pos[0] = pos
+	if plies%2 == 1 {
+		bound := Mate - plies
+		v, _ := s.search(q, 0, plies, bound-1, bound)
+		return !q.stopped && v >= bound
+	}
+	bound := -(Mate - plies)
+	v, _ := s.search(q, 0, plies, bound, bound+1)
+	return !q.stopped && v <= bound
+}
+
+// matesWithin reports whether the side to move in pos mates within plies
+// (odd): from what the proof-number search's table decided, else by a
+// search from ply 0. ok is false when the solve's limits stopped it.
+func (s *searcher) matesWithin(pos *board.Position, plies int) (mates, ok bool) {
+	if plies < 1 {
+		return false, true
+	}
+	if wins, known := s.pnKnown(pos.Side(), pos, plies); known {
+		return wins, true
+	}
+	q := s.newQuery(pos.Side())
+	mates = s.rootTest(q, *pos, plies)
+	return mates, !q.stopped
+}
+
+// matedWithin reports whether the side to move in pos is mated within
+// plies (even; 0 means it is checkmated now), like matesWithin.
+func (s *searcher) matedWithin(pos *board.Position, plies int) (mated, ok bool) {
+	if plies == 0 {
+		return pos.IsCheckmate(), true
+	}
+	if wins, known := s.pnKnown(pos.Side().Other(), pos, plies); known {
+		return wins, true
+	}
+	q := s.newQuery(pos.Side().Other())
+	mated = s.rootTest(q, *pos, plies)
+	return mated, !q.stopped
+}
+
+// keys returns the root moves achieving mate (signed moves): for a win the
+// moves after which the opponent is mated within the remaining plies, for a
+// loss the defences that hold out the full length. complete is false when a
+// limit cut the list short.
+func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Move) (keys []board.Move, complete bool) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range rootOrder(l.Slice(), book) {
+		child := pos
+		child.Play(m)
+		var key, ok bool
+		if mate > 0 {
+			key, ok = s.matedWithin(&child, 2*mate-2)
+		} else {
+			// A defence holds out the full length if the opponent cannot
+			// mate faster than 2*|mate|-1 plies after it.
+			var faster bool
+			faster, ok = s.matesWithin(&child, 2*(-mate)-3)
+			key = !faster
+		}
+		if !ok {
+			return keys, false
+		}
+		if key {
+			keys = append(keys, m)
+			if !all {
+				break
+			}
+		}
+	}
+	return keys, true
+}
+
+// rootOrder puts book moves first, keeping the rest in generator order.
+func rootOrder(moves, book []board.Move) []board.Move {
+	out := make([]board.Move, 0, len(moves))
+	for _, b := range book {
+		for _, m := range moves {
+			if m == b {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, m := range moves {
+		inBook := false
+		for _, b := range book {
+			inBook = inBook || b == m
+		}
+		if !inBook {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// line builds the main line from the first key: the winner plays a move
+// that keeps the mate on schedule, the loser the reply that holds out
+// longest. complete is false when a limit cut it short.
+func (s *searcher) line(root board.Position, first board.Move, mate int) (pv []board.Move, complete bool) {
+	pv = []board.Move{first}
+	pos := root
+	pos.Play(first)
+	// plies left until mate after the first move
+	left := 2*mate - 2
+	if mate < 0 {
+		left = 2*(-mate) - 1
+	}
+	winner := root.Side()
+	if mate < 0 {
+		winner = winner.Other()
+	}
+	for left > 0 {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		if l.N == 0 {
+			break
+		}
+		next := board.NoMove
+		if pos.Side() == winner {
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				mated, ok := s.matedWithin(&child, left-1)
+				if !ok {
+					return pv, false
+				}
+				if mated {
+					next = m
+					break
+				}
+			}
+		} else {
+			// The reply after which the winner needs the most plies.
+			bestNeed := -1
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				need := 1
+				for need < left-1 {
+					mates, ok := s.matesWithin(&child, need)
+					if !ok {
+						return pv, false
+					}
+					if mates {
+						break
+					}
+					need += 2
+				}
+				if need > bestNeed {
+					bestNeed, next = need, m
+				}
+			}
+		}
+		if next == board.NoMove {
+			break
+		}
+		pv = append(pv, next)
+		pos.Play(next)
+		left--
+	}
+	return pv, true
+}

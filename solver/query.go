@@ -1,0 +1,112 @@
+package solver
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+// env is what every thread of one solve shares: the tables, the rules and
+// the limits. It does not change while the solve runs.
+type env struct {
+	tt     *Table
+	pn     *pnTable // used by one thread at a time (the proof-number search's)
+	prober Prober
+	rule50 bool
+	lim    *limits
+}
+
+// limits are the solve's own limits: time, nodes over all threads,
+// cancellation, and the end of the solve itself.
+type limits struct {
+	ctx      context.Context
+	deadline time.Time // zero for none
+	maxNodes uint64    // 0 for none
+	nodes    atomic.Uint64
+	over     atomic.Bool // a limit was reached, or the solve ended: every query stops
+}
+
+// checkInterval is how many nodes a searcher counts between two looks at
+// its limits.
+const checkInterval = 1024
+
+// query is one question put to a search: does the attacker force mate
+// within the plies given with it? It carries everything that changes from
+// one question to the next, so that nothing is set on the searcher and
+// swapped back. A query stopped by a limit proves nothing, and its own stop
+// flag never stops another query.
+type query struct {
+	attacker board.Color // the side hoping to mate; single-reply extensions favour it
+	// floor is the lowest ply of the path that repetitions are looked for
+	// from: 0, or where the proof-number search handed a node over.
+	floor    int
+	rootBook []board.Move // book moves of the root, tried first there
+	nodeEnd  uint64       // stop when the searcher's node count reaches this; 0 for none
+	// moot, when set, says the answer is no longer wanted (another thread
+	// made it so); it is asked at the same intervals as the limits.
+	moot    func() bool
+	stopped bool
+}
+
+// newQuery returns the question "does attacker mate" with no budget of its
+// own; its stop flag is set at once when the solve's limits are reached.
+func (s *searcher) newQuery(attacker board.Color) *query {
+	q := &query{attacker: attacker}
+	if s.env.lim.over.Load() {
+		q.stopped = true
+	}
+	return q
+}
+
+// withNodes gives the query a budget of n more nodes of the searcher.
+func (q *query) withNodes(s *searcher, n uint64) *query {
+	q.nodeEnd = s.nodes + n
+	return q
+}
+
+// tick counts one node and looks at the limits once checkInterval nodes
+// have passed since the last look (nodes counted elsewhere, such as the
+// children the proof-number search generates, count towards it too). It
+// reports whether the query has stopped.
+func (s *searcher) tick(q *query) bool {
+	s.nodes++
+	if s.nodes >= s.nextCheck {
+		s.check(q)
+	}
+	return q.stopped
+}
+
+// check stops q when its budget is spent, its answer is moot, or the
+// solve's limits are reached (which then stop every query).
+func (s *searcher) check(q *query) {
+	lim := s.env.lim
+	total := lim.nodes.Add(s.nodes - s.published)
+	s.published = s.nodes
+	s.nextCheck = s.nodes + checkInterval
+	switch {
+	case q.nodeEnd > 0 && s.nodes >= q.nodeEnd:
+		q.stopped = true
+		return
+	case q.moot != nil && q.moot():
+		q.stopped = true
+		return
+	case lim.over.Load():
+	case lim.maxNodes > 0 && total >= lim.maxNodes,
+		!lim.deadline.IsZero() && time.Now().After(lim.deadline),
+		lim.ctx != nil && lim.ctx.Err() != nil:
+		lim.over.Store(true)
+	default:
+		return
+	}
+	q.stopped = true
+}
+
+// limitReached reports whether the solve's limits stopped it (not a
+// query's own budget).
+func (s *searcher) limitReached() bool {
+	var q query
+	s.check(&q)
+	return s.env.lim.over.Load()
+}

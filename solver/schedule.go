@@ -1,0 +1,266 @@
+package solver
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+)
+
+// schedule runs the two proofs of one solve and keeps what they proved.
+//
+// The iterations (alpha-beta, mate length n = 1, 2, ...) give the lower
+// bound: a finished iteration proves that no mate of length n exists, so
+// the first one found is the shortest. The proof-number search gives the
+// upper bound: a forced mate within the longest length wanted (the aim),
+// found far sooner than by iterating up to it. When the iterations reach
+// the length it proved, that mate is the shortest without the last and
+// dearest iteration.
+//
+// On one thread the two take turns, each spending about as many nodes as
+// the other (runTurns). On several, they run side by side, and the threads
+// not needed by the proof-number search help the iterations (runThreads).
+// Either way, what is proved does not depend on timing: only where a limit
+// stops it does.
+type schedule struct {
+	root     board.Position
+	us       board.Color
+	book     []board.Move
+	maxMate  int
+	wantMate bool // look for a mate by the side to move
+	// wantMated: look for a mate of the side to move
+	wantMated bool
+
+	// The proof-number search's question: does pnAttacker mate within
+	// pnPlies? pnOpen while it is undecided and worth asking.
+	pnOpen     bool
+	pnPlies    int
+	pnAttacker board.Color
+
+	// What is proved.
+	depth      int // no mate of a wanted kind in depth moves or fewer
+	mate       int // signed moves; 0 until proved shortest
+	mateWithin int // signed moves; a forced mate proved by the proof-number search
+	noMate     bool
+}
+
+// newSchedule sets up the proofs for pos; inTables says whether the
+// tablebases cover it.
+func newSchedule(pos board.Position, opt Options, book []board.Move, inTables bool) *schedule {
+	us := pos.Side()
+	sc := &schedule{
+		root: pos, us: us, book: book, maxMate: opt.MaxMate,
+		wantMate:  opt.Want != WantMated && pos.CanMate(us),
+		wantMated: opt.Want != WantMate && pos.CanMate(us.Other()),
+	}
+	aim := opt.MaxMate
+	if opt.Aim > 0 && opt.Aim < aim {
+		aim = opt.Aim
+	}
+	sc.pnPlies, sc.pnAttacker = 2*aim-1, us
+	if !sc.wantMate {
+		sc.pnPlies, sc.pnAttacker = 2*aim, us.Other()
+	}
+	// In the tables the alpha-beta search, bounded by DTZ, is the fast
+	// one; probing at every node of a proof-number tree is not.
+	sc.pnOpen = (sc.wantMate || sc.wantMated) && aim >= 3 && !inTables
+	return sc
+}
+
+// result fills the proof's part of a result.
+func (sc *schedule) result(res *Result) {
+	res.MateWithin, res.Depth = sc.mateWithin, sc.depth
+	switch {
+	case sc.mate != 0:
+		res.Status, res.Mate, res.Depth = StatusMate, sc.mate, abs(sc.mate)
+	case sc.noMate:
+		res.Status = StatusNoMate
+	default:
+		res.Status = StatusLimit
+	}
+}
+
+// iteration proves or refutes a mate in n (then a mated in n) and returns
+// the signed length found, or 0; done is false when a query stopped.
+// budget limits the nodes (0 for none); moot, when set, stops it early.
+func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() bool) (found int, done bool) {
+	test := func(attacker board.Color, plies int) (bool, bool) {
+		q := s.newQuery(attacker)
+		q.rootBook, q.moot = sc.book, moot
+		if budget > 0 {
+			q.withNodes(s, budget)
+		}
+		return s.rootTest(q, sc.root, plies), !q.stopped
+	}
+	if sc.wantMate {
+		mates, ok := test(sc.us, 2*n-1)
+		if !ok {
+			return 0, false
+		}
+		if mates {
+			return n, true
+		}
+	}
+	if sc.wantMated {
+		mated, ok := test(sc.us.Other(), 2*n)
+		if !ok {
+			return 0, false
+		}
+		if mated {
+			return -n, true
+		}
+	}
+	return 0, true
+}
+
+// pnProved records the proof-number search's answer.
+func (sc *schedule) pnProved(mates bool) {
+	sc.pnOpen = false
+	if !mates {
+		return
+	}
+	sc.mateWithin = (sc.pnPlies + 1) / 2
+	if sc.pnAttacker != sc.us {
+		sc.mateWithin = -sc.mateWithin
+	}
+	// A side that can be forced to mate cannot force mate.
+	sc.wantMate = sc.wantMate && sc.pnAttacker == sc.us
+	sc.wantMated = sc.wantMated && sc.pnAttacker != sc.us
+}
+
+// firstTurn is the least number of nodes the iterations spend before the
+// proof-number search gets a turn: easier problems are not shared.
+const firstTurn = 1 << 15
+
+// runTurns runs the proofs on one thread, taking turns. An iteration cut
+// short by its turn runs again after the proof-number search's turn; the
+// table keeps most of its work.
+func (sc *schedule) runTurns(s *searcher) {
+	var pnNodes uint64
+	// pnTurn gives the proof-number search its share of the nodes, and
+	// reports whether a limit stopped the solve.
+	pnTurn := func() (limited bool) {
+		idNodes := s.nodes - pnNodes
+		if !sc.pnOpen || idNodes <= pnNodes || idNodes < firstTurn {
+			return false // nothing owed, or a problem too easy to share
+		}
+		before := s.nodes
+		q := s.newQuery(sc.pnAttacker).withNodes(s, idNodes-pnNodes)
+		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
+		pnNodes += s.nodes - before
+		if !decided {
+			return q.stopped && s.limitReached()
+		}
+		sc.pnProved(mates)
+		return false
+	}
+	for n := 1; n <= sc.maxMate; n++ {
+		for {
+			if sc.mateWithin != 0 && n == abs(sc.mateWithin) {
+				// Nothing shorter, and the proof-number search proved this.
+				sc.mate = sc.mateWithin
+				return
+			}
+			budget := uint64(0)
+			if sc.pnOpen && n >= 3 {
+				budget = max(s.nodes-pnNodes, firstTurn)
+			}
+			found, done := sc.iteration(s, n, budget, nil)
+			if !done && (budget == 0 || s.limitReached()) {
+				return
+			}
+			if done {
+				if found != 0 {
+					sc.mate = found
+					return
+				}
+				sc.depth = n
+				break
+			}
+			if pnTurn() {
+				return
+			}
+		}
+		if n >= 2 && pnTurn() {
+			return
+		}
+	}
+	sc.noMate = true
+}
+
+// runThreads runs the proofs on several threads: the first searcher runs
+// the iterations, the second the proof-number search (while its question
+// is open), and every other, and the second once its search is decided,
+// helps the iterations. The iteration that finishes first, on whichever
+// thread, moves all of them on.
+func (sc *schedule) runThreads(ss []*searcher) {
+	var (
+		mu       sync.Mutex
+		n        atomic.Int32 // the iteration being searched
+		finished atomic.Bool  // the proof is complete, or a limit stopped it
+		within   atomic.Int32 // |mateWithin| once proved
+	)
+	n.Store(1)
+	// finish ends the solve for every thread (under mu).
+	finish := func() { finished.Store(true) }
+	iterate := func(s *searcher) {
+		for !finished.Load() {
+			mu.Lock()
+			k := int(n.Load())
+			switch {
+			case sc.mateWithin != 0 && k == abs(sc.mateWithin):
+				sc.mate = sc.mateWithin
+				finish()
+			case k > sc.maxMate:
+				sc.noMate = true
+				finish()
+			}
+			local := *sc // the iteration reads the root and what is wanted
+			mu.Unlock()
+			if finished.Load() {
+				return
+			}
+			moot := func() bool { return finished.Load() || int(n.Load()) != k || int(within.Load()) == k }
+			found, done := local.iteration(s, k, 0, moot)
+			mu.Lock()
+			switch {
+			case done && int(n.Load()) == k && !finished.Load():
+				if found != 0 {
+					sc.mate = found
+					finish()
+				} else {
+					sc.depth = k
+					n.Store(int32(k + 1))
+				}
+			case !done && s.limitReached():
+				finish()
+			}
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	for i, s := range ss {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i == 1 && sc.pnOpen {
+				q := s.newQuery(sc.pnAttacker)
+				aim := (sc.pnPlies + 1) / 2
+				q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
+				mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
+				mu.Lock()
+				if decided {
+					sc.pnProved(mates)
+					if mates {
+						within.Store(int32(abs(sc.mateWithin)))
+					}
+				} else if s.limitReached() {
+					finish()
+				}
+				mu.Unlock()
+			}
+			iterate(s)
+		}()
+	}
+	wg.Wait()
+}

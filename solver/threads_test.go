@@ -1,0 +1,110 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"mateline.dev/mateline/board"
+)
+
+// threadCase is one position of the thread tests with how far to look.
+type threadCase struct {
+	pos     board.Position
+	maxMate int
+}
+
+// threadCases returns 500 positions: the bench set, the known mates, and
+// random positions (about as many with a mate as without).
+func threadCases(t *testing.T) []threadCase {
+	var cases []threadCase
+	for _, bp := range BenchPositions {
+		cases = append(cases, threadCase{mustFEN(t, bp.FEN), bp.MaxMate})
+	}
+	for _, km := range knownMates {
+		cases = append(cases, threadCase{mustFEN(t, km.fen), 5})
+	}
+	rng := rand.New(rand.NewPCG(13, 17))
+	probe := New(4)
+	mates, others := 0, 0
+	half := (500 - len(cases)) / 2
+	for len(cases) < 500 {
+		pos, ok := randomPosition(rng)
+		if !ok {
+			continue
+		}
+		res := probe.Solve(context.Background(), pos, Options{MaxMate: 3, NoKeys: true})
+		if res.Status == StatusMate {
+			if mates++; mates > half {
+				continue
+			}
+		} else if others++; others > half+1 {
+			continue
+		}
+		cases = append(cases, threadCase{pos, 3})
+	}
+	return cases
+}
+
+// TestThreadsSameAnswers solves 500 positions on 1, 2 and 4 threads:
+// status, mate, depth, every key and the main line are the same.
+func TestThreadsSameAnswers(t *testing.T) {
+	cases := threadCases(t)
+	solvers := map[int]*Solver{1: New(16), 2: New(16), 4: New(16)}
+	kinds := map[Status]int{}
+	for _, tc := range cases {
+		opt := Options{MaxMate: tc.maxMate, AllKeys: true}
+		var want Result
+		for _, threads := range []int{1, 2, 4} {
+			opt.Threads = threads
+			got := solvers[threads].Solve(context.Background(), tc.pos, opt)
+			if threads == 1 {
+				want = got
+				kinds[got.Status]++
+				continue
+			}
+			if got.Status != want.Status || got.Mate != want.Mate || got.Depth != want.Depth ||
+				!slices.Equal(got.Keys, want.Keys) || !slices.Equal(got.PV, want.PV) || got.Partial {
+				t.Fatalf("%s (mate %d): %d threads give %v %d depth %d keys %v pv %v; 1 thread %v %d depth %d keys %v pv %v",
+					tc.pos.FEN(), tc.maxMate, threads, got.Status, got.Mate, got.Depth, ucis(got.Keys), ucis(got.PV),
+					want.Status, want.Mate, want.Depth, ucis(want.Keys), ucis(want.PV))
+			}
+		}
+	}
+	t.Logf("%d positions: %v", len(cases), kinds)
+	if kinds[StatusMate] < 150 || kinds[StatusNoMate] < 150 {
+		t.Errorf("too few of a kind: %v", kinds)
+	}
+}
+
+// TestThreadsLongMate: a mate in 9 whose shortness the iterations prove
+// while the proof-number search proves the mate, on two threads and four.
+func TestThreadsLongMate(t *testing.T) {
+	pos := mustFEN(t, "b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
+	for _, threads := range []int{2, 4} {
+		res := New(16).Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, Threads: threads, AllKeys: true})
+		if res.Status != StatusMate || res.Mate != 9 || len(res.Keys) != 1 || res.Keys[0].UCI() != "c6c7" {
+			t.Fatalf("%d threads: %v mate %d keys %v", threads, res.Status, res.Mate, ucis(res.Keys))
+		}
+		checkLine(t, pos, res)
+	}
+}
+
+// TestThreadsLimits: limits stop every thread, and a limited solve on
+// several threads is reported as a limit, never as no mate.
+func TestThreadsLimits(t *testing.T) {
+	pos := mustFEN(t, "8/8/1k6/8/1K6/8/8/7R w - - 0 1") // mate in 6
+	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 10, Nodes: 5000, Threads: 2})
+	if res.Status != StatusLimit || res.Mate != 0 || res.Depth >= 6 {
+		t.Fatalf("node limit on 2 threads: %v mate %d depth %d", res.Status, res.Mate, res.Depth)
+	}
+	if res.Nodes > 5000+3*checkInterval {
+		t.Errorf("node limit 5000 on 2 threads: %d nodes", res.Nodes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res := New(8).Solve(ctx, pos, Options{MaxMate: 10, Threads: 4}); res.Status != StatusLimit {
+		t.Errorf("cancelled solve on 4 threads: %v", res.Status)
+	}
+}
