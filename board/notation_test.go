@@ -1,6 +1,9 @@
 package board
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSAN(t *testing.T) {
 	cases := []struct{ fen, uci, san string }{
@@ -85,5 +88,25 @@ func TestSANLine(t *testing.T) {
 	q.Play(ms[0])
 	if got, want := q.SANLine(ms[1:3]), "1... Ka8 2. Kc7"; got != want {
 		t.Errorf("SANLine from black = %q, want %q", got, want)
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	p, err := ParseFEN("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Diagram()
+	for _, want := range []string{
+		" |   |   |   |   | k |   |   |   | 8\n",
+		" |   |   |   |   | r |   |   |   | 2\n",
+		" |   |   |   |   | K |   |   |   | 1\n",
+		"   a   b   c   d   e   f   g   h\n",
+		"Fen: 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\n",
+		"Checkers: e2\n",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("diagram lacks %q:\n%s", want, d)
+		}
 	}
 }

@@ -32,7 +32,10 @@ func pnLost() (uint32, uint32) { return pnInf, 0 }
 // a search: no legal move, plies run out, the attacker's last move (only a
 // check can mate), material that cannot mate, the 50-move rule, and what the
 // tablebases prove. decided is false for a node that needs a search.
-func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int) (phi, delta uint32, decided bool) {
+//
+// At a root whose moves are restricted the tables are not read: they know
+// the position's value, not that of a choice of its moves.
+func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool) (phi, delta uint32, decided bool) {
 	attacking := pos.Side() == q.attacker
 	decide := func(phi, delta uint32) (uint32, uint32, bool) { return phi, delta, true }
 	// fail is the outcome when the attacker fails, from the side to move.
@@ -52,7 +55,7 @@ func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int) (phi, delta 
 	if plies <= 0 || (s.env.rule50 && pos.HalfmoveClock() >= 100) || !pos.CanMate(q.attacker) {
 		return fail()
 	}
-	if s.inTables(pos) && s.tablesRuleOutMate(pos, q.attacker, plies) {
+	if !(root && q.rootMoves != nil) && s.inTables(pos) && s.tablesRuleOutMate(pos, q.attacker, plies) {
 		return fail()
 	}
 	if attacking && plies == 1 {
@@ -89,7 +92,7 @@ func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
 // costs as many proofs as it has replies, and an attacker's node one.
 func (s *searcher) pnInit(q *query, ply, plies int) (phi, delta uint32) {
 	pos := &s.pos[ply]
-	if phi, delta, ok := s.pnLeaf(q, pos, plies); ok {
+	if phi, delta, ok := s.pnLeaf(q, pos, plies, false); ok {
 		return phi, delta
 	}
 	if pos.Side() == q.attacker && plies <= pnLeafPlies {
@@ -139,7 +142,7 @@ func (s *searcher) pnProve(q *query, pos board.Position, plies int) (mates, deci
 		return false, false
 	}
 	s.pos[0] = pos
-	phi, delta, ok := s.pnLeaf(q, &s.pos[0], plies)
+	phi, delta, ok := s.pnLeaf(q, &s.pos[0], plies, true)
 	if !ok {
 		phi, delta = s.mid(q, 0, plies, pnInf, pnInf)
 	}
@@ -174,9 +177,16 @@ func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32,
 	if s.tick(q) {
 		return 1, 1
 	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
 	key := s.pnKey(pos, plies)
 	l := &s.lists[ply]
 	pos.LegalMoves(l)
+	if ply == 0 && q.rootMoves != nil {
+		key ^= q.rootSalt
+		keepOnly(l, q.rootMoves)
+	}
 	phis, deltas := &s.pnPhi[ply], &s.pnDelta[ply]
 	child := &s.pos[ply+1]
 	for i, m := range l.Moves[:l.N] {

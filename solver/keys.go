@@ -54,11 +54,14 @@ func (s *searcher) matedWithin(pos *board.Position, plies int) (mated, ok bool) 
 
 // keys returns the root moves achieving mate (signed moves): for a win the
 // moves after which the opponent is mated within the remaining plies, for a
-// loss the defences that hold out the full length. complete is false when a
-// limit cut the list short.
-func (s *searcher) keys(pos board.Position, mate int, all bool, book []board.Move) (keys []board.Move, complete bool) {
+// loss the defences that hold out the full length. Only rootMoves are
+// tried when not nil. complete is false when a limit cut the list short.
+func (s *searcher) keys(pos board.Position, mate int, rootMoves []board.Move, all bool, book []board.Move) (keys []board.Move, complete bool) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
+	if rootMoves != nil {
+		keepOnly(&l, rootMoves)
+	}
 	for _, m := range rootOrder(l.Slice(), book) {
 		child := pos
 		child.Play(m)

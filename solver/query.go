@@ -16,6 +16,8 @@ type env struct {
 	prober Prober
 	rule50 bool
 	lim    *limits
+	busy   *busyTable // the nodes being searched, with several threads; nil with one
+	report *reporter  // progress reports; nil for none
 }
 
 // limits are the solve's own limits: time, nodes over all threads,
@@ -43,7 +45,11 @@ type query struct {
 	// from: 0, or where the proof-number search handed a node over.
 	floor    int
 	rootBook []board.Move // book moves of the root, tried first there
-	nodeEnd  uint64       // stop when the searcher's node count reaches this; 0 for none
+	// rootMoves, when not nil, are the only root moves searched (UCI
+	// searchmoves); rootSalt then keeps the root's table entries apart.
+	rootMoves []board.Move
+	rootSalt  uint64
+	nodeEnd   uint64 // stop when the searcher's node count reaches this; 0 for none
 	// moot, when set, says the answer is no longer wanted (another thread
 	// made it so); it is asked at the same intervals as the limits.
 	moot    func() bool
@@ -85,6 +91,10 @@ func (s *searcher) check(q *query) {
 	total := lim.nodes.Add(s.nodes - s.published)
 	s.published = s.nodes
 	s.nextCheck = s.nodes + checkInterval
+	if r := s.env.report; r != nil {
+		r.publish(s)
+		r.tick(lim)
+	}
 	switch {
 	case q.nodeEnd > 0 && s.nodes >= q.nodeEnd:
 		q.stopped = true
@@ -110,3 +120,26 @@ func (s *searcher) limitReached() bool {
 	s.check(&q)
 	return s.env.lim.over.Load()
 }
+
+// busyMinDepth is the least depth at which threads mark what they search
+// and put off what others search: below it a node costs less than the
+// marking.
+const busyMinDepth = 3
+
+// busyTable marks the nodes that some thread is searching. A slot holds
+// the key of one node; a node whose slot is taken by another is simply
+// not marked, which costs only some duplicated work.
+type busyTable struct {
+	slots [1 << 14]atomic.Uint64
+}
+
+func (b *busyTable) slot(key uint64) *atomic.Uint64 { return &b.slots[key&(uint64(len(b.slots))-1)] }
+
+// has reports whether a thread is searching the node.
+func (b *busyTable) has(key uint64) bool { return b.slot(key).Load() == key }
+
+// enter marks the node, if its slot is free, and reports whether it did.
+func (b *busyTable) enter(key uint64) bool { return b.slot(key).CompareAndSwap(0, key) }
+
+// leave clears the mark that enter set.
+func (b *busyTable) leave(key uint64) { b.slot(key).CompareAndSwap(key, 0) }

@@ -23,9 +23,15 @@ import (
 // Either way, what is proved does not depend on timing: only where a limit
 // stops it does.
 type schedule struct {
-	root     board.Position
-	us       board.Color
-	book     []board.Move
+	root board.Position
+	us   board.Color
+	book []board.Move
+	// rootMoves, when not nil, are the only root moves searched, and
+	// rootSalt keeps the root's table entries apart.
+	rootMoves []board.Move
+	rootSalt  uint64
+	// notify, when set, hears of every bound proved (by s).
+	notify   func(s *searcher, depth, mateWithin int)
 	maxMate  int
 	wantMate bool // look for a mate by the side to move
 	// wantMated: look for a mate of the side to move
@@ -85,8 +91,8 @@ func (sc *schedule) result(res *Result) {
 // budget limits the nodes (0 for none); moot, when set, stops it early.
 func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() bool) (found int, done bool) {
 	test := func(attacker board.Color, plies int) (bool, bool) {
-		q := s.newQuery(attacker)
-		q.rootBook, q.moot = sc.book, moot
+		q := sc.rootQuery(s, attacker)
+		q.moot = moot
 		if budget > 0 {
 			q.withNodes(s, budget)
 		}
@@ -113,8 +119,16 @@ func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() boo
 	return 0, true
 }
 
-// pnProved records the proof-number search's answer.
-func (sc *schedule) pnProved(mates bool) {
+// rootQuery is a question about the root: its book moves first, and only
+// the moves it is restricted to.
+func (sc *schedule) rootQuery(s *searcher, attacker board.Color) *query {
+	q := s.newQuery(attacker)
+	q.rootBook, q.rootMoves, q.rootSalt = sc.book, sc.rootMoves, sc.rootSalt
+	return q
+}
+
+// pnProved records the proof-number search's answer, found by s.
+func (sc *schedule) pnProved(s *searcher, mates bool) {
 	sc.pnOpen = false
 	if !mates {
 		return
@@ -126,6 +140,20 @@ func (sc *schedule) pnProved(mates bool) {
 	// A side that can be forced to mate cannot force mate.
 	sc.wantMate = sc.wantMate && sc.pnAttacker == sc.us
 	sc.wantMated = sc.wantMated && sc.pnAttacker != sc.us
+	sc.tell(s)
+}
+
+// proved records that s proved that no mate of a wanted kind exists in n
+// moves or fewer.
+func (sc *schedule) proved(s *searcher, n int) {
+	sc.depth = n
+	sc.tell(s)
+}
+
+func (sc *schedule) tell(s *searcher) {
+	if sc.notify != nil {
+		sc.notify(s, sc.depth, sc.mateWithin)
+	}
 }
 
 // firstTurn is the least number of nodes the iterations spend before the
@@ -145,13 +173,13 @@ func (sc *schedule) runTurns(s *searcher) {
 			return false // nothing owed, or a problem too easy to share
 		}
 		before := s.nodes
-		q := s.newQuery(sc.pnAttacker).withNodes(s, idNodes-pnNodes)
+		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, idNodes-pnNodes)
 		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
 		pnNodes += s.nodes - before
 		if !decided {
 			return q.stopped && s.limitReached()
 		}
-		sc.pnProved(mates)
+		sc.pnProved(s, mates)
 		return false
 	}
 	for n := 1; n <= sc.maxMate; n++ {
@@ -174,7 +202,7 @@ func (sc *schedule) runTurns(s *searcher) {
 					sc.mate = found
 					return
 				}
-				sc.depth = n
+				sc.proved(s, n)
 				break
 			}
 			if pnTurn() {
@@ -229,7 +257,7 @@ func (sc *schedule) runThreads(ss []*searcher) {
 					sc.mate = found
 					finish()
 				} else {
-					sc.depth = k
+					sc.proved(s, k)
 					n.Store(int32(k + 1))
 				}
 			case !done && s.limitReached():
@@ -244,13 +272,13 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		go func() {
 			defer wg.Done()
 			if i == 1 && sc.pnOpen {
-				q := s.newQuery(sc.pnAttacker)
+				q := sc.rootQuery(s, sc.pnAttacker)
 				aim := (sc.pnPlies + 1) / 2
 				q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
 				mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
 				mu.Lock()
 				if decided {
-					sc.pnProved(mates)
+					sc.pnProved(s, mates)
 					if mates {
 						within.Store(int32(abs(sc.mateWithin)))
 					}

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"slices"
+
 	"mateline.dev/mateline/board"
 )
 
@@ -20,19 +22,23 @@ const etcDepth = 4
 // ordering heuristics and its counters. What a search is asked comes in a
 // query; what the threads of a solve share comes in env.
 type searcher struct {
-	env       *env
-	nodes     uint64
-	published uint64 // nodes already added to the solve's count
-	nextCheck uint64 // the node count at which the limits are looked at next
-	tbHits    uint64
-	ttProbes  uint64
-	ttHits    uint64
+	env         *env
+	nodes       uint64
+	published   uint64 // nodes already added to the solve's count
+	nextCheck   uint64 // the node count at which the limits are looked at next
+	selDepth    int    // the deepest ply reached
+	tbHits      uint64
+	tbPublished uint64 // table hits already reported
+	ttProbes    uint64
+	ttHits      uint64
 
 	pos     [MaxPly + 2]board.Position
 	lists   [MaxPly + 1]board.MoveList
 	scores  [MaxPly + 1][256]int32
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
+
+	deferred [MaxPly + 1][256]board.Move // moves put off because another thread searches them
 
 	pnPhi   [MaxPly + 1][256]uint32
 	pnDelta [MaxPly + 1][256]uint32
@@ -41,8 +47,9 @@ type searcher struct {
 // begin readies the searcher for a new solve.
 func (s *searcher) begin(e *env) {
 	s.env = e
-	s.nodes, s.published, s.tbHits, s.ttProbes, s.ttHits = 0, 0, 0, 0, 0
+	s.nodes, s.published, s.tbHits, s.tbPublished, s.ttProbes, s.ttHits = 0, 0, 0, 0, 0, 0
 	s.nextCheck = checkInterval
+	s.selDepth = 0
 	clear(s.killers[:])
 	clear(s.history[:])
 }
@@ -119,6 +126,9 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	if s.tick(q) {
 		return 0, noLoop
 	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
 
 	// Mate-distance bounds: nothing beats mating next ply, nothing is
 	// worse than being mated now.
@@ -180,6 +190,12 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	// than a table access (a likely cache miss) costs.
 	useTT := depth > 1
 	ttKey := s.ttKey(pos)
+	restricted := ply == 0 && q.rootMoves != nil
+	if restricted {
+		// The root's value with some of its moves left out is not the
+		// position's: keep it apart in the table.
+		ttKey ^= q.rootSalt
+	}
 	ttMove := board.NoMove
 	var e ttEntry
 	found := false
@@ -201,7 +217,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		}
 	}
 
-	if depth >= wdlMinDepth && s.inTables(pos) {
+	if depth >= wdlMinDepth && !restricted && s.inTables(pos) {
 		if v, bound, cut := s.probeTables(pos, ply, depth, alpha, beta); cut {
 			// What the tables prove holds at every depth: remember it.
 			s.env.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
@@ -232,6 +248,10 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 			}
 			l.N = n
 		}
+	}
+
+	if restricted {
+		keepOnly(l, q.rootMoves)
 	}
 
 	childDepth := depth - 1
@@ -278,18 +298,45 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 			}
 		}
 	}
-	for i := 0; i < l.N; i++ {
-		if i == first {
-			s.orderMoves(q, ply, pos, i)
-		}
-		m := l.Moves[i]
-		if i >= first {
+	// With several threads, a move whose position another thread is
+	// searching is deferred until the others are done (simplified
+	// ABDADA): the threads spread over the moves instead of all searching
+	// the same one, and the deferred move is then mostly in the table.
+	busy := s.env.busy
+	share := busy != nil && depth >= busyMinDepth
+	deferred := 0
+	for i := 0; i < l.N+deferred; i++ {
+		var m board.Move
+		switch {
+		case i >= l.N:
+			m = s.deferred[ply][i-l.N]
+		case i < first:
+			m = l.Moves[i]
+		default:
+			if i == first {
+				s.orderMoves(q, ply, pos, i)
+			}
 			m = s.pickMove(ply, i)
 		}
 		child := &s.pos[ply+1]
 		*child = *pos
 		child.Play(m)
-		v, lp := s.search(q, ply+1, childDepth, -beta, -alpha)
+		var v, lp int
+		if share {
+			bk := s.ttKey(child) ^ pliesSalt(childDepth)
+			if i > 0 && i < l.N && busy.has(bk) {
+				s.deferred[ply][deferred] = m
+				deferred++
+				continue
+			}
+			marked := busy.enter(bk)
+			v, lp = s.search(q, ply+1, childDepth, -beta, -alpha)
+			if marked {
+				busy.leave(bk)
+			}
+		} else {
+			v, lp = s.search(q, ply+1, childDepth, -beta, -alpha)
+		}
 		v = -v
 		if q.stopped {
 			return 0, noLoop
@@ -323,4 +370,16 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		loop = noLoop
 	}
 	return best, loop
+}
+
+// keepOnly leaves in l the moves that are in allowed.
+func keepOnly(l *board.MoveList, allowed []board.Move) {
+	n := 0
+	for _, m := range l.Moves[:l.N] {
+		if slices.Contains(allowed, m) {
+			l.Moves[n] = m
+			n++
+		}
+	}
+	l.N = n
 }

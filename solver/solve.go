@@ -12,6 +12,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"mateline.dev/mateline/board"
@@ -64,6 +65,32 @@ type Options struct {
 	// Threads is the number of threads searching the position (default
 	// 1). The answer never depends on it; only nodes and time do.
 	Threads int
+	// RootMoves, when not empty, are the only moves searched at the root
+	// (UCI searchmoves): a mate uses one of them, a mated position is one
+	// where each of them allows mate. Moves not legal in the position are
+	// ignored.
+	RootMoves []board.Move
+	// Lines is how many keys get a main line of their own (Result.Lines;
+	// default 1). With more than one, every key is proved, as with AllKeys.
+	Lines int
+	// Progress, when set, is called as the proof advances: when a bound
+	// is proved, and about once a second. It is called from the solve's
+	// threads and must return quickly.
+	Progress func(Progress)
+}
+
+// Progress is what a running solve has proved so far, for live reports.
+type Progress struct {
+	// Depth: no mate of a wanted kind in Depth moves or fewer (so far).
+	Depth int
+	// MateWithin: a forced mate proved by the proof-number search (signed
+	// like Result.Mate), 0 if none yet.
+	MateWithin int
+	Nodes      uint64
+	TBHits     uint64
+	SelDepth   int // the deepest ply reached
+	Elapsed    time.Duration
+	Hashfull   int // permille of the table holding this solve's entries
 }
 
 // Result is what a solve proved.
@@ -76,8 +103,12 @@ type Result struct {
 	// else at least one. For a mated position they are the defences that
 	// hold out longest.
 	Keys []board.Move
-	// PV is the main line, with longest-resisting defences.
+	// PV is the main line, with longest-resisting defences: Lines[0].
 	PV []board.Move
+	// Lines are the main lines of the first Options.Lines keys.
+	Lines [][]board.Move
+	// SelDepth is the deepest ply the search reached.
+	SelDepth int
 	// Depth is how far the proof got: no mate of either looked-for kind
 	// exists in fewer than Depth moves (in at most Depth moves when Status
 	// is StatusNoMate).
@@ -108,6 +139,7 @@ type Solver struct {
 	tt        *Table
 	pn        *pnTable
 	searchers []*searcher // one per thread, made when first needed
+	busy      *busyTable  // what the threads are searching, made when first needed
 }
 
 // New returns a Solver whose tables take at most hashMiB MiB together (64
@@ -136,6 +168,16 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		lim.deadline = start.Add(opt.Timeout)
 	}
 	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim}
+	if opt.Threads > 1 {
+		if sv.busy == nil {
+			sv.busy = new(busyTable)
+		}
+		e.busy = sv.busy
+	}
+	if opt.Progress != nil {
+		e.report = &reporter{fn: opt.Progress, start: start, tt: sv.tt}
+		e.report.next.Store(int64(reportInterval))
+	}
 	sv.tt.NewSearch()
 	sv.pn.newSearch()
 	threads := sv.threads(opt.Threads, e)
@@ -145,6 +187,10 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		res.Book = opt.Book.BookMoves(&pos)
 	}
 	sc := newSchedule(pos, opt, res.Book, threads[0].inTables(&pos))
+	sc.rootMoves, sc.rootSalt = legalSubset(&pos, opt.RootMoves)
+	if e.report != nil {
+		sc.notify = func(s *searcher, depth, within int) { e.report.proved(s, depth, within, lim) }
+	}
 	if len(threads) == 1 {
 		sc.runTurns(threads[0])
 	} else {
@@ -152,16 +198,43 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	}
 	sc.result(&res)
 	if res.Status == StatusMate && !opt.NoKeys {
-		res.Keys, res.PV, res.Partial = extract(threads[0], pos, res.Mate, opt.AllKeys, res.Book)
+		lines := max(opt.Lines, 1)
+		res.Keys, res.Lines, res.Partial = extract(threads[0], pos, res.Mate, sc.rootMoves, opt.AllKeys || lines > 1, lines, res.Book)
+		if len(res.Lines) > 0 {
+			res.PV = res.Lines[0]
+		}
 	}
 	for _, s := range threads {
 		res.Nodes += s.nodes
 		res.TBHits += s.tbHits
 		res.TTProbe += s.ttProbes
 		res.TTHits += s.ttHits
+		res.SelDepth = max(res.SelDepth, s.selDepth)
 	}
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// legalSubset returns the legal moves of pos among moves, and a salt that
+// tells this choice of root moves apart in the tables; nil when moves is
+// empty or holds no legal move (then every move is searched).
+func legalSubset(pos *board.Position, moves []board.Move) ([]board.Move, uint64) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	var out []board.Move
+	for _, m := range l.Slice() {
+		if slices.Contains(moves, m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 || len(out) == l.N {
+		return nil, 0
+	}
+	salt := uint64(0x5bd1e9955bd1e995)
+	for _, m := range out {
+		salt = (salt ^ uint64(m)) * 0x100000001b3
+	}
+	return out, salt | 1
 }
 
 // threads readies n searchers (at least one) for a solve in e.
@@ -176,14 +249,20 @@ func (sv *Solver) threads(n int, e *env) []*searcher {
 	return sv.searchers[:n]
 }
 
-// extract reads the keys and the main line of a proved mate. partial says
-// a limit cut either short.
-func extract(s *searcher, pos board.Position, mate int, all bool, book []board.Move) (keys, pv []board.Move, partial bool) {
-	keys, complete := s.keys(pos, mate, all, book)
-	if len(keys) > 0 && complete {
-		pv, complete = s.line(pos, keys[0], mate)
+// extract reads the keys of a proved mate (among rootMoves when not nil;
+// every key with all) and the main lines of the first few. partial says a
+// limit cut either short.
+func extract(s *searcher, pos board.Position, mate int, rootMoves []board.Move, all bool, lines int, book []board.Move) (keys []board.Move, pvs [][]board.Move, partial bool) {
+	keys, complete := s.keys(pos, mate, rootMoves, all, book)
+	for _, k := range keys {
+		if !complete || len(pvs) == lines {
+			break
+		}
+		var pv []board.Move
+		pv, complete = s.line(pos, k, mate)
+		pvs = append(pvs, pv)
 	}
-	return keys, pv, !complete
+	return keys, pvs, !complete
 }
 
 func abs(x int) int {

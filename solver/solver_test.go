@@ -204,3 +204,91 @@ func TestBookOrdersOnly(t *testing.T) {
 		t.Errorf("result book moves %v", ucis(booked.Book))
 	}
 }
+
+// TestRootMoves: searching only some root moves gives the answer of that
+// choice, and leaves nothing in the tables that changes the next solve.
+func TestRootMoves(t *testing.T) {
+	cook := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1") // Ra8# and Re8#
+	mated := mustFEN(t, "8/1Q6/8/8/k7/8/2K5/8 b - - 0 1")     // mated in 2 after Ka5, in 1 after Ka3
+	cases := []struct {
+		name  string
+		pos   board.Position
+		moves []string
+		mate  int
+		keys  []string
+	}{
+		{"one of two keys", cook, []string{"a1a8"}, 1, []string{"a1a8"}},
+		{"the other key and a quiet move", cook, []string{"g1f1", "e1e8"}, 1, []string{"e1e8"}},
+		{"no key among them", cook, []string{"g1f1", "g1h1"}, 0, nil},
+		{"no legal move among them: all are searched", cook, []string{"g8g7", "a1a9"}, 1, []string{"a1a8", "e1e8"}},
+		{"mated: the best defence only", mated, []string{"a4a5"}, -2, []string{"a4a5"}},
+		{"mated: the best defence left out", mated, []string{"a4a3"}, -1, []string{"a4a3"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var moves []board.Move
+			for _, u := range tc.moves {
+				if m, err := tc.pos.ParseUCI(u); err == nil {
+					moves = append(moves, m)
+				}
+			}
+			sv := New(4)
+			res := sv.Solve(context.Background(), tc.pos, Options{MaxMate: 3, AllKeys: true, RootMoves: moves})
+			if res.Mate != tc.mate {
+				t.Fatalf("restricted to %v: %v mate %d, want %d", tc.moves, res.Status, res.Mate, tc.mate)
+			}
+			if tc.keys != nil && !slices.Equal(ucis(res.Keys), tc.keys) {
+				t.Errorf("keys %v, want %v", ucis(res.Keys), tc.keys)
+			}
+			for _, k := range res.Keys {
+				if len(moves) > 0 && !slices.Contains(moves, k) {
+					t.Errorf("key %s is not among %v", k, tc.moves)
+				}
+			}
+			if len(res.PV) > 0 {
+				checkLine(t, tc.pos, res)
+			}
+			// The same solver, unrestricted, gives the position's answer.
+			plain := sv.Solve(context.Background(), tc.pos, Options{MaxMate: 3, AllKeys: true})
+			fresh := New(4).Solve(context.Background(), tc.pos, Options{MaxMate: 3, AllKeys: true})
+			if plain.Mate != fresh.Mate || !slices.Equal(ucis(plain.Keys), ucis(fresh.Keys)) {
+				t.Errorf("after the restricted solve: mate %d keys %v; a fresh solver: %d %v", plain.Mate, ucis(plain.Keys), fresh.Mate, ucis(fresh.Keys))
+			}
+		})
+	}
+}
+
+// TestLines: with Lines 2 each of the two keys gets its own main line.
+func TestLines(t *testing.T) {
+	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
+	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, Lines: 2})
+	if res.Mate != 5 || len(res.Keys) != 4 || len(res.Lines) != 2 {
+		t.Fatalf("mate %d, %d keys, %d lines", res.Mate, len(res.Keys), len(res.Lines))
+	}
+	for i, line := range res.Lines {
+		if line[0] != res.Keys[i] {
+			t.Errorf("line %d starts with %s, not key %s", i, line[0], res.Keys[i])
+		}
+		checkLine(t, pos, Result{Mate: res.Mate, PV: line})
+	}
+	if !slices.Equal(res.PV, res.Lines[0]) {
+		t.Errorf("PV %v is not the first line %v", ucis(res.PV), ucis(res.Lines[0]))
+	}
+}
+
+// TestProgress: a solve reports each bound it proves, in order.
+func TestProgress(t *testing.T) {
+	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5
+	var depths []int
+	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 6, Progress: func(p Progress) {
+		if len(depths) == 0 || depths[len(depths)-1] != p.Depth {
+			depths = append(depths, p.Depth)
+		}
+		if p.Nodes == 0 || p.Hashfull < 0 || p.Hashfull > 1000 {
+			t.Errorf("progress %+v", p)
+		}
+	}})
+	if res.Mate != 5 || !slices.Equal(depths, []int{1, 2, 3, 4}) {
+		t.Errorf("mate %d, reported depths %v, want 1 2 3 4", res.Mate, depths)
+	}
+}

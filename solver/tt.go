@@ -132,3 +132,23 @@ func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound
 	b[victim].data.Store(d)
 	b[victim].keyXorData.Store(key ^ d)
 }
+
+// hashfull returns the permille of the first 1,000 entries that hold a
+// bound of the current search, as UCI's hashfull reports it.
+func (t *Table) hashfull() int {
+	gen := uint8(t.generation.Load())
+	used, seen := 0, 0
+	for i := 0; i < len(t.buckets) && seen < 1000; i++ {
+		for j := range t.buckets[i] {
+			f := uint8(t.buckets[i][j].data.Load() >> 40)
+			if f&3 != 0 && f>>2 == gen {
+				used++
+			}
+			seen++
+		}
+	}
+	if seen == 0 {
+		return 0
+	}
+	return used * 1000 / seen
+}
