@@ -193,13 +193,19 @@ func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32,
 		*child = *pos
 		child.Play(m)
 		s.nodes++
-		p, d, ok := s.env.pn.probe(s.pnKey(child, plies-1))
+		childKey := s.pnKey(child, plies-1)
+		p, d, ok := s.env.pn.probe(childKey)
 		if !ok {
 			p, d = s.pnInit(q, ply+1, plies-1)
 			if q.stopped {
 				// An interrupted alpha-beta search proves nothing: store
 				// nothing.
 				return 1, 1
+			}
+			if attackerWon(child, q.attacker, p, d) {
+				// Keep the proof's leaves, so that keys, lines and proof
+				// certificates can read the whole proof back.
+				s.env.pn.store(childKey, p, d, 1)
 			}
 		}
 		phis[i], deltas[i] = p, d
@@ -251,4 +257,13 @@ func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32,
 	}
 	s.env.pn.store(key, phi, delta, uint32(min(s.nodes-nodes0, 1<<32-1)))
 	return phi, delta
+}
+
+// attackerWon reports whether the numbers of pos say that the attacker
+// mates.
+func attackerWon(pos *board.Position, attacker board.Color, phi, delta uint32) bool {
+	if pos.Side() == attacker {
+		return phi == 0
+	}
+	return delta == 0
 }

@@ -27,29 +27,34 @@ func (s *searcher) orderMoves(q *query, ply int, pos *board.Position, from int) 
 	ci := pos.NewCheckInfo()
 	for i := from; i < l.N; i++ {
 		m := l.Moves[i]
-		var v int32
-		{
-			if pos.GivesCheckWith(&ci, m) {
-				v += orderCheck
-			}
-			if victim := pos.PieceAt(m.To()); victim != board.NoPiece {
-				v += orderCapture + victimValue[victim.Type()]*16 - victimValue[pos.PieceAt(m.From()).Type()]/16
-			} else if m.IsEnPassant() {
-				v += orderCapture + victimValue[board.Pawn]*16
-			}
-			if p := m.Promotion(); p != board.NoPieceType {
-				v += orderCapture + victimValue[p]*8
-			}
-			if ply == 0 && slices.Contains(q.rootBook, m) {
-				v += orderBook
-			}
-			if m == s.killers[ply][0] || m == s.killers[ply][1] {
-				v += orderKiller
-			}
-			v += s.history[us][m.From()][m.To()]
+		v := staticOrder(pos, &ci, m)
+		if ply == 0 && slices.Contains(q.rootBook, m) {
+			v += orderBook
 		}
+		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			v += orderKiller
+		}
+		v += s.history[us][m.From()][m.To()]
 		sc[i] = v
 	}
+}
+
+// staticOrder scores a move by what it is: a check, a capture by the value
+// taken, a promotion.
+func staticOrder(pos *board.Position, ci *board.CheckInfo, m board.Move) int32 {
+	var v int32
+	if pos.GivesCheckWith(ci, m) {
+		v += orderCheck
+	}
+	if victim := pos.PieceAt(m.To()); victim != board.NoPiece {
+		v += orderCapture + victimValue[victim.Type()]*16 - victimValue[pos.PieceAt(m.From()).Type()]/16
+	} else if m.IsEnPassant() {
+		v += orderCapture + victimValue[board.Pawn]*16
+	}
+	if p := m.Promotion(); p != board.NoPieceType {
+		v += orderCapture + victimValue[p]*8
+	}
+	return v
 }
 
 // pickMove moves the best-scored remaining move to position i and returns it.
@@ -87,4 +92,24 @@ func (s *searcher) rewardCutoff(ply int, pos *board.Position, m board.Move, dept
 			}
 		}
 	}
+}
+
+// OrderedMoves returns the legal moves of pos in the order the search
+// tries them at a root it knows nothing about: book moves first, then
+// checks, captures by the value taken, and the rest. It is what an engine
+// plays when no mate is proved either way.
+func OrderedMoves(pos *board.Position, book []board.Move) []board.Move {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	ci := pos.NewCheckInfo()
+	moves := slices.Clone(l.Slice())
+	score := func(m board.Move) int32 {
+		v := staticOrder(pos, &ci, m)
+		if slices.Contains(book, m) {
+			v += orderBook
+		}
+		return v
+	}
+	slices.SortStableFunc(moves, func(a, b board.Move) int { return int(score(b)) - int(score(a)) })
+	return moves
 }

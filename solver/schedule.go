@@ -30,6 +30,9 @@ type schedule struct {
 	// rootSalt keeps the root's table entries apart.
 	rootMoves []board.Move
 	rootSalt  uint64
+	// firstMate ends the proofs at the first forced mate proved, shortest
+	// or not (Options.FirstMate).
+	firstMate bool
 	// notify, when set, hears of every bound proved (by s).
 	notify   func(s *searcher, depth, mateWithin int)
 	maxMate  int
@@ -205,11 +208,14 @@ func (sc *schedule) runTurns(s *searcher) {
 				sc.proved(s, n)
 				break
 			}
-			if pnTurn() {
+			if pnTurn() || sc.firstMate && sc.mateWithin != 0 {
 				return
 			}
 		}
 		if n >= 2 && pnTurn() {
+			return
+		}
+		if sc.firstMate && sc.mateWithin != 0 {
 			return
 		}
 	}
@@ -281,6 +287,9 @@ func (sc *schedule) runThreads(ss []*searcher) {
 					sc.pnProved(s, mates)
 					if mates {
 						within.Store(int32(abs(sc.mateWithin)))
+						if sc.firstMate {
+							finish()
+						}
 					}
 				} else if s.limitReached() {
 					finish()

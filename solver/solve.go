@@ -73,6 +73,12 @@ type Options struct {
 	// Lines is how many keys get a main line of their own (Result.Lines;
 	// default 1). With more than one, every key is proved, as with AllKeys.
 	Lines int
+	// FirstMate ends the solve at the first forced mate proved, shortest
+	// or not: the fast "find a mate" mode. When the shortness is not
+	// proved, the result is StatusLimit with MateWithin set to the mate of
+	// a proof tree read off the tables, and Keys and PV from that tree (the
+	// line has exactly the plies of that mate).
+	FirstMate bool
 	// Progress, when set, is called as the proof advances: when a bound
 	// is proved, and about once a second. It is called from the solve's
 	// threads and must return quickly.
@@ -101,7 +107,8 @@ type Result struct {
 	Mate int
 	// Keys are the first moves that achieve Mate: every one with AllKeys,
 	// else at least one. For a mated position they are the defences that
-	// hold out longest.
+	// hold out longest. With StatusLimit and MateWithin > 0 they are
+	// the first moves of that mate the tables name, if any (Partial).
 	Keys []board.Move
 	// PV is the main line, with longest-resisting defences: Lines[0].
 	PV []board.Move
@@ -109,6 +116,8 @@ type Result struct {
 	Lines [][]board.Move
 	// SelDepth is the deepest ply the search reached.
 	SelDepth int
+	// Hashfull is the permille of the table holding this solve's entries.
+	Hashfull int
 	// Depth is how far the proof got: no mate of either looked-for kind
 	// exists in fewer than Depth moves (in at most Depth moves when Status
 	// is StatusNoMate).
@@ -188,6 +197,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	}
 	sc := newSchedule(pos, opt, res.Book, threads[0].inTables(&pos))
 	sc.rootMoves, sc.rootSalt = legalSubset(&pos, opt.RootMoves)
+	sc.firstMate = opt.FirstMate
 	if e.report != nil {
 		sc.notify = func(s *searcher, depth, within int) { e.report.proved(s, depth, within, lim) }
 	}
@@ -197,12 +207,21 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		sc.runThreads(threads)
 	}
 	sc.result(&res)
-	if res.Status == StatusMate && !opt.NoKeys {
+	switch {
+	case opt.NoKeys:
+	case res.Status == StatusMate:
 		lines := max(opt.Lines, 1)
 		res.Keys, res.Lines, res.Partial = extract(threads[0], pos, res.Mate, sc.rootMoves, opt.AllKeys || lines > 1, lines, res.Book)
-		if len(res.Lines) > 0 {
-			res.PV = res.Lines[0]
-		}
+	case opt.FirstMate && res.Status == StatusLimit && res.MateWithin != 0 && !lim.over.Load():
+		firstMate(threads[0], pos, &res)
+	case res.Status == StatusLimit && res.MateWithin > 0:
+		// The limit is spent: what the tables of the proof already hold
+		// may name a first move of the proved mate.
+		res.Keys, _, _ = extract(threads[0], pos, res.MateWithin, sc.rootMoves, false, 0, res.Book)
+		res.Partial = true
+	}
+	if len(res.Lines) > 0 {
+		res.PV = res.Lines[0]
 	}
 	for _, s := range threads {
 		res.Nodes += s.nodes
@@ -211,8 +230,23 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		res.TTHits += s.ttHits
 		res.SelDepth = max(res.SelDepth, s.selDepth)
 	}
+	res.Hashfull = sv.tt.hashfull()
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// firstMate fills a FirstMate result from the proof tree of its mate.
+func firstMate(s *searcher, pos board.Position, res *Result) {
+	proved, line, err := s.firstMateLine(pos, res.MateWithin)
+	if err != nil {
+		res.Partial = true
+		return
+	}
+	res.MateWithin, res.Keys, res.Lines = proved, line[:1], [][]board.Move{line}
+	if abs(proved) <= res.Depth+1 {
+		// The iterations had ruled out every shorter mate.
+		res.Status, res.Mate, res.Depth = StatusMate, proved, abs(proved)
+	}
 }
 
 // legalSubset returns the legal moves of pos among moves, and a salt that

@@ -35,8 +35,9 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 func newApp() *cli.Command {
 	return &cli.Command{
-		Name:  "mateline",
-		Usage: "prove chess mates and validate mate-puzzle databases",
+		Name:    "mateline",
+		Usage:   "prove chess mates and validate mate-puzzle databases",
+		Version: version(),
 		Description: "mateline proves the shortest forced mate (or mated-in-N) of chess positions given as\n" +
 			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
 		Commands: []*cli.Command{
@@ -47,6 +48,7 @@ func newApp() *cli.Command {
 			probeCommand(),
 			benchCommand(),
 			perftCommand(),
+			uciCommand(),
 		},
 		// run prints errors and picks the exit code; the library must not exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
@@ -85,6 +87,10 @@ func main() {
 // run runs the command line args, writing results to stdout, and returns
 // the exit code.
 func run(args []string, stdout io.Writer) int {
+	if len(args) == 1 && !stdinIsTerminal() {
+		// Started as a bare path, as GUIs and harnesses start engines.
+		args = append(args, "uci")
+	}
 	app := newApp()
 	app.Writer = stdout
 	markUsageErrors(app)
@@ -102,4 +108,9 @@ func run(args []string, stdout io.Writer) int {
 		return ec.ExitCode()
 	}
 	return exitRuntime
+}
+
+func stdinIsTerminal() bool {
+	st, err := os.Stdin.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

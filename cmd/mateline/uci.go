@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v3"
+
+	"mateline.dev/mateline/book"
+	"mateline.dev/mateline/endgame"
+	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/uci"
+)
+
+func uciCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "uci",
+		Usage: "be a UCI engine on standard input and output, for GUIs and test harnesses",
+		Description: "Speaks the Universal Chess Interface: a GUI (Arena, Cute Chess, En Croissant...) or a\n" +
+			"harness (cutechess-cli, fastchess, matetrack's matecheck.py) starts mateline as an engine.\n" +
+			"'mateline' with no arguments does the same when standard input is not a terminal, so\n" +
+			"the bare path of the binary works as an engine command.\n\n" +
+			"Options: Hash, Threads, MultiPV, ProveShortest (true: report the proved shortest mate;\n" +
+			"false: stop at the first forced mate proved, as 'go mate N' means to Stockfish users),\n" +
+			"SyzygyPath, BookFile (empty: the built-in ECO data), Clear Hash. 'score mate k' is\n" +
+			"printed only for a proved forced mate; without one, the book move or the first move in\n" +
+			"the solver's order is played and an 'info string' says what was proved. 'd' prints\n" +
+			"the board.\n\n" +
+			"Example: printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\\ngo mate 1\\nquit\\n' | mateline uci",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			return runUCI(ctx, os.Stdin, cmd.Root().Writer)
+		},
+	}
+}
+
+// runUCI runs a UCI session.
+func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
+	e := uci.New(uci.Config{
+		Name:        "mateline " + version(),
+		Author:      "the mateline developers",
+		DefaultHash: 64,
+		MaxHash:     maxHashMiB(),
+		OpenTables: func(path string) (solver.Prober, io.Closer, error) {
+			tb, err := endgame.Open(endgame.SplitDirs(path)...)
+			if err != nil {
+				return nil, nil, err
+			}
+			if w, _ := tb.Tables(); w == 0 {
+				return nil, nil, fmt.Errorf("no Syzygy tables (.rtbw) there")
+			}
+			return endgame.Prober{TB: tb}, nil, nil
+		},
+		OpenBook: func(path string) (solver.Book, io.Closer, error) {
+			var paths []string
+			if path != "" {
+				paths = filepath.SplitList(path)
+			}
+			bk, err := book.Open(paths...)
+			if err != nil {
+				return nil, nil, err
+			}
+			return bk, bk, nil
+		},
+	}, out)
+	return e.Run(ctx, in)
+}

@@ -1,0 +1,257 @@
+package solver
+
+import (
+	"errors"
+
+	"mateline.dev/mateline/board"
+)
+
+// A proof tree shows that the attacker forces mate: at each attacker node
+// one move, at each defender node every legal reply, every line ending in
+// checkmate. It is read off what the searches already proved (the
+// proof-number table first), and asked of the search where the tables have
+// forgotten. Positions reached by several lines are proved once: the tree
+// is a graph keyed by position and plies left.
+
+// proofNode is what the tree knows of one position.
+type proofNode struct {
+	depth int16      // plies to mate within the tree, from this position
+	move  board.Move // attacker positions: the move chosen
+}
+
+// errTreeTooBig stops a proof tree that outgrows its node budget.
+var errTreeTooBig = errors.New("proof tree over its node budget")
+
+// errNotProved says the search could not prove a node the tree needs
+// within the limits.
+var errNotProved = errors.New("a node of the proof could not be proved within the limits")
+
+// proofTree builds proofs for one attacker. A position keeps the shallowest
+// proof found for it, whatever plies were left when it was reached: a
+// proof of depth d serves every node of that position with d plies or
+// more. So the tree never goes through a position twice on one line (the
+// depths of its moves fall strictly), and positions reached by several
+// lines are proved once.
+type proofTree struct {
+	s        *searcher
+	attacker board.Color
+	nodes    map[uint64]proofNode
+	maxNodes int
+}
+
+func newProofTree(s *searcher, attacker board.Color, maxNodes int) *proofTree {
+	return &proofTree{s: s, attacker: attacker, nodes: map[uint64]proofNode{}, maxNodes: maxNodes}
+}
+
+// prove proves that the attacker mates within plies of pos and returns the
+// position's node (its depth is at most plies). The attacker chooses, among
+// the moves the tables know to mate in time, the one with the shallowest
+// tree; the defender's depth is that of its longest reply.
+func (t *proofTree) prove(pos *board.Position, plies int) (proofNode, error) {
+	k := t.s.ttKey(pos)
+	if n, ok := t.nodes[k]; ok && int(n.depth) <= plies {
+		return n, nil
+	}
+	if len(t.nodes) >= t.maxNodes {
+		return proofNode{}, errTreeTooBig
+	}
+	var n proofNode
+	var err error
+	if pos.Side() == t.attacker {
+		n, err = t.attackerNode(pos, plies)
+	} else {
+		n, err = t.defenderNode(pos, plies)
+	}
+	if err != nil {
+		return n, err
+	}
+	if old, ok := t.nodes[k]; ok && old.depth <= n.depth {
+		return old, nil // a shallower proof was found further down meanwhile
+	}
+	t.nodes[k] = n
+	return n, nil
+}
+
+func (t *proofTree) attackerNode(pos *board.Position, plies int) (proofNode, error) {
+	if plies < 1 {
+		return proofNode{}, errNotProved
+	}
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	// A mate in one ends the line at once.
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if child.IsCheckmate() {
+			return proofNode{depth: 1, move: m}, nil
+		}
+	}
+	if plies < 3 {
+		return proofNode{}, errNotProved
+	}
+	best := proofNode{depth: -1}
+	// Moves the proof-number search proved, then any move the search proves.
+	for pass := 0; pass < 2 && best.depth < 0; pass++ {
+		for _, m := range l.Slice() {
+			child := *pos
+			child.Play(m)
+			if pass == 0 {
+				if wins, known := t.s.pnKnown(t.attacker, &child, plies-1); !known || !wins {
+					continue
+				}
+			} else {
+				mated, ok := t.s.matedWithin(&child, plies-1)
+				if !ok {
+					return proofNode{}, errNotProved
+				}
+				if !mated {
+					continue
+				}
+			}
+			d, err := t.prove(&child, plies-1)
+			if err != nil {
+				return proofNode{}, err
+			}
+			if best.depth < 0 || d.depth+1 < best.depth {
+				best = proofNode{depth: d.depth + 1, move: m}
+			}
+			if pass == 1 {
+				break // the search's first proved move will do
+			}
+		}
+	}
+	if best.depth < 0 {
+		return proofNode{}, errNotProved
+	}
+	return best, nil
+}
+
+func (t *proofTree) defenderNode(pos *board.Position, plies int) (proofNode, error) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if l.N == 0 {
+		if pos.InCheck() {
+			return proofNode{depth: 0}, nil
+		}
+		return proofNode{}, errNotProved // stalemate
+	}
+	deepest := int16(0)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		d, err := t.prove(&child, plies-1)
+		if err != nil {
+			return proofNode{}, err
+		}
+		deepest = max(deepest, d.depth)
+	}
+	return proofNode{depth: deepest + 1}, nil
+}
+
+// finalDepths recomputes the depth of every position the tree reaches
+// from pos over the moves it finally chose (proofs found later are
+// shallower, so a stored depth can be more than the tree now needs).
+func (t *proofTree) finalDepths(pos board.Position) map[uint64]int {
+	depths := map[uint64]int{}
+	var walk func(pos *board.Position) int
+	walk = func(pos *board.Position) int {
+		k := t.s.ttKey(pos)
+		if d, ok := depths[k]; ok {
+			return d
+		}
+		n, ok := t.nodes[k]
+		if !ok || n.depth == 0 {
+			depths[k] = 0 // checkmate
+			return 0
+		}
+		d := 0
+		if pos.Side() == t.attacker {
+			child := *pos
+			child.Play(n.move)
+			if child.IsCheckmate() {
+				d = 1
+			} else {
+				d = 1 + walk(&child)
+			}
+		} else {
+			var l board.MoveList
+			pos.LegalMoves(&l)
+			for _, m := range l.Slice() {
+				child := *pos
+				child.Play(m)
+				d = max(d, 1+walk(&child))
+			}
+		}
+		depths[k] = d
+		return d
+	}
+	walk(&pos)
+	return depths
+}
+
+// line follows the tree from pos: the attacker's chosen moves, and the
+// defender's reply that holds out longest in the tree. Its length is the
+// tree's final depth at pos.
+func (t *proofTree) line(pos board.Position) []board.Move {
+	depths := t.finalDepths(pos)
+	var line []board.Move
+	for !pos.IsCheckmate() {
+		n, ok := t.nodes[t.s.ttKey(&pos)]
+		if !ok {
+			break
+		}
+		m := n.move
+		if pos.Side() != t.attacker {
+			var l board.MoveList
+			pos.LegalMoves(&l)
+			deepest := -1
+			for _, r := range l.Slice() {
+				child := pos
+				child.Play(r)
+				if d := depths[t.s.ttKey(&child)]; d > deepest {
+					deepest, m = d, r
+				}
+			}
+		}
+		line = append(line, m)
+		pos.Play(m)
+	}
+	return line
+}
+
+// proofTreeNodes bounds the proof tree read for a line when a mate is
+// proved but not yet its shortness (Options.FirstMate).
+const proofTreeNodes = 1 << 20
+
+// firstMateLine reads a proved mate off the tables as a proof tree: mate
+// is signed moves, +N the side to move mates within N, -N it is mated
+// within N. It returns the tree's mate (signed, no longer than mate) and
+// its line: the attacker's shortest and the defender's longest within the
+// tree, so that the line's length is exactly that of the mate it proves.
+func (s *searcher) firstMateLine(pos board.Position, mate int) (proved int, line []board.Move, err error) {
+	attacker, plies := pos.Side(), 2*mate-1
+	if mate < 0 {
+		attacker, plies = pos.Side().Other(), -2*mate
+	}
+	t := newProofTree(s, attacker, proofTreeNodes)
+	if _, err := t.prove(&pos, plies); err != nil {
+		return 0, nil, err
+	}
+	depth := t.finalDepths(pos)[s.ttKey(&pos)]
+	line = t.line(pos)
+	if len(line) != depth || depth > plies || !checkmates(pos, line) {
+		return 0, nil, errNotProved
+	}
+	if mate < 0 {
+		return -depth / 2, line, nil
+	}
+	return (depth + 1) / 2, line, nil
+}
+
+// checkmates reports whether line, played from pos, ends in checkmate.
+func checkmates(pos board.Position, line []board.Move) bool {
+	for _, m := range line {
+		pos.Play(m)
+	}
+	return pos.IsCheckmate()
+}

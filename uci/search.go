@@ -1,0 +1,275 @@
+package uci
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
+)
+
+// defaultMaxMate is how far a "go" without mate or depth looks: the
+// search runs until its limit, or until stop.
+const defaultMaxMate = 60
+
+// moveOverhead is kept back from every time budget for the answer to
+// reach the GUI.
+const moveOverhead = 30 * time.Millisecond
+
+// search is a running "go".
+type search struct {
+	cancel context.CancelFunc
+	done   chan struct{} // closed after bestmove is written
+	// release is closed when bestmove may be written once the proof is
+	// over: at once for a timed search; on stop for infinite; on stop or
+	// ponderhit when pondering.
+	release     chan struct{}
+	releaseOnce sync.Once
+	mu          sync.Mutex
+	pondering   bool
+	budget      time.Duration // the time to use after ponderhit (0: none)
+}
+
+func (s *search) letGo() { s.releaseOnce.Do(func() { close(s.release) }) }
+
+// ponderHit turns a ponder search into a timed one.
+func (s *search) ponderHit() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.pondering {
+		return
+	}
+	s.pondering = false
+	if s.budget > 0 {
+		time.AfterFunc(s.budget, s.cancel)
+	}
+	s.letGo()
+}
+
+// stopSearch stops the running search, if any, and waits for its bestmove.
+func (e *Engine) stopSearch() {
+	s := e.search
+	if s == nil {
+		return
+	}
+	s.cancel()
+	s.letGo()
+	<-s.done
+	e.search = nil
+}
+
+// startSearch starts a search for "go".
+func (e *Engine) startSearch(p goParams) {
+	for _, msg := range p.problems {
+		e.info("go: %s", msg)
+	}
+	if !e.posSet {
+		e.info("go before position: searching the start position")
+		e.pos, e.posSet = board.StartPosition(), true
+	}
+	pos := e.pos
+	opt := solver.Options{
+		MaxMate: defaultMaxMate,
+		Threads: e.set.threads,
+		Prober:  e.prober,
+		Book:    e.book,
+		Nodes:   p.nodes,
+		Lines:   e.set.multiPV,
+	}
+	if !e.set.proveShortest {
+		opt.FirstMate = true
+	}
+	switch {
+	case p.mate > 0:
+		opt.MaxMate = p.mate
+	case p.depth > 0:
+		opt.MaxMate = p.depth
+	}
+	for _, text := range p.searchMoves {
+		m, err := pos.ParseUCI(text)
+		if err != nil {
+			e.info("searchmoves: %v; left out", err)
+			continue
+		}
+		opt.RootMoves = append(opt.RootMoves, m)
+	}
+	budget := timeBudget(p, pos.Side())
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &search{cancel: cancel, done: make(chan struct{}), release: make(chan struct{}),
+		pondering: p.ponder, budget: budget}
+	switch {
+	case p.ponder:
+		// No limit until ponderhit; the budget starts then.
+	case p.infinite:
+		opt.Nodes = 0
+	default:
+		opt.Timeout = budget
+		s.letGo()
+	}
+	e.search = s
+	sv := e.ensureSolver()
+	go e.run(ctx, s, sv, pos, opt)
+}
+
+// timeBudget returns the time to spend: movetime, or a share of the clock
+// (a fortieth of what is left, or of what is left until the time control,
+// plus most of the increment, never more than a third of the clock), or 0
+// for no limit.
+func timeBudget(p goParams, side board.Color) time.Duration {
+	if p.moveTime > 0 {
+		return max(p.moveTime-moveOverhead, time.Millisecond)
+	}
+	if !p.clockGiven {
+		return 0
+	}
+	left, inc := p.wtime, p.winc
+	if side == board.Black {
+		left, inc = p.btime, p.binc
+	}
+	moves := 40
+	if p.movesToGo > 0 {
+		moves = min(p.movesToGo, 40)
+	}
+	b := left/time.Duration(moves) + inc*3/4
+	b = min(b, left/3)
+	return max(b-moveOverhead, 5*time.Millisecond)
+}
+
+// run solves pos, reports, and writes bestmove once the search is released.
+func (e *Engine) run(ctx context.Context, s *search, sv *solver.Solver, pos board.Position, opt solver.Options) {
+	defer close(s.done)
+	defer s.cancel()
+	start := time.Now()
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if l.N == 0 {
+		if pos.InCheck() {
+			e.info("the side to move is checkmated: no move")
+		} else {
+			e.info("the side to move is stalemated: no move")
+		}
+		<-s.release
+		e.out.printf("bestmove 0000")
+		return
+	}
+	opt.Progress = func(p solver.Progress) {
+		e.out.printf("info depth %d seldepth %d nodes %d nps %d time %d hashfull %d tbhits %d",
+			p.Depth, p.SelDepth, p.Nodes, nps(p.Nodes, p.Elapsed), p.Elapsed.Milliseconds(), p.Hashfull, p.TBHits)
+	}
+	res := sv.Solve(ctx, pos, opt)
+	e.report(pos, res, opt, time.Since(start))
+	<-s.release
+	e.out.printf("bestmove %s", bestMove(pos, res, opt).UCI())
+}
+
+// report writes, at the end of a search, what was proved in plain words,
+// then the final info lines (one per key with MultiPV), last so that
+// clients that keep the last info line keep the score.
+func (e *Engine) report(pos board.Position, res solver.Result, opt solver.Options, elapsed time.Duration) {
+	e.info("%s", describe(res, opt))
+	mate := res.Mate
+	if mate == 0 && res.MateWithin != 0 && len(res.PV) > 0 && len(res.PV) == plies(res.MateWithin) {
+		mate = res.MateWithin // ProveShortest false: a forced mate, its line in full
+	}
+	common := fmt.Sprintf("nodes %d nps %d hashfull %d tbhits %d time %d",
+		res.Nodes, nps(res.Nodes, elapsed), res.Hashfull, res.TBHits, elapsed.Milliseconds())
+	if mate == 0 {
+		m := bestMove(pos, res, opt)
+		e.out.printf("info depth %d seldepth %d multipv 1 %s pv %s", res.Depth, res.SelDepth, common, m.UCI())
+		return
+	}
+	lines := res.Lines
+	if len(lines) == 0 && len(res.Keys) > 0 {
+		lines = [][]board.Move{{res.Keys[0]}} // the line was cut short: the key alone
+	}
+	for i, line := range lines {
+		e.out.printf("info depth %d seldepth %d multipv %d score mate %d %s pv %s",
+			abs(mate), max(res.SelDepth, len(line)), i+1, mate, common, uciLine(line))
+	}
+}
+
+// describe says in plain words what a search proved.
+func describe(res solver.Result, opt solver.Options) string {
+	switch res.Status {
+	case solver.StatusMate:
+		if res.Mate > 0 {
+			return fmt.Sprintf("mate in %d proved shortest", res.Mate)
+		}
+		return fmt.Sprintf("mated in %d proved: no defence holds out longer", -res.Mate)
+	case solver.StatusNoMate:
+		return fmt.Sprintf("no mate in %d (proved)", res.Depth)
+	}
+	if res.MateWithin != 0 {
+		what := "mate"
+		if res.MateWithin < 0 {
+			what = "mated"
+		}
+		beyond := fmt.Sprintf("no shorter mate ruled out beyond %d", res.Depth)
+		if res.Depth == 0 {
+			beyond = "no shorter mate ruled out yet"
+		}
+		if opt.FirstMate {
+			return fmt.Sprintf("forced %s in %d proved (ProveShortest is off: %s)", what, abs(res.MateWithin), beyond)
+		}
+		return fmt.Sprintf("forced %s in %d or fewer proved; %s", what, abs(res.MateWithin), beyond)
+	}
+	if res.Depth > 0 {
+		return fmt.Sprintf("no mate in %d proved; the search stopped before deciding longer mates", res.Depth)
+	}
+	return "the search stopped before anything was proved"
+}
+
+// bestMove is the move to play: a key of a proved mate (or the longest
+// defence), else the book's move, else the first move in the solver's order.
+func bestMove(pos board.Position, res solver.Result, opt solver.Options) board.Move {
+	if len(res.Keys) > 0 {
+		return res.Keys[0]
+	}
+	candidates := solver.OrderedMoves(&pos, res.Book)
+	if len(opt.RootMoves) > 0 {
+		for _, m := range candidates {
+			for _, r := range opt.RootMoves {
+				if m == r {
+					return m
+				}
+			}
+		}
+	}
+	return candidates[0]
+}
+
+func uciLine(line []board.Move) string {
+	var b strings.Builder
+	for i, m := range line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.UCI())
+	}
+	return b.String()
+}
+
+// plies is the length of the line of a mate of signed moves.
+func plies(mate int) int {
+	if mate > 0 {
+		return 2*mate - 1
+	}
+	return -2 * mate
+}
+
+func nps(nodes uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(float64(nodes) / d.Seconds())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
