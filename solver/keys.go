@@ -62,7 +62,20 @@ func (s *searcher) keys(pos board.Position, mate int, rootMoves []board.Move, al
 	if rootMoves != nil {
 		keepOnly(&l, rootMoves)
 	}
-	for _, m := range rootOrder(l.Slice(), book) {
+	ordered := rootOrder(l.Slice(), book)
+	if !all && mate > 0 {
+		// One key will do: a move the proof-number search proved, if any,
+		// saves refuting the moves before it in the list.
+		for _, m := range ordered {
+			child := pos
+			child.Play(m)
+			if mated, known := s.pnKnown(pos.Side(), &child, 2*mate-2); known && mated {
+				return []board.Move{m}, true
+			}
+		}
+		ordered = s.tableFirst(&pos, ordered)
+	}
+	for _, m := range ordered {
 		child := pos
 		child.Play(m)
 		var key, ok bool
@@ -111,7 +124,7 @@ func rootOrder(moves, book []board.Move) []board.Move {
 }
 
 // line builds the main line from the first key: the winner plays a move
-// that keeps the mate on schedule, the loser the reply that holds out
+// that keeps the mate on schedule, the loser a reply that holds out
 // longest. complete is false when a limit cut it short.
 func (s *searcher) line(root board.Position, first board.Move, mate int) (pv []board.Move, complete bool) {
 	pv = []board.Move{first}
@@ -132,41 +145,15 @@ func (s *searcher) line(root board.Position, first board.Move, mate int) (pv []b
 		if l.N == 0 {
 			break
 		}
-		next := board.NoMove
+		var next board.Move
+		var ok bool
 		if pos.Side() == winner {
-			for _, m := range l.Slice() {
-				child := pos
-				child.Play(m)
-				mated, ok := s.matedWithin(&child, left-1)
-				if !ok {
-					return pv, false
-				}
-				if mated {
-					next = m
-					break
-				}
-			}
+			next, ok = s.onSchedule(&pos, l.Slice(), left)
 		} else {
-			// The reply after which the winner needs the most plies.
-			bestNeed := -1
-			for _, m := range l.Slice() {
-				child := pos
-				child.Play(m)
-				need := 1
-				for need < left-1 {
-					mates, ok := s.matesWithin(&child, need)
-					if !ok {
-						return pv, false
-					}
-					if mates {
-						break
-					}
-					need += 2
-				}
-				if need > bestNeed {
-					bestNeed, next = need, m
-				}
-			}
+			next, ok = s.longestDefence(&pos, l.Slice(), left)
+		}
+		if !ok {
+			return pv, false
 		}
 		if next == board.NoMove {
 			break
@@ -176,4 +163,82 @@ func (s *searcher) line(root board.Position, first board.Move, mate int) (pv []b
 		left--
 	}
 	return pv, true
+}
+
+// onSchedule returns a move of the winner, to move in pos, that mates
+// within the left plies.
+func (s *searcher) onSchedule(pos *board.Position, moves []board.Move, left int) (board.Move, bool) {
+	for _, m := range s.tableFirst(pos, moves) {
+		child := *pos
+		child.Play(m)
+		mated, ok := s.matedWithin(&child, left-1)
+		if !ok {
+			return board.NoMove, false
+		}
+		if mated {
+			return m, true
+		}
+	}
+	return board.NoMove, true
+}
+
+// longestDefence returns a reply of the loser, to move in pos, that holds
+// out longest when mate comes within left plies. A reply that holds out
+// all of them (no mate within left-2 plies after it) is longest, and on a
+// shortest mate's line there always is one: the table's move, which
+// refuted the shorter mates in the last iteration, is tried first. Only
+// when none holds out the full length are the replies measured one by one.
+func (s *searcher) longestDefence(pos *board.Position, moves []board.Move, left int) (board.Move, bool) {
+	ordered := s.tableFirst(pos, moves)
+	for _, m := range ordered {
+		child := *pos
+		child.Play(m)
+		faster, ok := s.matesWithin(&child, left-3)
+		if !ok {
+			return board.NoMove, false
+		}
+		if !faster {
+			return m, true
+		}
+	}
+	best, bestNeed := board.NoMove, -1
+	for _, m := range ordered {
+		child := *pos
+		child.Play(m)
+		need := 1
+		for need < left-1 {
+			mates, ok := s.matesWithin(&child, need)
+			if !ok {
+				return board.NoMove, false
+			}
+			if mates {
+				break
+			}
+			need += 2
+		}
+		if need > bestNeed {
+			best, bestNeed = m, need
+		}
+	}
+	return best, true
+}
+
+// tableFirst returns moves with the table's move for pos first.
+func (s *searcher) tableFirst(pos *board.Position, moves []board.Move) []board.Move {
+	e, found := s.env.tt.probe(s.ttKey(pos))
+	if !found || e.move == board.NoMove {
+		return moves
+	}
+	out := make([]board.Move, 0, len(moves))
+	for _, m := range moves {
+		if m == e.move {
+			out = append(out, m)
+		}
+	}
+	for _, m := range moves {
+		if m != e.move {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -222,54 +222,90 @@ func (sc *schedule) runTurns(s *searcher) {
 	sc.noMate = true
 }
 
+// pnShare is the proof-number search's share on several threads: it gets
+// a turn while it has spent less than a third of the iterations' nodes, so
+// about a quarter of all, half a core on two threads (as much as it gets
+// on one). The rest of its thread's time helps the iterations, whose
+// threads share the work well (simplified ABDADA).
+const pnShare = 3
+
+// helpSlice is how many nodes the proof-number search's thread helps the
+// iterations for before it looks whether its own search is owed a turn.
+const helpSlice = 1 << 18
+
 // runThreads runs the proofs on several threads: the first searcher runs
-// the iterations, the second the proof-number search (while its question
-// is open), and every other, and the second once its search is decided,
-// helps the iterations. The iteration that finishes first, on whichever
-// thread, moves all of them on.
+// the iterations, the second takes turns between the proof-number search
+// (while its question is open and its share not spent) and helping the
+// iterations, and every other helps the iterations. The iteration that
+// finishes first, on whichever thread, moves all of them on.
 func (sc *schedule) runThreads(ss []*searcher) {
 	var (
 		mu       sync.Mutex
 		n        atomic.Int32 // the iteration being searched
 		finished atomic.Bool  // the proof is complete, or a limit stopped it
 		within   atomic.Int32 // |mateWithin| once proved
+		pnNodes  atomic.Uint64
 	)
 	n.Store(1)
+	lim := ss[0].env.lim
 	// finish ends the solve for every thread (under mu).
 	finish := func() { finished.Store(true) }
-	iterate := func(s *searcher) {
-		for !finished.Load() {
-			mu.Lock()
-			k := int(n.Load())
-			switch {
-			case sc.mateWithin != 0 && k == abs(sc.mateWithin):
-				sc.mate = sc.mateWithin
+	// iterate searches the current iteration once, within budget nodes
+	// (0 for none), and records what it proved.
+	iterate := func(s *searcher, budget uint64) {
+		mu.Lock()
+		k := int(n.Load())
+		switch {
+		case sc.mateWithin != 0 && k == abs(sc.mateWithin):
+			sc.mate = sc.mateWithin
+			finish()
+		case k > sc.maxMate:
+			sc.noMate = true
+			finish()
+		}
+		local := *sc // the iteration reads the root and what is wanted
+		mu.Unlock()
+		if finished.Load() {
+			return
+		}
+		moot := func() bool { return finished.Load() || int(n.Load()) != k || int(within.Load()) == k }
+		found, done := local.iteration(s, k, budget, moot)
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case done && int(n.Load()) == k && !finished.Load():
+			if found != 0 {
+				sc.mate = found
 				finish()
-			case k > sc.maxMate:
-				sc.noMate = true
-				finish()
+			} else {
+				sc.proved(s, k)
+				n.Store(int32(k + 1))
 			}
-			local := *sc // the iteration reads the root and what is wanted
-			mu.Unlock()
-			if finished.Load() {
-				return
-			}
-			moot := func() bool { return finished.Load() || int(n.Load()) != k || int(within.Load()) == k }
-			found, done := local.iteration(s, k, 0, moot)
-			mu.Lock()
-			switch {
-			case done && int(n.Load()) == k && !finished.Load():
-				if found != 0 {
-					sc.mate = found
+		case !done && s.limitReached():
+			finish()
+		}
+	}
+	// pnTurn gives the proof-number search a turn of budget nodes.
+	pnTurn := func(s *searcher, budget uint64) {
+		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, budget)
+		aim := (sc.pnPlies + 1) / 2
+		q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
+		before := s.nodes
+		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
+		pnNodes.Add(s.nodes - before)
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case decided:
+			sc.pnProved(s, mates)
+			if mates {
+				within.Store(int32(abs(sc.mateWithin)))
+				if sc.firstMate {
 					finish()
-				} else {
-					sc.proved(s, k)
-					n.Store(int32(k + 1))
 				}
-			case !done && s.limitReached():
-				finish()
 			}
-			mu.Unlock()
+		case s.limitReached():
+			finish()
 		}
 	}
 	var wg sync.WaitGroup
@@ -277,26 +313,23 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if i == 1 && sc.pnOpen {
-				q := sc.rootQuery(s, sc.pnAttacker)
-				aim := (sc.pnPlies + 1) / 2
-				q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
-				mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
-				mu.Lock()
-				if decided {
-					sc.pnProved(s, mates)
-					if mates {
-						within.Store(int32(abs(sc.mateWithin)))
-						if sc.firstMate {
-							finish()
-						}
-					}
-				} else if s.limitReached() {
-					finish()
+			for !finished.Load() {
+				if i != 1 {
+					iterate(s, 0)
+					continue
 				}
+				mu.Lock()
+				open := sc.pnOpen
 				mu.Unlock()
+				idNodes := lim.nodes.Load() - min(pnNodes.Load(), lim.nodes.Load())
+				if owed := idNodes/pnShare - min(pnNodes.Load(), idNodes/pnShare); open && idNodes >= firstTurn && owed > 0 {
+					pnTurn(s, max(owed, firstTurn))
+				} else if open {
+					iterate(s, helpSlice)
+				} else {
+					iterate(s, 0)
+				}
 			}
-			iterate(s)
 		}()
 	}
 	wg.Wait()

@@ -1,17 +1,24 @@
-// Command sfcompare runs mateline and Stockfish side by side on EPD files
-// with mate claims (bm #N, bm #-N, dm N) and prints, per claimed N, how many
-// positions each proves or finds with exactly the stated length, how many
-// shorter (the suite is then wrong), and their node rates. For mateline
-// there are two counts: a forced mate within the stated length proved (the
-// claim's upper bound, what Stockfish's "found" corresponds to, but proved
-// against every defence), and that mate proved shortest.
+// Command sfcompare drives UCI engines side by side on EPD files with mate
+// claims (bm #N, bm #-N, dm N) and scores them the way matetrack's
+// matecheck.py does: per claimed length, the mates each engine found (a
+// mate score of the claim's sign), the best (equal to the claim), the
+// better (shorter than the claim: the suite is wrong), the wrong sign, and
+// bad PVs (illegal, not exactly the plies of the score, not ending in
+// checkmate, or letting the losing side claim a draw by repetition or the
+// 50-move rule). Every engine gets the same protocol: Threads and Hash set,
+// then for each position "ucinewgame", "position fen", and "go mate N
+// movetime T" (or "go movetime T" with -mate=false).
 //
-// Each program gets the stated N, the same time per position, one thread
-// and the same hash size. Stockfish runs "go mate N movetime T". It needs
-// a UCI engine binary (Debian: apt-get install stockfish); mateline's tests
-// do not.
+// With -inprocess, mateline's solver also runs in this process with the
+// same time, and its counts are printed beside: a forced mate of the stated
+// length proved (shortest or not), and proved shortest.
 //
-//	go run ./tools/sfcompare -movetime 2s ../shared/data/suites/samples/*.epd
+// Stockfish comes from Debian (apt-get install stockfish); the tests do not
+// need it.
+//
+//	go build -o /tmp/mateline ./cmd/mateline
+//	go run ./tools/sfcompare -e stockfish=/usr/games/stockfish -e "mateline=/tmp/mateline uci" \
+//	    -movetime 2s ../shared/data/suites/samples/matetrack-strat.epd
 package main
 
 import (
@@ -28,102 +35,227 @@ import (
 	"strings"
 	"time"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
-type tally struct {
-	n                  int
-	sfExact, sfShorter int
-	mlExact, mlShorter int
-	mlForced           int // a forced mate of the stated length proved, shortest or not
-	sfNodes, mlNodes   uint64
-	sfTime, mlTime     time.Duration
+// listFlag collects a repeated flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ", ") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// score is one engine's tally for one claimed length.
+type score struct {
+	found, best, better, wrongSign, badPV int
+	nodes                                 uint64
+	time                                  time.Duration
+}
+
+func (s *score) add(o score) {
+	s.found += o.found
+	s.best += o.best
+	s.better += o.better
+	s.wrongSign += o.wrongSign
+	s.badPV += o.badPV
+	s.nodes += o.nodes
+	s.time += o.time
+}
+
+// inProcess is the in-process solver's tally for one claimed length.
+type inProcess struct{ forced, shortest int }
+
+type row struct {
+	n          int
+	nPositions int
+	engines    []score
+	ip         inProcess
 }
 
 func main() {
-	engine := flag.String("engine", "", "UCI engine to compare with (default: stockfish on PATH or /usr/games/stockfish)")
-	movetime := flag.Duration("movetime", 2*time.Second, "time per position for each program")
-	hash := flag.Int("hash", 64, "hash MiB for each program")
+	var engineSpecs, optionSpecs listFlag
+	flag.Var(&engineSpecs, "e", "an engine, LABEL=COMMAND (repeatable; default: stockfish from PATH or /usr/games)")
+	flag.Var(&optionSpecs, "o", "an engine option, LABEL:Name=Value (repeatable)")
+	movetime := flag.Duration("movetime", 2*time.Second, "time per position for each engine")
+	hash := flag.Int("hash", 64, "Hash MiB for each engine")
+	threads := flag.Int("threads", 1, "Threads for each engine")
+	mateMode := flag.Bool("mate", true, `send "go mate N movetime T" (N from the claim); false: "go movetime T"`)
+	inproc := flag.Bool("inprocess", false, "also run mateline's solver in this process with the same time")
 	verbose := flag.Bool("v", false, "print one line per position")
 	flag.Parse()
-	if *engine == "" {
-		*engine = findStockfish()
+	if len(engineSpecs) == 0 {
+		engineSpecs = append(engineSpecs, "stockfish="+findStockfish())
 	}
-	sf, err := startEngine(*engine, *hash)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "sfcompare:", err)
-		os.Exit(1)
+	var engines []*uciEngine
+	for _, spec := range engineSpecs {
+		label, command, ok := strings.Cut(spec, "=")
+		if !ok {
+			fields := strings.Fields(spec)
+			label, command = fields[0], spec
+		}
+		opts := []string{fmt.Sprintf("Threads=%d", *threads), fmt.Sprintf("Hash=%d", *hash)}
+		for _, o := range optionSpecs {
+			if l, nv, ok := strings.Cut(o, ":"); ok && l == label {
+				opts = append(opts, nv)
+			}
+		}
+		e, err := startEngine(label, command, opts)
+		if err != nil {
+			fail(err)
+		}
+		defer e.close()
+		engines = append(engines, e)
 	}
-	defer sf.close()
-	sv := solver.New(*hash)
-	tallies := map[int]*tally{}
+	var sv *solver.Solver
+	if *inproc {
+		sv = solver.New(*hash)
+	}
+	rows := map[int]*row{}
 	for _, path := range flag.Args() {
 		r, closer, err := puzzles.Open(path)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "sfcompare:", err)
-			os.Exit(1)
+			fail(err)
 		}
 		for {
 			rec, err := r.Next()
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			if err != nil || rec.Err != nil || rec.Claim.Mate == 0 {
+			if err != nil {
+				fail(err)
+			}
+			if rec.Err != nil || rec.Claim.Mate == 0 {
 				continue
 			}
 			n := rec.Claim.Mate
-			t := tallies[n]
-			if t == nil {
-				t = &tally{}
-				tallies[n] = t
+			rw := rows[n]
+			if rw == nil {
+				rw = &row{n: n, engines: make([]score, len(engines))}
+				rows[n] = rw
 			}
-			t.n++
-			sfMate, sfNodes, sfTime, err := sf.goMate(rec.FEN, abs(n), *movetime)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "sfcompare:", err)
-				os.Exit(1)
+			rw.nPositions++
+			var line strings.Builder
+			fmt.Fprintf(&line, "%s:%d claim %+d", path, rec.Line, n)
+			for i, e := range engines {
+				res, err := e.search(rec.FEN, n, *movetime, *mateMode)
+				if err != nil {
+					fail(err)
+				}
+				sc := judge(rec.Pos, n, res)
+				rw.engines[i].add(sc)
+				fmt.Fprintf(&line, "  %s %+d%s (%v)", e.label, res.mate, pvMark(rec.Pos, sc, res), res.time.Round(time.Millisecond))
+				if sc.better > 0 {
+					fmt.Printf("%s finds mate %+d, shorter than the claim %+d: %s:%d %s\n", e.label, res.mate, n, path, rec.Line, rec.FEN)
+				}
 			}
-			t.sfNodes += sfNodes
-			t.sfTime += sfTime
-			if sfMate == n {
-				t.sfExact++
-			} else if sfMate != 0 && sameSign(sfMate, n) && abs(sfMate) < abs(n) {
-				t.sfShorter++
-			}
-			opt := solver.Options{MaxMate: abs(n), Want: solver.WantMate, Timeout: *movetime, NoKeys: true}
-			if n < 0 {
-				opt.Want = solver.WantMated
-			}
-			res := sv.Solve(context.Background(), rec.Pos, opt)
-			t.mlNodes += res.Nodes
-			t.mlTime += res.Elapsed
-			if res.Mate == n || res.MateWithin == n {
-				t.mlForced++
-			}
-			switch {
-			case res.Mate == n:
-				t.mlExact++
-			case res.Mate != 0 && sameSign(res.Mate, n) && abs(res.Mate) < abs(n):
-				t.mlShorter++
-				fmt.Printf("suite claims %d but mateline proves %d: %s:%d %s\n", n, res.Mate, path, rec.Line, rec.FEN)
+			if sv != nil {
+				ip := solveInProcess(sv, rec, *movetime)
+				rw.ip.forced += ip.forced
+				rw.ip.shortest += ip.shortest
+				fmt.Fprintf(&line, "  in-process forced %d shortest %d", ip.forced, ip.shortest)
 			}
 			if *verbose {
-				fmt.Printf("%s:%d claim %+d  stockfish %+d (%v)  mateline %v %+d (%v)\n", path, rec.Line, n,
-					sfMate, sfTime.Round(time.Millisecond), res.Status, res.Mate, res.Elapsed.Round(time.Millisecond))
-				if res.MateWithin != 0 && res.Mate == 0 {
-					fmt.Printf("    mateline proved a forced mate within %+d; no shorter mate ruled out beyond %d\n", res.MateWithin, res.Depth)
-				}
+				fmt.Println(line.String())
 			}
 		}
 		closer.Close()
 	}
-	report(tallies, *movetime)
+	report(rows, engines, *movetime, *threads, sv != nil)
 }
 
-func report(tallies map[int]*tally, movetime time.Duration) {
+// result is what an engine answered for one position.
+type result struct {
+	mate  int // the last mate score, 0 for none
+	pv    []string
+	nodes uint64
+	time  time.Duration
+}
+
+// judge scores one answer against the claim n.
+func judge(pos board.Position, n int, res result) score {
+	sc := score{nodes: res.nodes, time: res.time}
+	if res.mate == 0 {
+		return sc
+	}
+	if (res.mate > 0) != (n > 0) {
+		sc.wrongSign = 1
+		return sc
+	}
+	sc.found = 1
+	switch {
+	case res.mate == n:
+		sc.best = 1
+	case abs(res.mate) < abs(n):
+		sc.better = 1
+	}
+	if pvProblem(pos, res.mate, res.pv) != "" {
+		sc.badPV = 1
+	}
+	return sc
+}
+
+func pvMark(pos board.Position, sc score, res result) string {
+	if sc.badPV > 0 {
+		return fmt.Sprintf(" bad PV (%s: %s)", pvProblem(pos, res.mate, res.pv), strings.Join(res.pv, " "))
+	}
+	return ""
+}
+
+// pvProblem checks a mate's PV as matecheck.py does: every move legal,
+// exactly the plies of the score, no draw the losing side could claim on
+// the way, checkmate at the end. It returns "" for a good PV.
+func pvProblem(pos board.Position, mate int, pv []string) string {
+	want := 2*mate - 1
+	if mate < 0 {
+		want = -2 * mate
+	}
+	if len(pv) != want {
+		return fmt.Sprintf("%d plies, want %d", len(pv), want)
+	}
+	loser := pos.Side()
+	if mate > 0 {
+		loser = loser.Other()
+	}
+	seen := map[uint64]int{pos.Key(): 1}
+	for _, text := range pv {
+		if pos.Side() == loser && (pos.HalfmoveClock() >= 100 || seen[pos.Key()] >= 3) {
+			return "the losing side can claim a draw"
+		}
+		m, err := pos.ParseUCI(text)
+		if err != nil {
+			return err.Error()
+		}
+		pos.Play(m)
+		seen[pos.Key()]++
+	}
+	if !pos.IsCheckmate() {
+		return "does not end in checkmate"
+	}
+	return ""
+}
+
+// solveInProcess runs mateline's solver on the record, for the stated length.
+func solveInProcess(sv *solver.Solver, rec puzzles.Record, movetime time.Duration) inProcess {
+	n := rec.Claim.Mate
+	opt := solver.Options{MaxMate: abs(n), Want: solver.WantMate, Timeout: movetime, NoKeys: true}
+	if n < 0 {
+		opt.Want = solver.WantMated
+	}
+	res := sv.Solve(context.Background(), rec.Pos, opt)
+	var ip inProcess
+	if res.Mate == n || res.MateWithin == n {
+		ip.forced = 1
+	}
+	if res.Mate == n {
+		ip.shortest = 1
+	}
+	return ip
+}
+
+func report(rows map[int]*row, engines []*uciEngine, movetime time.Duration, threads int, inproc bool) {
 	var ns []int
-	for n := range tallies {
+	for n := range rows {
 		ns = append(ns, n)
 	}
 	sort.Slice(ns, func(i, j int) bool {
@@ -132,28 +264,58 @@ func report(tallies map[int]*tally, movetime time.Duration) {
 		}
 		return abs(ns[i]) < abs(ns[j])
 	})
-	fmt.Printf("\n%d ms per position, one thread each\n\n", movetime.Milliseconds())
-	fmt.Println("| claim | positions | Stockfish exact | Stockfish shorter | mateline forced mate proved | mateline proved shortest | mateline proved shorter | Stockfish Mnps | mateline Mnps |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|")
-	var all tally
-	for _, n := range ns {
-		t := tallies[n]
-		fmt.Printf("| #%d | %d | %d | %d | %d | %d | %d | %.2f | %.2f |\n", n, t.n, t.sfExact, t.sfShorter, t.mlForced, t.mlExact, t.mlShorter,
-			rate(t.sfNodes, t.sfTime), rate(t.mlNodes, t.mlTime))
-		all.n += t.n
-		all.sfExact += t.sfExact
-		all.sfShorter += t.sfShorter
-		all.mlExact += t.mlExact
-		all.mlForced += t.mlForced
-		all.mlShorter += t.mlShorter
-		all.sfNodes += t.sfNodes
-		all.mlNodes += t.mlNodes
-		all.sfTime += t.sfTime
-		all.mlTime += t.mlTime
+	fmt.Printf("\n%d ms per position, %d thread(s) each\n\n", movetime.Milliseconds(), threads)
+	head := "| claim | positions |"
+	rule := "|---|---|"
+	for _, e := range engines {
+		head += fmt.Sprintf(" %s found | %s best | %s better |", e.label, e.label, e.label)
+		rule += "---|---|---|"
 	}
-	fmt.Printf("| all | %d | %d | %d | %d | %d | %d | %.2f | %.2f |\n", all.n, all.sfExact, all.sfShorter, all.mlForced, all.mlExact, all.mlShorter,
-		rate(all.sfNodes, all.sfTime), rate(all.mlNodes, all.mlTime))
-	fmt.Printf("\ntotal time: Stockfish %.1f s, mateline %.1f s\n", all.sfTime.Seconds(), all.mlTime.Seconds())
+	if inproc {
+		head += " in-process forced | in-process shortest |"
+		rule += "---|---|"
+	}
+	for _, e := range engines {
+		head += fmt.Sprintf(" %s Mnps |", e.label)
+		rule += "---|"
+	}
+	fmt.Println(head)
+	fmt.Println(rule)
+	all := row{engines: make([]score, len(engines))}
+	for _, n := range ns {
+		rw := rows[n]
+		for i := range rw.engines {
+			all.engines[i].add(rw.engines[i])
+		}
+		all.ip.forced += rw.ip.forced
+		all.ip.shortest += rw.ip.shortest
+		all.nPositions += rw.nPositions
+		fmt.Println(formatRow(fmt.Sprintf("#%d", n), rw, inproc))
+	}
+	fmt.Println(formatRow("all", &all, inproc))
+	fmt.Println()
+	for i, e := range engines {
+		s := all.engines[i]
+		fmt.Printf("%s: found %d, best %d, better %d, wrong sign %d, bad PVs %d, %.1f s, %.2f Mnps\n",
+			e.label, s.found, s.best, s.better, s.wrongSign, s.badPV, s.time.Seconds(), rate(s.nodes, s.time))
+	}
+	if inproc {
+		fmt.Printf("in-process solver: forced mate of the stated length proved %d, proved shortest %d\n", all.ip.forced, all.ip.shortest)
+	}
+}
+
+func formatRow(label string, rw *row, inproc bool) string {
+	s := fmt.Sprintf("| %s | %d |", label, rw.nPositions)
+	for _, e := range rw.engines {
+		s += fmt.Sprintf(" %d | %d | %d |", e.found, e.best, e.better)
+	}
+	if inproc {
+		s += fmt.Sprintf(" %d | %d |", rw.ip.forced, rw.ip.shortest)
+	}
+	for _, e := range rw.engines {
+		s += fmt.Sprintf(" %.2f |", rate(e.nodes, e.time))
+	}
+	return s
 }
 
 func rate(nodes uint64, d time.Duration) float64 {
@@ -170,7 +332,10 @@ func abs(x int) int {
 	return x
 }
 
-func sameSign(a, b int) bool { return (a < 0) == (b < 0) }
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "sfcompare:", err)
+	os.Exit(1)
+}
 
 func findStockfish() string {
 	if p, err := exec.LookPath("stockfish"); err == nil {
@@ -181,13 +346,18 @@ func findStockfish() string {
 
 // uciEngine is a UCI engine process.
 type uciEngine struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	label string
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Scanner
 }
 
-func startEngine(path string, hash int) (*uciEngine, error) {
-	cmd := exec.Command(path)
+func startEngine(label, command string, options []string) (*uciEngine, error) {
+	fields := strings.Fields(command)
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("engine %s: no command", label)
+	}
+	cmd := exec.Command(fields[0], fields[1:]...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -197,16 +367,18 @@ func startEngine(path string, hash int) (*uciEngine, error) {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w (Debian: apt-get install stockfish)", path, err)
+		return nil, fmt.Errorf("starting %s: %w (Stockfish: apt-get install stockfish)", command, err)
 	}
-	e := &uciEngine{cmd: cmd, in: in, out: bufio.NewScanner(outPipe)}
+	e := &uciEngine{label: label, cmd: cmd, in: in, out: bufio.NewScanner(outPipe)}
 	e.out.Buffer(make([]byte, 1<<20), 1<<20)
 	e.send("uci")
 	if err := e.waitFor("uciok"); err != nil {
 		return nil, err
 	}
-	e.send("setoption name Threads value 1")
-	e.send(fmt.Sprintf("setoption name Hash value %d", hash))
+	for _, o := range options {
+		name, value, _ := strings.Cut(o, "=")
+		e.send(fmt.Sprintf("setoption name %s value %s", name, value))
+	}
 	return e, nil
 }
 
@@ -218,40 +390,52 @@ func (e *uciEngine) waitFor(prefix string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("engine ended before %q", prefix)
+	return fmt.Errorf("engine %s ended before %q", e.label, prefix)
 }
 
-// goMate runs "go mate N movetime T" and returns the last mate score the
-// engine reported (0 for none), its node count and the time taken.
-func (e *uciEngine) goMate(fen string, n int, movetime time.Duration) (int, uint64, time.Duration, error) {
+// search runs one position and returns the last mate score the engine
+// reported with its PV, the nodes and the time taken.
+func (e *uciEngine) search(fen string, n int, movetime time.Duration, mateMode bool) (result, error) {
 	e.send("ucinewgame")
 	e.send("position fen " + fen)
 	e.send("isready")
 	if err := e.waitFor("readyok"); err != nil {
-		return 0, 0, 0, err
+		return result{}, err
 	}
 	start := time.Now()
-	e.send(fmt.Sprintf("go mate %d movetime %d", n, movetime.Milliseconds()))
-	mate, nodes := 0, uint64(0)
+	if mateMode {
+		e.send(fmt.Sprintf("go mate %d movetime %d", abs(n), movetime.Milliseconds()))
+	} else {
+		e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
+	}
+	var res result
 	for e.out.Scan() {
 		line := e.out.Text()
 		if strings.HasPrefix(line, "bestmove") {
-			return mate, nodes, time.Since(start), nil
+			res.time = time.Since(start)
+			return res, nil
 		}
 		f := strings.Fields(line)
-		for i := 0; i+1 < len(f); i++ {
+		if len(f) == 0 || f[0] != "info" || len(f) > 1 && f[1] == "string" {
+			continue
+		}
+		for i := 1; i+1 < len(f); i++ {
 			switch f[i] {
 			case "score":
-				mate = 0
+				res.mate, res.pv = 0, nil
 				if f[i+1] == "mate" && i+2 < len(f) {
-					mate, _ = strconv.Atoi(f[i+2])
+					res.mate, _ = strconv.Atoi(f[i+2])
 				}
 			case "nodes":
-				nodes, _ = strconv.ParseUint(f[i+1], 10, 64)
+				res.nodes, _ = strconv.ParseUint(f[i+1], 10, 64)
+			case "pv":
+				if res.mate != 0 {
+					res.pv = append([]string(nil), f[i+1:]...)
+				}
 			}
 		}
 	}
-	return 0, 0, 0, errors.New("engine ended during search")
+	return result{}, fmt.Errorf("engine %s ended during a search", e.label)
 }
 
 func (e *uciEngine) close() {

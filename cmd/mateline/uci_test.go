@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/corentings/chess/v2"
+	chessuci "github.com/corentings/chess/v2/uci"
+
+	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/solver"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// binary builds the mateline command once for the tests that run it as a
+// real process.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "mateline-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "mateline")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building mateline: %v", buildErr)
+	}
+	return binPath
+}
+
+// uciCase is a position with the mate the solver proves, and its keys.
+type uciCase struct {
+	name  string
+	fen   string
+	claim int // the length to ask for (go mate |claim|)
+	mate  int
+	keys  []string
+}
+
+// solved reads the records of an EPD file and proves each in process, as
+// mateline solve does; keep selects the records by their claim.
+func solved(t *testing.T, path string, every int, keep func(claim int) bool, atMost int) []uciCase {
+	t.Helper()
+	r, c, err := puzzles.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sv := solver.New(32)
+	var cases []uciCase
+	for i := 0; len(cases) < atMost; i++ {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Err != nil || rec.Claim.Mate == 0 || i%every != 0 || !keep(rec.Claim.Mate) {
+			continue
+		}
+		n := max(rec.Claim.Mate, -rec.Claim.Mate)
+		res := sv.Solve(context.Background(), rec.Pos, solver.Options{MaxMate: n, AllKeys: true})
+		if res.Status != solver.StatusMate {
+			t.Fatalf("%s:%d: the solver gives %v", path, rec.Line, res.Status)
+		}
+		uc := uciCase{name: rec.ID, fen: rec.FEN, claim: rec.Claim.Mate, mate: res.Mate}
+		for _, k := range res.Keys {
+			uc.keys = append(uc.keys, k.UCI())
+		}
+		cases = append(cases, uc)
+	}
+	return cases
+}
+
+// driveWithClient asks the engine for each case through the UCI client
+// of github.com/corentings/chess/v2, and checks the score and the move.
+func driveWithClient(t *testing.T, cases []uciCase) {
+	t.Helper()
+	eng, err := chessuci.New(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	if err := eng.Run(chessuci.CmdUCI, chessuci.CmdIsReady, chessuci.CmdUCINewGame); err != nil {
+		t.Fatal(err)
+	}
+	if name := eng.ID()["name"]; !strings.HasPrefix(name, "mateline") {
+		t.Errorf("engine name %q", name)
+	}
+	if _, ok := eng.Options()["ProveShortest"]; !ok {
+		t.Errorf("options %v lack ProveShortest", eng.Options())
+	}
+	mated := 0
+	for _, tc := range cases {
+		opt, err := chess.FEN(tc.fen)
+		if err != nil {
+			t.Fatalf("%s: the chess library rejects %s: %v", tc.name, tc.fen, err)
+		}
+		pos := chess.NewGame(opt).Position()
+		n := max(tc.claim, -tc.claim)
+		if err := eng.Run(chessuci.CmdPosition{Position: pos}, chessuci.CmdGo{Mate: n}); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		res := eng.SearchResults()
+		best := ""
+		if res.BestMove != nil {
+			best = res.BestMove.String()
+		}
+		if res.Info.Score.Mate != tc.mate || !slices.Contains(tc.keys, best) {
+			t.Errorf("%s (%s): engine says mate %d, bestmove %s; mateline solve: mate %d, keys %v",
+				tc.name, tc.fen, res.Info.Score.Mate, best, tc.mate, tc.keys)
+		}
+		if len(res.Info.PV) != 2*tc.mate-1 && len(res.Info.PV) != -2*tc.mate {
+			t.Errorf("%s: pv of %d plies for mate %d", tc.name, len(res.Info.PV), tc.mate)
+		}
+		if tc.mate < 0 {
+			mated++
+		}
+	}
+	t.Logf("%d positions agree (%d mated-in-N)", len(cases), mated)
+}
+
+func TestUCIClientExamples(t *testing.T) {
+	cases := solved(t, filepath.Join("..", "..", "examples", "mates.epd"), 1, func(int) bool { return true }, 100)
+	driveWithClient(t, cases)
+}
+
+func TestUCIClientMates2000(t *testing.T) {
+	path := shareddata.Path(t, "suites", "matetrack", "mates2000.epd")
+	cases := solved(t, path, 7, func(c int) bool { return c >= -6 && c <= 6 }, 40)
+	mated := 0
+	for _, c := range cases {
+		if c.mate < 0 {
+			mated++
+		}
+	}
+	if mated == 0 || mated == len(cases) {
+		t.Fatalf("the sample should hold both mates and mated positions: %d of %d mated", mated, len(cases))
+	}
+	driveWithClient(t, cases)
+}
+
+// TestUCIStopAndIsReady: during go infinite the real binary answers
+// isready, and bestmove follows stop within 100 ms; the client's stop
+// returns the search.
+func TestUCIStopAndIsReady(t *testing.T) {
+	cmd := exec.Command(binary(t)) // no arguments: started as a bare path
+	in, _ := cmd.StdinPipe()
+	outPipe, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(outPipe)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	wait := func(prefix string, d time.Duration) time.Duration {
+		start := time.Now()
+		timeout := time.After(d)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("output ended before %q", prefix)
+				}
+				if strings.HasPrefix(l, prefix) {
+					return time.Since(start)
+				}
+			case <-timeout:
+				t.Fatalf("no %q within %v", prefix, d)
+			}
+		}
+	}
+	io.WriteString(in, "uci\n")
+	wait("uciok", 5*time.Second)
+	io.WriteString(in, "isready\n")
+	wait("readyok", 5*time.Second)
+	io.WriteString(in, "position startpos moves e2e4 e7e5\ngo infinite\n")
+	time.Sleep(500 * time.Millisecond)
+	io.WriteString(in, "isready\n")
+	if d := wait("readyok", time.Second); d > 100*time.Millisecond {
+		t.Errorf("isready during go infinite answered after %v", d)
+	}
+	io.WriteString(in, "stop\n")
+	if d := wait("bestmove", time.Second); d > 100*time.Millisecond {
+		t.Errorf("bestmove %v after stop", d)
+	}
+	io.WriteString(in, "quit\n")
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("exit: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("quit did not end the process")
+	}
+
+	// The client's stop ends its go infinite.
+	eng, err := chessuci.New(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	if err := eng.Run(chessuci.CmdUCI, chessuci.CmdIsReady, chessuci.CmdPosition{Position: chess.StartingPosition()}); err != nil {
+		t.Fatal(err)
+	}
+	searched := make(chan error, 1)
+	go func() { searched <- eng.Run(chessuci.CmdGo{Infinite: true}) }()
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	if err := eng.Run(chessuci.CmdStop); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-searched:
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Errorf("the client's go returned %v after stop", d)
+		}
+		if eng.SearchResults().BestMove == nil {
+			t.Error("no bestmove after stop")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the client's go infinite did not return after stop")
+	}
+}
+
+// TestBareStartOnTerminalGivesHelp: with no arguments and a terminal, the
+// help text is printed (not UCI). The test stands in for the terminal
+// check by running the command line directly.
+func TestNoArgumentsHelp(t *testing.T) {
+	code, out := runCLI(t, "--help")
+	if code != 0 || !strings.Contains(out, "uci") || !strings.Contains(out, "solve") {
+		t.Errorf("help: exit %d\n%s", code, out)
+	}
+}
