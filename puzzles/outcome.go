@@ -37,6 +37,8 @@ type Outcome struct {
 	// Warnings name problems of the input line that did not stop the
 	// search, such as a malformed annotation.
 	Warnings []string `json:"warnings,omitempty"`
+	// Proof, with --proof or --proof-dir, is the certificate written.
+	Proof *ProofInfo `json:"proof,omitempty"`
 
 	Source   string   `json:"-"`
 	KeysSAN  []string `json:"-"`
@@ -157,6 +159,13 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	}
 	if len(o.Book) > 0 {
 		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
+	}
+	if p := o.Proof; p != nil {
+		fmt.Fprintf(&b, "  proof: %s (%d nodes; lower bound %s", p.File, p.Nodes, p.LowerBound)
+		if p.Reason != "" {
+			fmt.Fprintf(&b, ": %s", p.Reason)
+		}
+		b.WriteString(")\n")
 	}
 	if o.Verdict != "" {
 		fmt.Fprintf(&b, "  verdict: %s\n", o.Verdict)

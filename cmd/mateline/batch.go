@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -67,6 +68,9 @@ type runConfig struct {
 	progress    bool
 	fens        []string
 	files       []string
+	proofFile   string // --proof: the one certificate
+	proofDir    string // --proof-dir: one certificate per record
+	proofLimit  int
 }
 
 func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
@@ -91,6 +95,7 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 	if !validate {
 		c.opt.AllKeys = cmd.Bool("all")
 		c.fens = cmd.StringSlice("fen")
+		c.proofFile, c.proofDir, c.proofLimit = cmd.String("proof"), cmd.String("proof-dir"), int(cmd.Int("proof-limit"))
 	} else {
 		c.beyond = int(cmd.Int("beyond"))
 	}
@@ -141,6 +146,9 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 			return c, err
 		}
 	}
+	if err := c.checkProofFlags(); err != nil {
+		return c, err
+	}
 	shard, err := parseShard(cmd.String("shard"), cmd.IsSet("shard"))
 	if err != nil {
 		return c, err
@@ -151,6 +159,41 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 			map[bool]string{false: " or --fen FEN", true: ""}[validate])
 	}
 	return c, nil
+}
+
+// checkProofFlags checks --proof, --proof-dir and --proof-limit.
+func (c *runConfig) checkProofFlags() error {
+	switch {
+	case c.proofFile != "" && c.proofDir != "":
+		return usagef("give --proof FILE (one position) or --proof-dir DIR, not both")
+	case c.proofFile != "" && (len(c.fens) != 1 || len(c.files) != 0):
+		return usagef("--proof FILE writes the certificate of one --fen position; for files use --proof-dir DIR")
+	case (c.proofFile != "" || c.proofDir != "") && c.opt.Rule50:
+		return usagef("proof certificates follow the problem convention: not with --rule50")
+	case c.proofLimit < 0:
+		return usagef("--proof-limit %d: want 0 or more nodes", c.proofLimit)
+	}
+	if c.proofDir != "" {
+		if st, err := os.Stat(c.proofDir); err != nil || !st.IsDir() {
+			return usagef("--proof-dir %s: not a folder", c.proofDir)
+		}
+	}
+	return nil
+}
+
+// proofPath returns where the certificate of rec goes, or "" for none.
+func (c *runConfig) proofPath(rec *puzzles.Record, used *sync.Map) string {
+	switch {
+	case c.proofFile != "":
+		return c.proofFile
+	case c.proofDir == "":
+		return ""
+	}
+	name := puzzles.ProofFileName(rec.ID)
+	if _, taken := used.LoadOrStore(name, true); taken {
+		name = puzzles.ProofFileName(fmt.Sprintf("%s-line%d", rec.ID, rec.Line))
+	}
+	return filepath.Join(c.proofDir, name)
 }
 
 // parseShard reads --shard, falling back to the schedulers' variables.
@@ -393,6 +436,7 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 
 	summary := puzzles.NewSummary(cfg.validate)
+	var proofNames sync.Map // certificate file names used
 	var skippedDone, outside, noClaim atomic.Int64 // counted by the workers
 	next, closeInputs := cfg.inputs()
 	defer closeInputs()
@@ -421,7 +465,13 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 			if cfg.validate {
 				o = puzzles.Validate(ctx, solvers[w], rec, cfg.optionsFor(rec), cfg.beyond)
 			} else {
-				o = puzzles.Solve(ctx, solvers[w], rec, cfg.optionsFor(rec))
+				opt := cfg.optionsFor(rec)
+				o = puzzles.Solve(ctx, solvers[w], rec, opt)
+				if path := cfg.proofPath(rec, &proofNames); path != "" && !o.Interrupted {
+					if err := puzzles.Certify(ctx, solvers[w], rec, &o, opt, path, cfg.proofLimit); err != nil {
+						o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))
+					}
+				}
 			}
 			if !o.Interrupted {
 				o.Rendered = writer.Render(&o)

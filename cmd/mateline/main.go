@@ -49,6 +49,7 @@ func newApp() *cli.Command {
 			benchCommand(),
 			perftCommand(),
 			uciCommand(),
+			checkCommand(),
 		},
 		// run prints errors and picks the exit code; the library must not exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},

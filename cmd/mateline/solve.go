@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/urfave/cli/v3"
+
+	"mateline.dev/mateline/solver"
 )
 
 func solveCommand() *cli.Command {
@@ -30,6 +32,9 @@ func solveCommand() *cli.Command {
 		Flags: append(append(searchFlags(0),
 			&cli.BoolFlag{Name: "all", Usage: "prove and list every key move (finds cooks)"},
 			&cli.StringSliceFlag{Name: "fen", Usage: "a position to solve (repeatable)"},
+			&cli.StringFlag{Name: "proof", Usage: "write a proof certificate of the mate to FILE (one --fen); check it with 'mateline check'"},
+			&cli.StringFlag{Name: "proof-dir", Usage: "write a proof certificate per proved mate into DIR, named after the record id"},
+			&cli.IntFlag{Name: "proof-limit", Value: solver.DefaultRefutationLimit, Usage: "largest refutation tree (nodes) written to certify that no shorter mate exists"},
 		), batchFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			cfg, err := readRunConfig(cmd, false)

@@ -1,0 +1,72 @@
+package puzzles
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mateline.dev/mateline/solver"
+)
+
+// Certify writes a proof certificate for an outcome whose mate was proved
+// (shortest, or an upper bound), to path: through a temporary file in the
+// same folder, renamed at the end, so that a crash never leaves half a
+// certificate. It records the file and what it certifies in o.
+func Certify(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, path string, limit int) error {
+	mate, shortest := o.Mate, o.Status == "mate"
+	if mate == 0 {
+		mate = o.MateWithin
+	}
+	if mate == 0 || rec.Err != nil {
+		return nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".proof-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
+	stats, err := sv.WriteCertificate(ctx, rec.Pos, mate, shortest, opt, limit, tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))
+		return nil
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	o.Proof = &ProofInfo{File: path, Nodes: stats.Nodes, LowerBound: stats.LowerBound, Refutations: stats.Refutations, Reason: stats.Reason}
+	return nil
+}
+
+// ProofInfo says where a record's certificate is and what it certifies.
+type ProofInfo struct {
+	File        string `json:"file"`
+	Nodes       int    `json:"nodes"`
+	LowerBound  string `json:"lower_bound"`
+	Refutations int    `json:"refutations,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+// ProofFileName is the certificate file name of a record id in a
+// --proof-dir folder: the id with every character outside letters, digits,
+// '.', '-' and '_' replaced by '_', and ".proof.jsonl".
+func ProofFileName(id string) string {
+	var b strings.Builder
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	name := strings.TrimLeft(b.String(), ".")
+	if name == "" {
+		name = "record"
+	}
+	return name + ".proof.jsonl"
+}

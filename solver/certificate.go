@@ -1,0 +1,345 @@
+package solver
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"mateline.dev/mateline/board"
+)
+
+// Proof certificates: docs/certificate.md defines the format. The writer
+// reads the proof off the tables the solve left (the proof tree of
+// prooftree.go), and the lower bound off the refutations the iterations
+// found, asking the search again only where the tables forgot.
+
+// DefaultRefutationLimit bounds the refutation tree written for the lower
+// bound (--proof-limit), in nodes: attacker positions and their moves.
+const DefaultRefutationLimit = 1_000_000
+
+// CertificateStats says what a certificate holds.
+type CertificateStats struct {
+	Nodes       int    // proof nodes: attacker positions of the upper bound
+	Refutations int    // refute and hold records of the lower bound
+	LowerBound  string // "certified", "not certified" or "none"
+	Reason      string // why the lower bound is not certified
+	TreeNodes   int    // nodes of the refutation tree examined
+}
+
+// Lower-bound states in a certificate's trailer.
+const (
+	LowerCertified    = "certified"
+	LowerNotCertified = "not certified"
+	LowerNone         = "none"
+)
+
+// certHeader, certNode, certRefute, certHold and certEnd are the records.
+type certHeader struct {
+	Format   string `json:"format"`
+	Version  int    `json:"version"`
+	FEN      string `json:"fen"`
+	Mate     int    `json:"mate"`
+	Attacker string `json:"attacker"`
+}
+
+type certNode struct {
+	Node string `json:"node"`
+	Move string `json:"move"`
+}
+
+type certRefute struct {
+	Refute  string            `json:"refute"`
+	Plies   int               `json:"plies"`
+	Replies map[string]string `json:"replies"`
+}
+
+type certHold struct {
+	Hold  string `json:"hold"`
+	Plies int    `json:"plies"`
+	Reply string `json:"reply"`
+}
+
+type certEnd struct {
+	End certEndBody `json:"end"`
+}
+
+type certEndBody struct {
+	Nodes       int    `json:"nodes"`
+	Refutations int    `json:"refutations"`
+	LowerBound  string `json:"lower_bound"`
+	LowerPlies  int    `json:"lower_bound_plies,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+// CertificateKey is the position key of a certificate: the first four FEN
+// fields, the en-passant field a square only when an en-passant capture is
+// legal.
+func CertificateKey(pos *board.Position) string {
+	f := strings.Fields(pos.FEN())
+	ep := "-"
+	if pos.EnPassant() != board.NoSquare {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		for _, m := range l.Slice() {
+			if m.IsEnPassant() {
+				ep = f[3]
+				break
+			}
+		}
+	}
+	return f[0] + " " + f[1] + " " + f[2] + " " + ep
+}
+
+// WriteCertificate writes a proof certificate that mate (signed moves, as
+// in Result.Mate) is forced from pos. With shortest set (the solve proved
+// it shortest), it also writes the refutations that prove no shorter mate,
+// when their tree has at most refutationLimit nodes. Call it after the
+// Solve that proved the mate, with the same options: it reads that solve's
+// tables. ctx bounds the time it takes.
+func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate int, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
+	var stats CertificateStats
+	if mate == 0 {
+		return stats, errors.New("no mate to certify")
+	}
+	if opt.Rule50 {
+		return stats, errors.New("certificates follow the problem convention: not with the 50-move rule")
+	}
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, lim: &limits{ctx: ctx}})[0]
+	attacker, plies := pos.Side(), 2*mate-1
+	if mate < 0 {
+		attacker, plies = pos.Side().Other(), -2*mate
+	}
+	t := newProofTree(s, attacker, 4*proofTreeNodes)
+	if _, err := t.prove(&pos, plies); err != nil {
+		return stats, fmt.Errorf("the proof could not be read back: %w", err)
+	}
+	if d := t.finalDepths(pos)[s.ttKey(&pos)]; d > plies {
+		return stats, fmt.Errorf("the proof read back needs %d plies, more than %d", d, plies)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(certHeader{Format: "mateline-proof", Version: 1, FEN: pos.FEN(), Mate: mate, Attacker: attacker.String()}); err != nil {
+		return stats, err
+	}
+	n, err := t.writeNodes(pos, enc)
+	stats.Nodes = n
+	if err != nil {
+		return stats, err
+	}
+
+	end := certEndBody{Nodes: n, LowerBound: LowerNone}
+	switch {
+	case abs(mate) == 1:
+	case !shortest:
+		end.LowerBound, end.Reason = LowerNotCertified, "the shortness of the mate was not proved"
+	default:
+		lb := newRefutationTree(s, attacker, refutationLimit)
+		spooled, err := lb.build(pos, mate)
+		stats.TreeNodes = lb.nodes
+		switch {
+		case err == nil:
+			end.LowerBound, end.LowerPlies = LowerCertified, lb.rootPlies
+			end.Refutations = lb.records
+			if _, err := spooled.Seek(0, io.SeekStart); err != nil {
+				return stats, err
+			}
+			if _, err := io.Copy(bw, spooled); err != nil {
+				return stats, err
+			}
+		case errors.Is(err, errTreeTooBig):
+			end.LowerBound = LowerNotCertified
+			end.Reason = fmt.Sprintf("the refutation tree is over %d nodes (--proof-limit)", refutationLimit)
+		default:
+			end.LowerBound, end.Reason = LowerNotCertified, err.Error()
+		}
+		if spooled != nil {
+			spooled.Close()
+		}
+	}
+	stats.Refutations, stats.LowerBound, stats.Reason = end.Refutations, end.LowerBound, end.Reason
+	if err := enc.Encode(certEnd{End: end}); err != nil {
+		return stats, err
+	}
+	return stats, bw.Flush()
+}
+
+// writeNodes writes one node per attacker position the tree reaches from
+// pos, and returns how many.
+func (t *proofTree) writeNodes(pos board.Position, enc *json.Encoder) (int, error) {
+	seen := map[uint64]bool{}
+	count := 0
+	var walk func(pos *board.Position) error
+	walk = func(pos *board.Position) error {
+		k := t.s.ttKey(pos)
+		if seen[k] {
+			return nil
+		}
+		seen[k] = true
+		if pos.Side() == t.attacker {
+			n, ok := t.nodes[k]
+			if !ok {
+				return fmt.Errorf("the proof has no move for %s", pos.FEN())
+			}
+			if err := enc.Encode(certNode{Node: CertificateKey(pos), Move: n.move.UCI()}); err != nil {
+				return err
+			}
+			count++
+			child := *pos
+			child.Play(n.move)
+			if child.IsCheckmate() {
+				return nil
+			}
+			return walk(&child)
+		}
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		for _, m := range l.Slice() {
+			child := *pos
+			child.Play(m)
+			if err := walk(&child); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return count, walk(&pos)
+}
+
+// refutationTree writes the lower bound: for every attacker move at every
+// attacker position, a defender reply after which the attacker still has
+// no mate in time.
+type refutationTree struct {
+	s         *searcher
+	attacker  board.Color
+	limit     int
+	nodes     int
+	records   int
+	rootPlies int
+	refuted   map[uint64]int // positions refuted, with the most plies refuted
+	enc       *json.Encoder
+	spool     *os.File
+	buf       *bufio.Writer
+}
+
+func newRefutationTree(s *searcher, attacker board.Color, limit int) *refutationTree {
+	return &refutationTree{s: s, attacker: attacker, limit: limit, refuted: map[uint64]int{}}
+}
+
+// build refutes every mate shorter than mate from pos, into a spool file
+// returned open (the caller closes it).
+func (r *refutationTree) build(pos board.Position, mate int) (*os.File, error) {
+	f, err := os.CreateTemp("", "mateline-refutations-*.jsonl")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name()) // the open file stays usable
+	r.spool, r.buf = f, bufio.NewWriterSize(f, 64<<10)
+	r.enc = json.NewEncoder(r.buf)
+	r.enc.SetEscapeHTML(false)
+	if mate > 0 {
+		r.rootPlies = 2*(mate-1) - 1
+		err = r.refute(&pos, r.rootPlies)
+	} else {
+		r.rootPlies = 2 * (-mate - 1)
+		err = r.hold(&pos, r.rootPlies)
+	}
+	if err == nil {
+		err = r.buf.Flush()
+	}
+	return f, err
+}
+
+// hold finds the root defence of a mated-in-N position that keeps the
+// attacker from mating within plies (even).
+func (r *refutationTree) hold(pos *board.Position, plies int) error {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range r.s.tableFirst(pos, l.Slice()) {
+		child := *pos
+		child.Play(m)
+		mates, ok := r.s.matesWithin(&child, plies-1)
+		if !ok {
+			return errNotProved
+		}
+		if mates {
+			continue
+		}
+		if err := r.refute(&child, plies-1); err != nil {
+			return err
+		}
+		r.records++
+		return r.enc.Encode(certHold{Hold: CertificateKey(pos), Plies: plies, Reply: m.UCI()})
+	}
+	return fmt.Errorf("no defence of %s holds out %d plies", pos.FEN(), plies)
+}
+
+// refute proves that the attacker, to move in pos, has no mate within
+// plies (odd), writing a refute record for each position that needs one.
+func (r *refutationTree) refute(pos *board.Position, plies int) error {
+	k := r.s.ttKey(pos)
+	if r.refuted[k] >= plies {
+		return nil
+	}
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	r.nodes += 1 + l.N
+	if r.nodes > r.limit {
+		return errTreeTooBig
+	}
+	replies := map[string]string{}
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		var dl board.MoveList
+		child.LegalMoves(&dl)
+		if dl.N == 0 {
+			if child.InCheck() {
+				return fmt.Errorf("%s mates in %s: no refutation", m.UCI(), pos.FEN())
+			}
+			continue // stalemate: no mate
+		}
+		if plies < 3 {
+			continue
+		}
+		reply, err := r.refutation(&child, dl.Slice(), plies-2)
+		if err != nil {
+			return err
+		}
+		replies[m.UCI()] = reply.UCI()
+		next := child
+		next.Play(reply)
+		if err := r.refute(&next, plies-2); err != nil {
+			return err
+		}
+	}
+	r.refuted[k] = plies
+	if plies < 3 {
+		return nil // the checker tries every move itself
+	}
+	r.records++
+	return r.enc.Encode(certRefute{Refute: CertificateKey(pos), Plies: plies, Replies: replies})
+}
+
+// refutation finds a reply of the defender, to move in pos, after which
+// the attacker has no mate within plies: the table's move first, which the
+// iterations found.
+func (r *refutationTree) refutation(pos *board.Position, replies []board.Move, plies int) (board.Move, error) {
+	for _, m := range r.s.tableFirst(pos, replies) {
+		child := *pos
+		child.Play(m)
+		mates, ok := r.s.matesWithin(&child, plies)
+		if !ok {
+			return board.NoMove, errNotProved
+		}
+		if !mates {
+			return m, nil
+		}
+	}
+	return board.NoMove, fmt.Errorf("no reply refutes mate within %d plies in %s", plies+1, pos.FEN())
+}
