@@ -94,18 +94,18 @@ type endRecord struct {
 
 // certificate is a file read into memory.
 type certificate struct {
-	fen        string
-	mate       int
-	attacker   chess.Color
-	nodes      map[string]string // position key -> attacker move
-	refutes    map[string]refutation
+	fen      string
+	mate     int
+	attacker chess.Color
+	nodes    map[string]string // position key -> attacker move
+	refutes  map[string]refutation
 	// refuteRecords counts the refute lines; a position may have several
 	// (the one with the most plies counts).
 	refuteRecords int
-	hold       *holdRecord
-	lower      string
-	lowerPlies int
-	reason     string
+	hold          *holdRecord
+	lower         string
+	lowerPlies    int
+	reason        string
 }
 
 type refutation struct {

@@ -436,7 +436,7 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 	}
 
 	summary := puzzles.NewSummary(cfg.validate)
-	var proofNames sync.Map // certificate file names used
+	var proofNames sync.Map                        // certificate file names used
 	var skippedDone, outside, noClaim atomic.Int64 // counted by the workers
 	next, closeInputs := cfg.inputs()
 	defer closeInputs()
