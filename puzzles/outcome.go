@@ -39,6 +39,8 @@ type Outcome struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Proof, with --proof or --proof-dir, is the certificate written.
 	Proof *ProofInfo `json:"proof,omitempty"`
+	// Tree, with --tree, is the solution tree.
+	Tree *Tree `json:"tree,omitempty"`
 
 	Source   string   `json:"-"`
 	KeysSAN  []string `json:"-"`
@@ -169,6 +171,9 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	}
 	if o.Verdict != "" {
 		fmt.Fprintf(&b, "  verdict: %s\n", o.Verdict)
+	}
+	if o.Tree != nil {
+		o.Tree.WriteText(&b)
 	}
 	if o.Status != StatusError {
 		fmt.Fprintf(&b, "  %s\n", o.statsLine())

@@ -73,6 +73,10 @@ type Options struct {
 	// Lines is how many keys get a main line of their own (Result.Lines;
 	// default 1). With more than one, every key is proved, as with AllKeys.
 	Lines int
+	// ExtractGrace is extra time past Timeout for reading the keys and the
+	// main line of a mate proved just before the limit, so that a proved
+	// mate comes with its line (0: none).
+	ExtractGrace time.Duration
 	// FirstMate ends the solve at the first forced mate proved, shortest
 	// or not: the fast "find a mate" mode. When the shortness is not
 	// proved, the result is StatusLimit with MateWithin set to the mate of
@@ -207,6 +211,10 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		sc.runThreads(threads)
 	}
 	sc.result(&res)
+	if opt.ExtractGrace > 0 && !lim.deadline.IsZero() && !lim.over.Load() {
+		// The keys and the line may run past the limit by the grace.
+		lim.deadline = lim.deadline.Add(opt.ExtractGrace)
+	}
 	switch {
 	case opt.NoKeys:
 	case res.Status == StatusMate:

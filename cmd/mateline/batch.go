@@ -71,6 +71,8 @@ type runConfig struct {
 	proofFile   string // --proof: the one certificate
 	proofDir    string // --proof-dir: one certificate per record
 	proofLimit  int
+	tree        bool // --tree: the solution tree
+	treeDepth   int
 }
 
 func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
@@ -81,6 +83,9 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 			Rule50:  cmd.Bool("rule50"),
 			Nodes:   cmd.Uint64("nodes"),
 			Timeout: cmd.Duration("timeout"),
+			// A mate proved just before the time limit still gets its keys
+			// and line.
+			ExtractGrace: min(cmd.Duration("timeout")/10, 2*time.Second),
 		},
 		mateFlagSet: cmd.IsSet("mate"),
 		hashMiB:     int(cmd.Int("hash")),
@@ -96,6 +101,13 @@ func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
 		c.opt.AllKeys = cmd.Bool("all")
 		c.fens = cmd.StringSlice("fen")
 		c.proofFile, c.proofDir, c.proofLimit = cmd.String("proof"), cmd.String("proof-dir"), int(cmd.Int("proof-limit"))
+		c.tree, c.treeDepth = cmd.Bool("tree"), int(cmd.Int("tree-depth"))
+		if c.tree {
+			c.opt.AllKeys = true // the tree shows every key
+		}
+		if c.treeDepth < 0 {
+			return c, usagef("--tree-depth %d: want 1 or more moves", c.treeDepth)
+		}
 	} else {
 		c.beyond = int(cmd.Int("beyond"))
 	}
@@ -467,6 +479,11 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 			} else {
 				opt := cfg.optionsFor(rec)
 				o = puzzles.Solve(ctx, solvers[w], rec, opt)
+				if cfg.tree && !o.Interrupted {
+					if err := puzzles.AddTree(ctx, solvers[w], rec, &o, opt, cfg.treeDepth); err != nil {
+						o.Warnings = append(o.Warnings, fmt.Sprintf("no solution tree: %v", err))
+					}
+				}
 				if path := cfg.proofPath(rec, &proofNames); path != "" && !o.Interrupted {
 					if err := puzzles.Certify(ctx, solvers[w], rec, &o, opt, path, cfg.proofLimit); err != nil {
 						o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))

@@ -32,6 +32,8 @@ func solveCommand() *cli.Command {
 		Flags: append(append(searchFlags(0),
 			&cli.BoolFlag{Name: "all", Usage: "prove and list every key move (finds cooks)"},
 			&cli.StringSliceFlag{Name: "fen", Usage: "a position to solve (repeatable)"},
+			&cli.BoolFlag{Name: "tree", Usage: "print the solution tree: every key, each defence with the attacker's answers down to mate, duals and threats (implies --all)"},
+			&cli.IntFlag{Name: "tree-depth", Usage: "attacker moves shown with every defence; below, main lines only (default: all up to mate in 4, 2 beyond)"},
 			&cli.StringFlag{Name: "proof", Usage: "write a proof certificate of the mate to FILE (one --fen); check it with 'mateline check'"},
 			&cli.StringFlag{Name: "proof-dir", Usage: "write a proof certificate per proved mate into DIR, named after the record id"},
 			&cli.IntFlag{Name: "proof-limit", Value: solver.DefaultRefutationLimit, Usage: "largest refutation tree (nodes) written to certify that no shorter mate exists"},
