@@ -241,9 +241,15 @@ func (p *Position) validate() error {
 			wantRank, dir = 2, 8
 		}
 		pawnSq := p.ep + Square(dir)
-		if p.ep.Rank() != wantRank || p.squares[pawnSq] != MakePiece(them, Pawn) ||
-			p.squares[p.ep] != NoPiece || p.squares[p.ep-Square(dir)] != NoPiece {
-			return fenErr(ErrEnPassantSquare, "%s: no %s pawn can just have moved past it", p.ep, them.longName())
+		switch {
+		case p.ep.Rank() != wantRank:
+			return fenErr(ErrEnPassantSquare, "%s: with %s to move, the square must be on rank %d, behind a %s pawn that just advanced two squares",
+				p.ep, p.side.longName(), wantRank+1, them.longName())
+		case p.squares[pawnSq] != MakePiece(them, Pawn):
+			return fenErr(ErrEnPassantSquare, "%s: no %s pawn on %s, which would just have advanced past it", p.ep, them.longName(), pawnSq)
+		case p.squares[p.ep] != NoPiece || p.squares[p.ep-Square(dir)] != NoPiece:
+			return fenErr(ErrEnPassantSquare, "%s: a %s pawn cannot just have passed it: %s and %s must be empty",
+				p.ep, them.longName(), p.ep, p.ep-Square(dir))
 		}
 	}
 	return nil

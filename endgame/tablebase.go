@@ -276,3 +276,25 @@ func normalisePawnless(p []int, group0 int) {
 		break
 	}
 }
+
+// WinningLine follows the tables' best moves from a won position until
+// mate or the winner's next zeroing move (at most 200 plies).
+func (tb *Tablebase) WinningLine(pos board.Position) ([]board.Move, error) {
+	var line []board.Move
+	winner := pos.Side()
+	for len(line) < 200 {
+		moves, _, err := tb.ProbeRoot(&pos)
+		if err != nil || len(moves) == 0 {
+			return line, err
+		}
+		m := moves[0].Move
+		zeroing := pos.PieceAt(m.To()) != board.NoPiece || m.IsEnPassant() || pos.PieceAt(m.From()).Type() == board.Pawn
+		mover := pos.Side()
+		line = append(line, m)
+		pos.Play(m)
+		if pos.IsCheckmate() || zeroing && mover == winner || !pos.HasLegalMove() {
+			break
+		}
+	}
+	return line, nil
+}

@@ -85,7 +85,7 @@ func roundTrip(t *testing.T, name string, positions []board.Position, maxMate []
 
 func readEPD(t *testing.T, path string, every int, keep func(int) bool, atMost int) ([]board.Position, []int) {
 	t.Helper()
-	r, c, err := puzzles.Open(path)
+	r, c, err := puzzles.Open(path, puzzles.FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,6 +141,10 @@ func ParseEPDLine(source string, line int, text string) Record {
 		return fail(parsed.err)
 	}
 	rec.Ops, rec.Warnings = parsed.ops, parsed.warnings
+	// The id first, so that a record that fails further on keeps it.
+	if id := firstID(rec.Ops); id != "" {
+		rec.ID = id
+	}
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
 		return fail(err)
@@ -159,15 +163,22 @@ func ParseEPDLine(source string, line int, text string) Record {
 			}
 		}
 	}
-	rec.Pos = pos
-	if err := checkPlayable(&pos); err != nil {
-		return fail(err)
-	}
-	rec.FEN = pos.FEN()
+	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
 	if err := rec.readClaims(); err != nil {
+		// The position was read: the record keeps it, with the error.
 		return fail(err)
 	}
 	return rec
+}
+
+// firstID returns the text of the first id operation.
+func firstID(ops []Op) string {
+	for _, op := range ops {
+		if op.Code == "id" && len(op.Args) > 0 {
+			return strings.Join(op.Args, " ")
+		}
+	}
+	return ""
 }
 
 func firstArg(op Op) string {

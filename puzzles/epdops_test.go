@@ -124,7 +124,7 @@ func TestTruncatedPVIsSolved(t *testing.T) {
 	}
 	for _, format := range []string{FormatJSONL, FormatText, FormatCSV, FormatHTML} {
 		var b bytes.Buffer
-		w, err := NewWriter(format, &b, false)
+		w, err := NewWriter(format, &b, WriterOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestSuitesRead(t *testing.T) {
 		}
 		files++
 		rel, _ := filepath.Rel(root, path)
-		r, c, err := Open(path)
+		r, c, err := Open(path, FormatAuto)
 		if err != nil {
 			return err
 		}

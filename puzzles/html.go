@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/corentings/chess/v2"
 	chessimage "github.com/corentings/chess/v2/image"
@@ -19,19 +20,28 @@ import (
 // Failures are spooled to a temporary file, so memory stays flat however
 // many there are.
 type htmlWriter struct {
-	w     io.Writer
-	spool *os.File
-	buf   *bufio.Writer
-	n     int
+	w      io.Writer
+	report ReportInfo
+	spool  *os.File
+	buf    *bufio.Writer
+	n      int
 }
 
-func newHTMLWriter(w io.Writer) (*htmlWriter, error) {
+// ReportInfo describes a run, for the HTML report's header.
+type ReportInfo struct {
+	Inputs   []string
+	Settings string
+	Version  string
+	Date     time.Time
+}
+
+func newHTMLWriter(w io.Writer, report ReportInfo) (*htmlWriter, error) {
 	f, err := os.CreateTemp("", "mateline-report-*.html")
 	if err != nil {
 		return nil, err
 	}
 	os.Remove(f.Name()) // the open file stays usable
-	return &htmlWriter{w: w, spool: f, buf: bufio.NewWriter(f)}, nil
+	return &htmlWriter{w: w, report: report, spool: f, buf: bufio.NewWriter(f)}, nil
 }
 
 func failed(o *Outcome) bool {

@@ -116,6 +116,7 @@ func (cr *LichessReader) record(line int, fields []string) Record {
 	if err != nil {
 		return fail(err)
 	}
+	rec.FEN = pos.FEN() // until the opponent's move is played
 	moves := strings.Fields(cr.field(fields, "moves"))
 	if len(moves) == 0 {
 		return fail(errors.New("Moves is empty: want the opponent's move, then the solution"))
@@ -125,11 +126,7 @@ func (cr *LichessReader) record(line int, fields []string) Record {
 		return fail(fmt.Errorf("Moves[0] (the opponent's move): %w", err))
 	}
 	pos.Play(first)
-	rec.Pos = pos
-	if err := checkPlayable(&pos); err != nil {
-		return fail(err)
-	}
-	rec.FEN = pos.FEN()
+	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
 	line2, err := parseMoves(&pos, moves[1:], true)
 	if err != nil {
 		return fail(fmt.Errorf("solution: %w", err))

@@ -82,7 +82,7 @@ func TestValidateVerdicts(t *testing.T) {
 // Lichess sample and compares the flagged ones with the fixture.
 func TestLichessSample(t *testing.T) {
 	path := shareddata.Path(t, "suites", "lichess-sample", "lichess_db_puzzle.csv")
-	r, c, err := Open(path)
+	r, c, err := Open(path, FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,69 +2,35 @@ package puzzles
 
 import (
 	"bufio"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
-// outputLine is one record line of a shard output: its id and raw text.
-type outputLine struct {
-	id   string
-	text string
-}
-
-// shardFile reads the record lines of one shard output in order.
+// shardFile is one shard output being merged.
 type shardFile struct {
 	path   string
-	format string
-	sc     *bufio.Scanner
 	f      *os.File
-	header string // CSV header line
+	r      *outputReader
 	peeked *outputLine
 }
 
-func openShardFile(path, format string) (*shardFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	s := &shardFile{path: path, format: format, sc: sc, f: f}
-	if format == FormatCSV && sc.Scan() {
-		s.header = sc.Text()
-	}
-	return s, nil
-}
-
-// next returns the next record line, or io.EOF.
 func (s *shardFile) next() (outputLine, error) {
 	if s.peeked != nil {
 		l := *s.peeked
 		s.peeked = nil
 		return l, nil
 	}
-	for s.sc.Scan() {
-		text := s.sc.Text()
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		ids, err := readIDs(strings.NewReader(s.headerPrefix()+text+"\n"), s.format)
-		if err != nil {
-			return outputLine{}, fmt.Errorf("%s: %w", s.path, err)
-		}
-		if len(ids) != 1 {
-			return outputLine{}, fmt.Errorf("%s: a line without a record id: %q", s.path, truncate(text, 60))
-		}
-		return outputLine{ids[0], text}, nil
+	l, err := s.r.next()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return l, fmt.Errorf("%s: %w", s.path, err)
 	}
-	if err := s.sc.Err(); err != nil {
-		return outputLine{}, err
-	}
-	return outputLine{}, io.EOF
+	return l, err
 }
 
 func (s *shardFile) peek() (outputLine, error) {
@@ -73,13 +39,6 @@ func (s *shardFile) peek() (outputLine, error) {
 		s.peeked = &l
 	}
 	return l, err
-}
-
-func (s *shardFile) headerPrefix() string {
-	if s.format == FormatCSV {
-		return strings.Join(CSVHeader, ",") + "\n"
-	}
-	return ""
 }
 
 // FormatOfPath guesses an output format from a file name.
@@ -95,117 +54,129 @@ func FormatOfPath(path string) (string, error) {
 	return "", fmt.Errorf("%s: cannot tell the format from the name (want .jsonl, .csv or .epd)", path)
 }
 
-// Merge joins the outputs of the n shards of one run (n = len(paths)) into
-// w. It checks that each file holds the ids of exactly one shard, that
-// every shard is present, and that no id appears twice. With inputs (the
-// puzzle files the shards read), the merged output follows input order;
-// without, the files are joined in shard order.
+// Merge joins the outputs of the shards of one run into w. Every file must
+// say which shard it holds ("i/n", written by --shard): merge refuses a set
+// where a shard is missing or given twice, naming it, and checks that
+// every record belongs to its file's shard and that no id appears twice.
+// With inputs (the puzzle files the shards read) the merged output follows
+// input order; without, the shards are joined in shard order. It returns
+// the number of records written.
 func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
-	n := len(paths)
-	if n == 0 {
+	if len(paths) == 0 {
 		return 0, errors.New("no shard outputs given")
 	}
 	format, err := FormatOfPath(paths[0])
 	if err != nil {
 		return 0, err
 	}
-	byIndex := make([]*shardFile, n)
-	var empty []*shardFile
+	files := make([]*shardFile, 0, len(paths))
+	defer func() {
+		for _, sf := range files {
+			sf.f.Close()
+		}
+	}()
+	count := 0
+	byIndex := map[int]*shardFile{}
+	var header []string
 	for _, p := range paths {
 		if f, _ := FormatOfPath(p); f != format {
 			return 0, fmt.Errorf("%s: format differs from %s", p, paths[0])
 		}
-		sf, err := openShardFile(p, format)
+		f, err := os.Open(p)
 		if err != nil {
 			return 0, err
 		}
-		defer sf.f.Close()
-		first, err := sf.peek()
-		if errors.Is(err, io.EOF) {
-			empty = append(empty, sf)
-			continue
-		}
+		r, err := newOutputReader(f, format)
 		if err != nil {
-			return 0, err
+			f.Close()
+			return 0, fmt.Errorf("%s: %w", p, err)
 		}
-		idx := int(IDHash(first.id) % uint64(n))
-		if byIndex[idx] != nil {
-			return 0, fmt.Errorf("%s and %s both hold shard %d of %d", byIndex[idx].path, p, idx, n)
+		sf := &shardFile{path: p, f: f, r: r}
+		files = append(files, sf)
+		sh := r.shard
+		if sh.Count == 0 {
+			return 0, fmt.Errorf("%s: not the output of a sharded run (no shard marker; run validate or solve with --shard i/n)", p)
 		}
-		byIndex[idx] = sf
-	}
-	for i := range byIndex {
-		if byIndex[i] == nil {
-			if len(empty) == 0 {
-				return 0, fmt.Errorf("shard %d of %d is missing", i, n)
+		if count == 0 {
+			count = sh.Count
+		}
+		if sh.Count != count {
+			return 0, fmt.Errorf("%s holds shard %s, but %s is one of %d", p, sh, paths[0], count)
+		}
+		if other := byIndex[sh.Index]; other != nil {
+			return 0, fmt.Errorf("shard %s is given twice: %s and %s", sh, other.path, p)
+		}
+		byIndex[sh.Index] = sf
+		if format == FormatCSV {
+			h := append([]string(nil), r.header[:len(r.header)-1]...)
+			if header != nil && strings.Join(h, ",") != strings.Join(header, ",") {
+				return 0, fmt.Errorf("%s: its CSV columns differ from %s", p, paths[0])
 			}
-			byIndex[i], empty = empty[0], empty[1:]
+			header = h
 		}
 	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
+	var missing []string
+	for i := 0; i < count; i++ {
+		if byIndex[i] == nil {
+			missing = append(missing, fmt.Sprintf("shard %d/%d missing", i, count))
+		}
+	}
+	if len(missing) > 0 {
+		return 0, errors.New(strings.Join(missing, ", "))
+	}
+
+	bw := bufio.NewWriterSize(w, 64<<10)
 	if format == FormatCSV {
-		bw.WriteString(strings.Join(CSVHeader, ",") + "\n")
+		cw := csv.NewWriter(bw)
+		cw.Write(append(header, "shard"))
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			return 0, err
+		}
 	}
 	seen := &seenIDs{}
 	written := 0
-	take := func(sf *shardFile, idx int, l outputLine) error {
-		if int(IDHash(l.id)%uint64(n)) != idx {
-			return fmt.Errorf("%s: id %q belongs to shard %d, not %d", sf.path, l.id, IDHash(l.id)%uint64(n), idx)
+	take := func(sf *shardFile, l outputLine) error {
+		if int(IDHash(l.id)%uint64(count)) != sf.r.shard.Index {
+			return fmt.Errorf("%s: id %q belongs to shard %d/%d, not %s", sf.path, l.id, IDHash(l.id)%uint64(count), count, sf.r.shard)
 		}
 		if seen.addIsDup(l.id) {
 			return fmt.Errorf("%s: id %q appears twice", sf.path, l.id)
 		}
-		bw.WriteString(l.text + "\n")
+		if _, err := bw.WriteString(l.text + "\n"); err != nil {
+			return err
+		}
 		written++
 		return nil
 	}
 	if len(inputs) > 0 {
 		// Walk the inputs; each record's shard file must hold it next, or
 		// not at all (a record the run skipped).
-		cfgInputs := inputs
-		multi := len(cfgInputs) > 1
-		for _, path := range cfgInputs {
-			r, closer, err := Open(path)
+		if err := eachInputID(inputs, func(id string) error {
+			sf := byIndex[int(IDHash(id)%uint64(count))]
+			l, err := sf.peek()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
 			if err != nil {
-				return written, err
+				return err
 			}
-			for {
-				rec, err := r.Next()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					closer.Close()
-					return written, err
-				}
-				id := rec.ID
-				if multi && strings.HasPrefix(id, "line:") {
-					id = filepath.Base(path) + ":" + id
-				}
-				idx := int(IDHash(id) % uint64(n))
-				sf := byIndex[idx]
-				l, err := sf.peek()
-				if errors.Is(err, io.EOF) {
-					continue
-				}
-				if err != nil {
-					closer.Close()
-					return written, err
-				}
-				if l.id != id {
-					continue
-				}
-				sf.next()
-				if err := take(sf, idx, l); err != nil {
-					closer.Close()
-					return written, err
-				}
+			if l.id != id {
+				return nil
 			}
-			closer.Close()
+			sf.next()
+			return take(sf, l)
+		}); err != nil {
+			return written, err
 		}
 	}
-	for idx, sf := range byIndex {
+	indexes := make([]int, 0, count)
+	for i := range byIndex {
+		indexes = append(indexes, i)
+	}
+	sort.Ints(indexes)
+	for _, i := range indexes {
+		sf := byIndex[i]
 		for {
 			l, err := sf.next()
 			if errors.Is(err, io.EOF) {
@@ -217,12 +188,12 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 			if len(inputs) > 0 {
 				return written, fmt.Errorf("%s: id %q is not in the inputs, or out of order", sf.path, l.id)
 			}
-			if err := take(sf, idx, l); err != nil {
+			if err := take(sf, l); err != nil {
 				return written, err
 			}
 		}
 	}
-	return written, nil
+	return written, bw.Flush()
 }
 
 // seenIDs detects duplicate ids with 8 bytes per id.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -60,33 +59,46 @@ type Format int
 
 // The input formats.
 const (
-	FormatEPD Format = iota
+	FormatAuto Format = iota // tell by the content
+	FormatEPD
 	FormatLichessCSV
 )
 
+// ParseInputFormat reads --input-format: auto, epd or csv.
+func ParseInputFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "", "auto":
+		return FormatAuto, nil
+	case "epd":
+		return FormatEPD, nil
+	case "csv", "lichess":
+		return FormatLichessCSV, nil
+	}
+	return FormatAuto, fmt.Errorf("--input-format %q: want auto, epd or csv", s)
+}
+
 // Open opens a puzzle file ("-" for standard input) and returns a reader
-// for its format: by extension (.csv is Lichess CSV; .epd, .fen and .txt
-// are EPD), else by sniffing the first line. The caller closes the closer.
-func Open(path string) (Reader, io.Closer, error) {
+// for its format: f, or with FormatAuto the format its first line shows (a
+// comma-separated header naming FEN and Moves is Lichess CSV, anything
+// else EPD), whatever the file's name. The caller closes the closer.
+func Open(path string, f Format) (Reader, io.Closer, error) {
 	var rc io.ReadCloser = os.Stdin
 	if path != "-" {
-		f, err := os.Open(path)
+		file, err := os.Open(path)
 		if err != nil {
 			return nil, nil, err
 		}
-		rc = f
+		if st, err := file.Stat(); err == nil && st.IsDir() {
+			file.Close()
+			return nil, nil, fmt.Errorf("%s is a folder, not a puzzle file", path)
+		}
+		rc = file
 	}
 	br := bufio.NewReaderSize(rc, 64<<10)
-	var format Format
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv":
-		format = FormatLichessCSV
-	case ".epd", ".fen", ".txt":
-		format = FormatEPD
-	default:
-		format = Sniff(br)
+	if f == FormatAuto {
+		f = Sniff(br)
 	}
-	return NewReader(br, path, format), rc, nil
+	return NewReader(br, path, f), rc, nil
 }
 
 // NewReader returns a reader of the given format.

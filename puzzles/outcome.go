@@ -34,6 +34,9 @@ type Outcome struct {
 	Verdict    string    `json:"verdict,omitempty"`
 	Expected   *Expected `json:"expected,omitempty"`
 	Error      string    `json:"error,omitempty"`
+	// Note says why a record was not searched: a stalemate, a side
+	// already checkmated, or (validate) why it was skipped.
+	Note string `json:"note,omitempty"`
 	// Warnings name problems of the input line that did not stop the
 	// search, such as a malformed annotation.
 	Warnings []string `json:"warnings,omitempty"`
@@ -122,43 +125,10 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	for _, w := range o.Warnings {
 		fmt.Fprintf(&b, "  warning: %s\n", w)
 	}
-	switch o.Status {
-	case StatusError:
-		fmt.Fprintf(&b, "  error: %s\n", o.Error)
-	case "mate":
-		if o.Mate > 0 {
-			fmt.Fprintf(&b, "  mate in %d (proved shortest)\n", o.Mate)
-		} else {
-			fmt.Fprintf(&b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
-		}
-		label := "key"
-		if o.Mate < 0 {
-			label = "best defence"
-		}
-		if len(o.KeysSAN) > 1 {
-			label += "s"
-		}
-		fmt.Fprintf(&b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
-		fmt.Fprintf(&b, "  line: %s\n", o.LineSAN)
-		if o.Partial {
-			fmt.Fprintf(&b, "  (the limit cut the key list or the line short; the mate length stands)\n")
-		}
-	case "no-mate":
-		fmt.Fprintf(&b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
-	case "limit":
-		if o.MateWithin != 0 {
-			what := "mate"
-			if o.MateWithin < 0 {
-				what = "mated"
-			}
-			fmt.Fprintf(&b, "  limit reached: forced %s in %d moves or fewer is proved; no shorter one ruled out beyond %d moves\n",
-				what, abs(o.MateWithin), o.Depth)
-		} else if o.Depth > 0 {
-			fmt.Fprintf(&b, "  limit reached: no mate in %d moves or fewer is proved; longer not decided\n", o.Depth)
-		} else {
-			fmt.Fprintf(&b, "  limit reached before anything was proved\n")
-		}
+	if o.Note != "" {
+		fmt.Fprintf(&b, "  %s\n", o.Note)
 	}
+	o.writeFinding(&b)
 	if len(o.Book) > 0 {
 		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
 	}
@@ -170,7 +140,14 @@ func (o *Outcome) WriteText(w io.Writer) error {
 		b.WriteString(")\n")
 	}
 	if o.Verdict != "" {
-		fmt.Fprintf(&b, "  verdict: %s\n", o.Verdict)
+		fmt.Fprintf(&b, "  verdict: %s", o.Verdict)
+		if o.Expected != nil && o.Verdict != VerdictSkipped {
+			fmt.Fprintf(&b, " (claim checked: %s)", describeClaim(o.Expected, o.Record))
+		}
+		if o.Error != "" && o.Status != StatusError {
+			fmt.Fprintf(&b, ": %s", o.Error)
+		}
+		b.WriteByte('\n')
 	}
 	if o.Tree != nil {
 		o.Tree.WriteText(&b)
@@ -182,21 +159,85 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	return err
 }
 
-func (o *Outcome) statsLine() string {
-	nps := 0.0
-	if o.MS > 0 {
-		nps = float64(o.Nodes) / o.MS * 1000
+// writeFinding writes what the search proved, in a line or three.
+func (o *Outcome) writeFinding(w io.Writer) {
+	b := &strings.Builder{}
+	defer func() { io.WriteString(w, b.String()) }()
+	switch o.Status {
+	case StatusError:
+		fmt.Fprintf(b, "  error: %s\n", o.Error)
+	case "mate":
+		if o.Mate > 0 {
+			fmt.Fprintf(b, "  mate in %d (proved shortest)\n", o.Mate)
+		} else {
+			fmt.Fprintf(b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
+		}
+		label := "key"
+		if o.Mate < 0 {
+			label = "best defence"
+		}
+		if len(o.KeysSAN) > 1 {
+			label += "s"
+		}
+		switch {
+		case len(o.KeysSAN) == 0:
+			fmt.Fprintf(b, "  %s: not extracted: the limit came first (the mate length stands)\n", label)
+		case o.Partial && len(o.PV) == 0:
+			fmt.Fprintf(b, "  %s: %s (the list may be incomplete: the limit came first)\n", label, strings.Join(o.KeysSAN, " "))
+			fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
+		default:
+			fmt.Fprintf(b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
+			fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
+		}
+	case "no-mate":
+		if o.Note == "" {
+			fmt.Fprintf(b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
+		}
+	case "limit":
+		if o.MateWithin != 0 {
+			what := "mate"
+			if o.MateWithin < 0 {
+				what = "mated"
+			}
+			fmt.Fprintf(b, "  limit reached: a forced %s in %d moves or fewer is proved; no shorter one is ruled out beyond %d moves\n",
+				what, abs(o.MateWithin), o.Depth)
+		} else if o.Depth > 0 {
+			fmt.Fprintf(b, "  limit reached: proved that no mate exists in %d moves or fewer; mates longer than that were not decided\n", o.Depth)
+		} else {
+			fmt.Fprintf(b, "  limit reached before anything was proved\n")
+		}
 	}
+}
+
+func (o *Outcome) statsLine() string {
 	hit := 0.0
 	if o.TTProbes > 0 {
 		hit = 100 * float64(o.TTHits) / float64(o.TTProbes)
 	}
-	s := fmt.Sprintf("nodes %d, %s, %s nodes/s, TT hits %.0f%%", o.Nodes,
-		(time.Duration(o.MS*1000) * time.Microsecond).Round(time.Microsecond*10), humanCount(nps), hit)
+	d := time.Duration(o.MS * float64(time.Millisecond))
+	s := fmt.Sprintf("nodes %d, %s", o.Nodes, FormatDuration(d))
+	if d >= time.Millisecond {
+		// Below a millisecond a rate says more about the clock than the search.
+		s += fmt.Sprintf(", %s nodes/s", humanCount(float64(o.Nodes)/d.Seconds()))
+	}
+	s += fmt.Sprintf(", TT hits %.0f%%", hit)
 	if o.TBHits > 0 {
 		s += fmt.Sprintf(", TB hits %d", o.TBHits)
 	}
 	return s
+}
+
+// FormatDuration writes a duration the one way mateline's reports do:
+// milliseconds with one decimal below a second, seconds with two decimals
+// below a minute, minutes and seconds beyond.
+func FormatDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	case d < time.Minute:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	return fmt.Sprintf("%dm %02ds", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 func humanCount(x float64) string {

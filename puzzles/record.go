@@ -21,6 +21,11 @@ type Record struct {
 	Ops    []Op // EPD operations in input order, kept for annotated output
 	Claim  Claim
 	Err    error
+	// Terminal, when not empty, says why the position has nothing to
+	// search: "stalemate", or "the side to move is already checkmated".
+	// The position is legal and the record readable; a mate claim on it
+	// is false.
+	Terminal string
 	// Warnings name problems that did not stop the record from being read
 	// and searched, such as a malformed annotation (pv cut off mid-move).
 	Warnings []string
@@ -61,17 +66,9 @@ func (r *Record) ErrorKind() string {
 	return "unreadable"
 }
 
-// positionError marks an error about the position itself (as opposed to the
-// text around it).
-type positionError struct{ msg string }
-
-func (e positionError) Error() string { return e.msg }
-
 func isPositionError(err error) bool {
 	for err != nil {
 		switch e := err.(type) {
-		case positionError:
-			return true
 		case *board.FENError:
 			return e.Kind >= board.ErrKingCount
 		case interface{ Unwrap() error }:
@@ -83,29 +80,26 @@ func isPositionError(err error) bool {
 	return false
 }
 
-// checkPlayable rejects a position with no legal move: there is nothing to
-// solve in a checkmate or a stalemate.
-func checkPlayable(pos *board.Position) error {
+// terminal says why a position with no legal move has nothing to search
+// ("" when it has a move).
+func terminal(pos *board.Position) string {
 	if pos.HasLegalMove() {
-		return nil
+		return ""
 	}
 	if pos.InCheck() {
-		return positionError{"the side to move is already checkmated"}
+		return "the side to move is already checkmated"
 	}
-	return positionError{"the side to move is stalemated"}
+	return "stalemate"
 }
 
 // FromFEN makes a record from a FEN given on the command line.
 func FromFEN(source string, n int, fen string) Record {
 	rec := Record{Source: source, Line: n, ID: fmt.Sprintf("fen:%d", n)}
 	pos, err := board.ParseFEN(fen)
-	if err == nil {
-		err = checkPlayable(&pos)
-	}
 	if err != nil {
 		rec.Err = &LineError{source, n, err}
 		return rec
 	}
-	rec.Pos, rec.FEN = pos, pos.FEN()
+	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
 	return rec
 }

@@ -13,7 +13,7 @@ type Summary struct {
 	Status    map[string]int
 	Verdict   map[string]int
 	Nodes     uint64
-	Elapsed   time.Duration // wall time of the run
+	Elapsed   time.Duration // wall time of the run, from the program's start
 	Validate  bool
 }
 
@@ -32,11 +32,24 @@ func (s *Summary) Add(o *Outcome) {
 	s.Nodes += o.Nodes
 }
 
-// Failed reports whether any outcome was not ok: a verdict other than ok,
-// or a record that could not be read.
+// AddAll counts another summary's outcomes (the records a resumed run
+// found done).
+func (s *Summary) AddAll(o *Summary) {
+	s.Positions += o.Positions
+	for k, n := range o.Status {
+		s.Status[k] += n
+	}
+	for k, n := range o.Verdict {
+		s.Verdict[k] += n
+	}
+	s.Nodes += o.Nodes
+}
+
+// Failed reports whether any outcome was not ok: a verdict other than ok
+// or skipped, or a record that could not be read.
 func (s *Summary) Failed() bool {
 	if s.Validate {
-		return s.Verdict[VerdictOK] != s.Positions
+		return s.Verdict[VerdictOK]+s.Verdict[VerdictSkipped] != s.Positions
 	}
 	return s.Status[StatusError] > 0
 }
@@ -65,6 +78,6 @@ func (s *Summary) Write(w io.Writer) {
 	if secs > 0 {
 		rate = float64(s.Positions) / secs
 	}
-	fmt.Fprintf(w, "  %-12s %8d\n  %-12s %8.1f s\n  %-12s %8.1f positions/s\n  %-12s %8d\n",
-		"positions", s.Positions, "time", secs, "rate", rate, "nodes", s.Nodes)
+	fmt.Fprintf(w, "  %-12s %8d\n  %-12s %10s\n  %-12s %8.1f positions/s\n  %-12s %8d\n",
+		"positions", s.Positions, "time", FormatDuration(s.Elapsed), "rate", rate, "nodes", s.Nodes)
 }

@@ -20,17 +20,21 @@ const (
 	VerdictIllegal    = "illegal"    // the position cannot occur, or has no move
 	VerdictUnreadable = "unreadable" // the line could not be read
 	VerdictTimeout    = "timeout"    // a limit stopped the proof: no verdict on the claim
+	VerdictSkipped    = "skipped"    // not a mate puzzle (no claim), or no solution to check
 )
 
 // Verdicts lists every verdict in report order.
 var Verdicts = []string{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictCooked,
-	VerdictWrongKey, VerdictIllegal, VerdictUnreadable, VerdictTimeout}
+	VerdictWrongKey, VerdictIllegal, VerdictUnreadable, VerdictTimeout, VerdictSkipped}
 
 // Solve runs the solver on rec and describes the result. Options come in
 // adapted to the record's claim by the caller.
 func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) Outcome {
 	if rec.Err != nil {
 		return NewOutcome(rec, solver.Result{})
+	}
+	if rec.Terminal != "" {
+		return terminalOutcome(rec)
 	}
 	res := sv.Solve(ctx, rec.Pos, opt)
 	o := NewOutcome(rec, res)
@@ -51,6 +55,19 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 		return o
 	}
 	claim := rec.Claim.Mate
+	switch {
+	case claim == 0 && rec.Claim.OnlyLastVaries:
+		return skipped(rec, "no mateIn theme: not a mate puzzle")
+	case claim == 0:
+		return skipped(rec, "no dm N or bm #N: not a mate puzzle")
+	case rec.Claim.OnlyLastVaries && len(rec.Claim.Line) == 0:
+		return skipped(rec, "the Moves field holds no solution move to check")
+	case rec.Terminal != "":
+		o := terminalOutcome(rec)
+		o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
+		o.Verdict = VerdictNoMate
+		return o
+	}
 	n := claim
 	opt.Want = solver.WantMate
 	if claim < 0 {
@@ -72,6 +89,21 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 			o.Verdict, o.Error = v, err
 		}
 	}
+	return o
+}
+
+// terminalOutcome is the outcome of a position with no legal move: no
+// mate for the side to move, with the reason.
+func terminalOutcome(rec *Record) Outcome {
+	o := NewOutcome(rec, solver.Result{Status: solver.StatusNoMate})
+	o.Note = rec.Terminal
+	return o
+}
+
+// skipped is a record validate does not check, with the reason.
+func skipped(rec *Record, why string) Outcome {
+	o := NewOutcome(rec, solver.Result{})
+	o.Status, o.Verdict, o.Note = "skipped", VerdictSkipped, why
 	return o
 }
 

@@ -28,28 +28,53 @@ const (
 	FormatHTML  = "html"
 )
 
-// NewWriter returns a writer for format. appending says that w continues
-// an existing file (no CSV header then).
-func NewWriter(format string, w io.Writer, appending bool) (Writer, error) {
+// WriterOptions say how a writer starts its output.
+type WriterOptions struct {
+	// Appending says the output continues an existing file (--resume): no
+	// CSV header or shard marker then.
+	Appending bool
+	// Shard is the shard of a sharded run (Count > 1): JSONL and EPD
+	// outputs start with a marker line, CSV names it in the header's last
+	// column and gives it in each row, so that merge knows each file.
+	Shard Shard
+	// Report describes the run, for the HTML report's header.
+	Report ReportInfo
+}
+
+// NewWriter returns a writer for format.
+func NewWriter(format string, w io.Writer, o WriterOptions) (Writer, error) {
+	sharded := o.Shard.Count > 1
+	var first []byte
+	if sharded && !o.Appending {
+		first = []byte(ShardMarker(format, o.Shard))
+	}
 	switch format {
 	case FormatText:
 		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { o.WriteText(b) }}, nil
 	case FormatJSONL:
-		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { o.WriteJSON(b) }}, nil
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *Outcome) { o.WriteJSON(b) }}, nil
 	case FormatEPDs:
-		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *Outcome) { writeEPD(b, o) }}, nil
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *Outcome) { writeEPD(b, o) }}, nil
 	case FormatCSV:
-		sw := &streamWriter{w: w, render: renderCSV}
-		if !appending {
+		shardCell := ""
+		if sharded {
+			shardCell = o.Shard.String()
+		}
+		sw := &streamWriter{w: w, render: func(b *bytes.Buffer, out *Outcome) { renderCSV(b, out, shardCell) }}
+		if !o.Appending {
+			header := CSVHeader
+			if sharded {
+				header = append(append([]string(nil), CSVHeader...), csvShardPrefix+o.Shard.String())
+			}
 			var b bytes.Buffer
 			cw := csv.NewWriter(&b)
-			cw.Write(CSVHeader)
+			cw.Write(header)
 			cw.Flush()
 			sw.header = b.Bytes()
 		}
 		return sw, nil
 	case FormatHTML:
-		return newHTMLWriter(w)
+		return newHTMLWriter(w, o.Report)
 	}
 	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv or html)", format)
 }
@@ -82,13 +107,22 @@ func (s *streamWriter) Write(o *Outcome) error {
 	return err
 }
 
-func (s *streamWriter) Close(*Summary) error { return nil }
+// Close writes the header (a CSV header, a shard marker) of an output
+// that got no record, so that even an empty shard says which it is.
+func (s *streamWriter) Close(*Summary) error {
+	if s.header != nil {
+		_, err := s.w.Write(s.header)
+		s.header = nil
+		return err
+	}
+	return nil
+}
 
 // CSVHeader is the first row of CSV output.
 var CSVHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
 	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings"}
 
-func renderCSV(b *bytes.Buffer, o *Outcome) {
+func renderCSV(b *bytes.Buffer, o *Outcome, shard string) {
 	mate, expMate, expKeys := "", "", ""
 	if o.Mate != 0 {
 		mate = strconv.Itoa(o.Mate)
@@ -99,11 +133,15 @@ func renderCSV(b *bytes.Buffer, o *Outcome) {
 		}
 		expKeys = strings.Join(o.Expected.Keys, " ")
 	}
-	cw := csv.NewWriter(b)
-	cw.Write([]string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
+	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, o.Status, mate, strings.Join(o.Keys, " "),
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
-		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")})
+		strconv.FormatUint(o.TBHits, 10), o.Verdict, expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")}
+	if shard != "" {
+		row = append(row, shard)
+	}
+	cw := csv.NewWriter(b)
+	cw.Write(row)
 	cw.Flush()
 }
 
@@ -218,7 +256,7 @@ func writeOpBody(b *strings.Builder, op Op) {
 	for _, a := range op.Args {
 		b.WriteByte(' ')
 		if a == "" || strings.ContainsAny(a, " ;\"\t\\") || isComment(op.Code) || op.Code == "id" {
-			b.WriteString(strconv.Quote(a))
+			b.WriteString(epdQuote(a))
 		} else {
 			b.WriteString(a)
 		}
@@ -227,4 +265,26 @@ func writeOpBody(b *strings.Builder, op Op) {
 
 func isComment(code string) bool {
 	return len(code) == 2 && code[0] == 'c' && code[1] >= '0' && code[1] <= '9'
+}
+
+// epdQuote quotes an EPD string operand: only '"' and '\\' are escaped,
+// as EPD readers (ours among them) expect, so that every byte of the text,
+// valid UTF-8 or not, reads back the same. Line breaks, which cannot
+// occur in a string read from one line, become spaces.
+func epdQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n', '\r':
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -54,7 +54,7 @@ func TestCSVAndHTML(t *testing.T) {
 	ok := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id "a";`, true)
 	cooked := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R3R1K1 w - - dm 1; id "b";`, true)
 	var b bytes.Buffer
-	w, _ := NewWriter(FormatCSV, &b, false)
+	w, _ := NewWriter(FormatCSV, &b, WriterOptions{})
 	w.Write(&ok)
 	w.Write(&cooked)
 	w.Close(nil)
@@ -64,7 +64,7 @@ func TestCSVAndHTML(t *testing.T) {
 	}
 
 	b.Reset()
-	w, err := NewWriter(FormatHTML, &b, false)
+	w, err := NewWriter(FormatHTML, &b, WriterOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestMateWithinReported(t *testing.T) {
 	}
 	b.Reset()
 	o.WriteText(&b)
-	if s := b.String(); !strings.Contains(s, "forced mate in 9 moves or fewer is proved; no shorter one ruled out beyond 6 moves") {
+	if s := b.String(); !strings.Contains(s, "a forced mate in 9 moves or fewer is proved; no shorter one is ruled out beyond 6 moves") {
 		t.Errorf("text: %s", s)
 	}
 	b.Reset()

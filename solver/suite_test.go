@@ -25,7 +25,7 @@ type suiteCase struct {
 // suite is wrong, and the test says so). It returns the number solved.
 func runSuite(t *testing.T, sc suiteCase) int {
 	path := shareddata.Path(t, sc.file...)
-	r, closer, err := puzzles.Open(path)
+	r, closer, err := puzzles.Open(path, puzzles.FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestTablesKeepMateLengths(t *testing.T) {
 	}
 	prober := endgame.Prober{TB: tb}
 	for _, file := range []string{"KRvK1000pv.epd", "KQvKR1000pv.epd"} {
-		r, c, err := puzzles.Open(shareddata.Path(t, "suites", "matetools", file))
+		r, c, err := puzzles.Open(shareddata.Path(t, "suites", "matetools", file), puzzles.FormatAuto)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,8 +23,9 @@ type Config struct {
 	DefaultHash  int // MiB
 	MaxHash      int // MiB; bounds the Hash option
 	// OpenTables opens Syzygy tables from a SyzygyPath value (':'-separated
-	// folders). It may be nil: the option is then refused.
-	OpenTables func(path string) (solver.Prober, io.Closer, error)
+	// folders); warn hears of table files that turn out unusable. It may be
+	// nil: the option is then refused.
+	OpenTables func(path string, warn func(error)) (solver.Prober, io.Closer, error)
 	// OpenBook opens a Polyglot book file, or the built-in default for "".
 	// It may be nil: no book is used.
 	OpenBook func(path string) (solver.Book, io.Closer, error)
@@ -195,7 +196,7 @@ func (e *Engine) openTables(path string) error {
 	if e.cfg.OpenTables == nil {
 		return fmt.Errorf("SyzygyPath: this build reads no tables")
 	}
-	p, c, err := e.cfg.OpenTables(path)
+	p, c, err := e.cfg.OpenTables(path, func(err error) { e.info("%v; going on without it", err) })
 	if err != nil {
 		return fmt.Errorf("SyzygyPath %s: %v", path, err)
 	}

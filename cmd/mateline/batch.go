@@ -1,19 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -31,7 +25,7 @@ func searchFlags(defaultTimeout time.Duration) []cli.Flag {
 		&cli.IntFlag{Name: "mate", Value: 10, Usage: "longest mate to look for, in moves; a file's claim (dm N, bm #N) is used when this flag is not given"},
 		&cli.DurationFlag{Name: "timeout", Value: defaultTimeout, Usage: "time limit per position, e.g. 2s (0: none); a position that hits it is reported as 'limit', never as 'no-mate'"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "node limit per position (0: none)"},
-		&cli.IntFlag{Name: "hash", Value: 64, Usage: "transposition table memory in MiB, shared out among the workers"},
+		&cli.IntFlag{Name: "hash", Value: 64, Usage: "transposition table memory in MiB, shared out among the workers (at most three quarters of the machine's memory)"},
 		&cli.BoolFlag{Name: "rule50", Usage: "honour the 50-move rule, using hmvc or the FEN clock (off by problem convention)"},
 	}
 }
@@ -43,8 +37,9 @@ func batchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. The answers never depend on it"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv or html"},
 		&cli.BoolFlag{Name: "json", Usage: "same as --format jsonl"},
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file instead of standard output"},
-		&cli.BoolFlag{Name: "resume", Usage: "skip records whose id is already in the --output file and append the rest"},
+		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd or csv"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file (through FILE.partial, renamed at the end) instead of standard output"},
+		&cli.BoolFlag{Name: "resume", Usage: "keep the records already in the --output file (or in FILE.partial left by a crash) and do the rest"},
 		&cli.StringFlag{Name: "shard", Usage: "i/n: take only shard i (0-based) of n, by a stable hash of the id; '/n' or 'n' reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar (it shows only when standard error is a terminal)"},
 		bookFlag(),
@@ -52,319 +47,179 @@ func batchFlags() []cli.Flag {
 	}
 }
 
-// runConfig is what a batch command takes from its flags.
-type runConfig struct {
-	validate    bool
-	opt         solver.Options
-	mateFlagSet bool
-	hashMiB     int
-	beyond      int
-	jobs        int
-	threads     int
-	format      string
-	output      string
-	resume      bool
-	shard       puzzles.Shard
-	progress    bool
-	fens        []string
-	files       []string
-	proofFile   string // --proof: the one certificate
-	proofDir    string // --proof-dir: one certificate per record
-	proofLimit  int
-	tree        bool // --tree: the solution tree
-	treeDepth   int
-}
-
-func readRunConfig(cmd *cli.Command, validate bool) (runConfig, error) {
-	c := runConfig{
-		validate: validate,
-		opt: solver.Options{
+// newJob builds the job a solve or validate command line asks for.
+func newJob(cmd *cli.Command, validate bool, started time.Time) (*puzzles.Job, error) {
+	timeout := cmd.Duration("timeout")
+	j := &puzzles.Job{
+		Validate: validate,
+		Options: solver.Options{
 			MaxMate: int(cmd.Int("mate")),
 			Rule50:  cmd.Bool("rule50"),
 			Nodes:   cmd.Uint64("nodes"),
-			Timeout: cmd.Duration("timeout"),
+			Timeout: timeout,
 			// A mate proved just before the time limit still gets its keys
 			// and line.
-			ExtractGrace: min(cmd.Duration("timeout")/10, 2*time.Second),
+			ExtractGrace: min(timeout/10, 2*time.Second),
 		},
-		mateFlagSet: cmd.IsSet("mate"),
-		hashMiB:     int(cmd.Int("hash")),
-		jobs:        int(cmd.Int("jobs")),
-		threads:     int(cmd.Int("threads")),
-		format:      cmd.String("format"),
-		output:      cmd.String("output"),
-		resume:      cmd.Bool("resume"),
-		progress:    !cmd.Bool("no-progress"),
-		files:       cmd.Args().Slice(),
+		MateFlagSet: cmd.IsSet("mate"),
+		HashMiB:     int(cmd.Int("hash")),
+		Format:      cmd.String("format"),
+		Output:      cmd.String("output"),
+		Resume:      cmd.Bool("resume"),
+		Inputs:      &puzzles.Inputs{Files: cmd.Args().Slice()},
+		Started:     started,
+		Stdout:      cmd.Root().Writer,
+		Stderr:      os.Stderr,
 	}
 	if !validate {
-		c.opt.AllKeys = cmd.Bool("all")
-		c.fens = cmd.StringSlice("fen")
-		c.proofFile, c.proofDir, c.proofLimit = cmd.String("proof"), cmd.String("proof-dir"), int(cmd.Int("proof-limit"))
-		c.tree, c.treeDepth = cmd.Bool("tree"), int(cmd.Int("tree-depth"))
-		if c.tree {
-			c.opt.AllKeys = true // the tree shows every key
+		j.Options.AllKeys = cmd.Bool("all")
+		j.Inputs.FENs = cmd.StringSlice("fen")
+		j.ProofFile, j.ProofDir, j.ProofLimit = cmd.String("proof"), cmd.String("proof-dir"), int(cmd.Int("proof-limit"))
+		j.Tree, j.TreeDepth = cmd.Bool("tree"), int(cmd.Int("tree-depth"))
+		if j.Tree {
+			j.Options.AllKeys = true // the tree shows every key
 		}
-		if c.treeDepth < 0 {
-			return c, usagef("--tree-depth %d: want 1 or more moves", c.treeDepth)
+		if j.TreeDepth < 0 {
+			return nil, usagef("--tree-depth %d: want 1 or more moves", j.TreeDepth)
 		}
 	} else {
-		c.beyond = int(cmd.Int("beyond"))
+		j.Beyond = int(cmd.Int("beyond"))
+		if j.Beyond < 0 {
+			return nil, usagef("--beyond %d: want 0 or more moves", j.Beyond)
+		}
 	}
 	if cmd.Bool("json") {
-		c.format = puzzles.FormatJSONL
+		j.Format = puzzles.FormatJSONL
 	}
-	if c.opt.MaxMate < 1 || c.opt.MaxMate > solver.MaxPly/2-2 {
-		return c, usagef("--mate %d is out of range 1-%d", c.opt.MaxMate, solver.MaxPly/2-2)
+	switch {
+	case j.Options.MaxMate < 1 || j.Options.MaxMate > solver.MaxPly/2-2:
+		return nil, usagef("--mate %d is out of range 1-%d", j.Options.MaxMate, solver.MaxPly/2-2)
+	case timeout < 0:
+		return nil, usagef("--timeout %v: a time limit cannot be negative (0 means none)", timeout)
+	case j.HashMiB < 1:
+		return nil, usagef("--hash %d MiB: want at least 1", j.HashMiB)
+	case j.HashMiB > maxHashMiB():
+		return nil, usagef("--hash %d MiB is more than this machine can give (at most %d MiB, three quarters of its memory)", j.HashMiB, maxHashMiB())
 	}
-	if c.hashMiB < 1 || c.hashMiB > 1<<20 {
-		return c, usagef("--hash %d MiB is out of range", c.hashMiB)
+	inputFormat, err := puzzles.ParseInputFormat(cmd.String("input-format"))
+	if err != nil {
+		return nil, usagef("%v", err)
 	}
+	j.Inputs.Format = inputFormat
 	cores := runtime.NumCPU()
+	j.Workers = int(cmd.Int("jobs"))
 	if !cmd.IsSet("jobs") {
-		c.jobs = cores
-		if len(c.fens) == 1 && len(c.files) == 0 {
-			c.jobs = 1 // one position: its threads get the cores
+		j.Workers = cores
+		if len(j.Inputs.FENs) == 1 && len(j.Inputs.Files) == 0 {
+			j.Workers = 1 // one position: its threads get the cores
 		}
 	}
-	if c.jobs < 1 || c.jobs > 4*cores {
-		return c, usagef("--jobs %d is out of range 1-%d (4 per core)", c.jobs, 4*cores)
+	if j.Workers < 1 || j.Workers > 4*cores {
+		return nil, usagef("--jobs %d is out of range 1-%d (4 per core)", j.Workers, 4*cores)
 	}
+	j.Options.Threads = int(cmd.Int("threads"))
 	if !cmd.IsSet("threads") {
-		c.threads = max(cores/c.jobs, 1)
+		j.Options.Threads = max(cores/j.Workers, 1)
 	}
-	if c.threads < 1 || c.threads > solver.MaxThreads {
-		return c, usagef("--threads %d is out of range 1-%d", c.threads, solver.MaxThreads)
+	if j.Options.Threads < 1 || j.Options.Threads > solver.MaxThreads {
+		return nil, usagef("--threads %d is out of range 1-%d", j.Options.Threads, solver.MaxThreads)
 	}
-	c.opt.Threads = c.threads
-	switch c.format {
+	switch j.Format {
 	case puzzles.FormatText, puzzles.FormatEPDs, puzzles.FormatJSONL, puzzles.FormatCSV, puzzles.FormatHTML:
 	default:
-		return c, usagef("--format %q: want text, epd, jsonl, csv or html", c.format)
+		return nil, usagef("--format %q: want text, epd, jsonl, csv or html", j.Format)
 	}
-	if c.resume {
-		if c.output == "" {
-			return c, usagef("--resume needs --output FILE (the file to continue)")
+	if j.Resume {
+		if j.Output == "" {
+			return nil, usagef("--resume needs --output FILE (the file to continue)")
 		}
-		if c.format == puzzles.FormatText || c.format == puzzles.FormatHTML {
-			return c, usagef("--resume needs --format jsonl, csv or epd (a %s file does not record ids)", c.format)
+		if j.Format == puzzles.FormatText || j.Format == puzzles.FormatHTML {
+			return nil, usagef("--resume needs --format jsonl, csv or epd (a %s file does not record ids)", j.Format)
 		}
 	}
-	for _, path := range c.files {
+	for _, path := range j.Inputs.Files {
 		if path == "-" {
 			continue
 		}
-		if _, err := os.Stat(path); err != nil {
-			return c, err
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			return nil, usagef("%s is a folder, not a puzzle file", path)
 		}
 	}
-	if err := c.checkProofFlags(); err != nil {
-		return c, err
+	if err := checkProofFlags(j); err != nil {
+		return nil, err
 	}
-	shard, err := parseShard(cmd.String("shard"), cmd.IsSet("shard"))
-	if err != nil {
-		return c, err
+	if j.Shard, err = puzzles.ParseShard(cmd.String("shard"), cmd.IsSet("shard"), os.Getenv); err != nil {
+		return nil, usagef("%v", err)
 	}
-	c.shard = shard
-	if len(c.fens) == 0 && len(c.files) == 0 {
-		return c, usagef("nothing to do: give a FILE ('-' for standard input)%s; see --help",
+	if len(j.Inputs.FENs) == 0 && len(j.Inputs.Files) == 0 {
+		return nil, usagef("nothing to do: give a FILE ('-' for standard input)%s; see --help",
 			map[bool]string{false: " or --fen FEN", true: ""}[validate])
 	}
-	return c, nil
+	if err := j.Check(); err != nil {
+		return nil, usagef("%v", err)
+	}
+	j.Report = puzzles.ReportInfo{Inputs: append(j.Inputs.Files, fenLabels(j.Inputs.FENs)...), Version: version(), Date: started,
+		Settings: settingsText(cmd, j)}
+	return j, nil
+}
+
+func fenLabels(fens []string) []string {
+	var out []string
+	for _, f := range fens {
+		out = append(out, "--fen "+f)
+	}
+	return out
+}
+
+// settingsText describes the search settings for the HTML report's header.
+func settingsText(cmd *cli.Command, j *puzzles.Job) string {
+	parts := []string{}
+	if j.MateFlagSet {
+		parts = append(parts, fmt.Sprintf("--mate %d", j.Options.MaxMate))
+	} else {
+		parts = append(parts, fmt.Sprintf("mate: the claim (else %d)", j.Options.MaxMate))
+	}
+	if j.Options.Timeout > 0 {
+		parts = append(parts, "--timeout "+j.Options.Timeout.String())
+	}
+	if j.Options.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("--nodes %d", j.Options.Nodes))
+	}
+	parts = append(parts, fmt.Sprintf("--hash %d", j.HashMiB), fmt.Sprintf("-j %d", j.Workers), fmt.Sprintf("--threads %d", j.Options.Threads))
+	if j.Validate {
+		parts = append(parts, fmt.Sprintf("--beyond %d", j.Beyond))
+	}
+	if j.Options.Rule50 {
+		parts = append(parts, "--rule50")
+	}
+	if s := cmd.String("syzygy"); s != "" {
+		parts = append(parts, "--syzygy "+s)
+	}
+	return strings.Join(parts, " ")
 }
 
 // checkProofFlags checks --proof, --proof-dir and --proof-limit.
-func (c *runConfig) checkProofFlags() error {
+func checkProofFlags(j *puzzles.Job) error {
 	switch {
-	case c.proofFile != "" && c.proofDir != "":
+	case j.ProofFile != "" && j.ProofDir != "":
 		return usagef("give --proof FILE (one position) or --proof-dir DIR, not both")
-	case c.proofFile != "" && (len(c.fens) != 1 || len(c.files) != 0):
+	case j.ProofFile != "" && (len(j.Inputs.FENs) != 1 || len(j.Inputs.Files) != 0):
 		return usagef("--proof FILE writes the certificate of one --fen position; for files use --proof-dir DIR")
-	case (c.proofFile != "" || c.proofDir != "") && c.opt.Rule50:
+	case (j.ProofFile != "" || j.ProofDir != "") && j.Options.Rule50:
 		return usagef("proof certificates follow the problem convention: not with --rule50")
-	case c.proofLimit < 0:
-		return usagef("--proof-limit %d: want 0 or more nodes", c.proofLimit)
+	case j.ProofLimit < 0:
+		return usagef("--proof-limit %d: want 0 or more nodes", j.ProofLimit)
 	}
-	if c.proofDir != "" {
-		if st, err := os.Stat(c.proofDir); err != nil || !st.IsDir() {
-			return usagef("--proof-dir %s: not a folder", c.proofDir)
+	if j.ProofDir != "" {
+		if st, err := os.Stat(j.ProofDir); err != nil || !st.IsDir() {
+			return usagef("--proof-dir %s: not a folder", j.ProofDir)
 		}
 	}
 	return nil
-}
-
-// proofPath returns where the certificate of rec goes, or "" for none.
-func (c *runConfig) proofPath(rec *puzzles.Record, used *sync.Map) string {
-	switch {
-	case c.proofFile != "":
-		return c.proofFile
-	case c.proofDir == "":
-		return ""
-	}
-	name := puzzles.ProofFileName(rec.ID)
-	if _, taken := used.LoadOrStore(name, true); taken {
-		name = puzzles.ProofFileName(fmt.Sprintf("%s-line%d", rec.ID, rec.Line))
-	}
-	return filepath.Join(c.proofDir, name)
-}
-
-// parseShard reads --shard, falling back to the schedulers' variables.
-func parseShard(flag string, set bool) (puzzles.Shard, error) {
-	envIndex := func() (int, bool) {
-		for _, v := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
-			if s := os.Getenv(v); s != "" {
-				if n, err := strconv.Atoi(s); err == nil {
-					return n, true
-				}
-			}
-		}
-		return 0, false
-	}
-	if !set {
-		if i, ok := envIndex(); ok {
-			if n, err := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT")); err == nil && n > 0 {
-				if i >= n {
-					return puzzles.Shard{}, usagef("shard index %d from the environment is not below SLURM_ARRAY_TASK_COUNT %d", i, n)
-				}
-				return puzzles.Shard{Index: i, Count: n}, nil
-			}
-		}
-		return puzzles.Shard{}, nil
-	}
-	iText, nText, found := strings.Cut(flag, "/")
-	if !found {
-		iText, nText = "", flag
-	}
-	n, err := strconv.Atoi(nText)
-	if err != nil || n < 1 {
-		return puzzles.Shard{}, usagef("--shard %q: want i/n, such as 0/4", flag)
-	}
-	var i int
-	if iText == "" {
-		var ok bool
-		if i, ok = envIndex(); !ok {
-			return puzzles.Shard{}, usagef("--shard %q gives no index and neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set", flag)
-		}
-	} else if i, err = strconv.Atoi(iText); err != nil {
-		return puzzles.Shard{}, usagef("--shard %q: want i/n, such as 0/4", flag)
-	}
-	if i < 0 || i >= n {
-		return puzzles.Shard{}, usagef("--shard %d/%d: the index must be 0 to %d", i, n, n-1)
-	}
-	return puzzles.Shard{Index: i, Count: n}, nil
-}
-
-// optionsFor adapts the options to a record's claim: look as far as the
-// claim says unless --mate was given.
-func (c *runConfig) optionsFor(rec *puzzles.Record) solver.Options {
-	opt := c.opt
-	if claim := rec.Claim.Mate; claim != 0 && !c.mateFlagSet {
-		opt.MaxMate, opt.Want = claim, solver.WantMate
-		if claim < 0 {
-			opt.MaxMate, opt.Want = -claim, solver.WantMated
-		}
-	}
-	return opt
-}
-
-// inputs returns a function that yields every record of the --fen flags
-// and the files in turn. With several inputs, ids made from line numbers
-// are prefixed with the file name so they stay unique.
-func (c *runConfig) inputs() (next func() (puzzles.Raw, error), closeAll func()) {
-	multi := len(c.files) > 1 || len(c.files) == 1 && len(c.fens) > 0
-	fenIdx, fileIdx := 0, 0
-	var cur puzzles.Reader
-	var closer io.Closer
-	var curName string
-	closeAll = func() {
-		if closer != nil {
-			closer.Close()
-			closer = nil
-		}
-	}
-	next = func() (puzzles.Raw, error) {
-		if fenIdx < len(c.fens) {
-			fenIdx++
-			return puzzles.RawRecord(puzzles.FromFEN("--fen", fenIdx, c.fens[fenIdx-1])), nil
-		}
-		for {
-			if cur == nil {
-				if fileIdx >= len(c.files) {
-					return puzzles.Raw{}, io.EOF
-				}
-				path := c.files[fileIdx]
-				fileIdx++
-				r, cl, err := puzzles.Open(path)
-				if err != nil {
-					return puzzles.Raw{}, err
-				}
-				cur, closer, curName = r, cl, filepath.Base(path)
-			}
-			raw, err := cur.NextRaw()
-			if errors.Is(err, io.EOF) {
-				closeAll()
-				cur = nil
-				continue
-			}
-			if err != nil {
-				return raw, err
-			}
-			if multi {
-				name := curName
-				raw = raw.Then(func(rec *puzzles.Record) {
-					if strings.HasPrefix(rec.ID, "line:") {
-						rec.ID = name + ":" + rec.ID
-					}
-				})
-			}
-			return raw, nil
-		}
-	}
-	return next, closeAll
-}
-
-// countRecords estimates the number of records by counting lines, for the
-// progress bar; it returns -1 when that cannot be known (standard input).
-func (c *runConfig) countRecords() int64 {
-	total := int64(len(c.fens))
-	for _, path := range c.files {
-		if path == "-" {
-			return -1
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return -1
-		}
-		n, err := countLines(f)
-		f.Close()
-		if err != nil {
-			return -1
-		}
-		if strings.EqualFold(filepath.Ext(path), ".csv") && n > 0 {
-			n-- // the header
-		}
-		total += n
-	}
-	return total
-}
-
-func countLines(r io.Reader) (int64, error) {
-	buf := make([]byte, 256<<10)
-	var n int64
-	for {
-		k, err := r.Read(buf)
-		for _, b := range buf[:k] {
-			if b == '\n' {
-				n++
-			}
-		}
-		if errors.Is(err, io.EOF) {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-	}
 }
 
 func stderrIsTerminal() bool {
@@ -372,67 +227,34 @@ func stderrIsTerminal() bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// runBatch runs solve or validate over the inputs.
-func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
+// runJob runs solve or validate: it opens the book and tables, wires the
+// progress bar and Ctrl-C, and turns the job's errors into exit codes.
+func runJob(ctx context.Context, cmd *cli.Command, validate bool) error {
+	j, err := newJob(cmd, validate, startTime)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
-	var done *puzzles.DoneSet
-	if cfg.resume {
-		var err error
-		if done, err = puzzles.PrepareResume(cfg.output, cfg.format); err != nil {
-			return err
-		}
-	}
-	out := cmd.Root().Writer
-	appending := false
-	if cfg.output != "" {
-		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-		if cfg.resume {
-			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
-			if st, err := os.Stat(cfg.output); err == nil && st.Size() > 0 {
-				appending = true
-			}
-		}
-		f, err := os.OpenFile(cfg.output, flags, 0o644)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		out = f
-	}
-	bw := bufio.NewWriterSize(out, 64<<10)
-	writer, err := puzzles.NewWriter(cfg.format, bw, appending)
-	if err != nil {
-		return usagef("%v", err)
-	}
-
 	bk, err := openBook(cmd)
 	if err != nil {
 		return err
 	}
 	defer bk.Close()
-	cfg.opt.Book = bk
+	j.Options.Book = bk
 	tables, err := openTables(cmd)
 	if err != nil {
 		return err
 	}
 	if tables != nil {
-		cfg.opt.Prober = endgame.Prober{TB: tables}
+		j.Options.Prober = endgame.NewProber(tables, func(err error) {
+			fmt.Fprintf(os.Stderr, "mateline: warning: %v; going on without it\n", err)
+		})
 	}
-
-	workers := cfg.jobs
-	perWorker := max(cfg.hashMiB/workers, 1)
-	solvers := make([]*solver.Solver, workers)
-	for i := range solvers {
-		solvers[i] = solver.New(perWorker)
-	}
-
-	var bar *progressbar.ProgressBar
-	if cfg.progress && stderrIsTerminal() {
-		bar = progressbar.NewOptions64(-1,
+	if !cmd.Bool("no-progress") && stderrIsTerminal() {
+		j.Progress = progressbar.NewOptions64(-1,
 			progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription(map[bool]string{true: "validating", false: "solving"}[cfg.validate]),
+			progressbar.OptionSetDescription(map[bool]string{true: "validating", false: "solving"}[validate]),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("pos"),
@@ -440,119 +262,18 @@ func runBatch(ctx context.Context, cmd *cli.Command, cfg runConfig) error {
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 		)
-		go func() {
-			if n := cfg.countRecords(); n > 0 {
-				bar.ChangeMax64(n)
-			}
-		}()
 	}
-
-	summary := puzzles.NewSummary(cfg.validate)
-	var proofNames sync.Map                        // certificate file names used
-	var skippedDone, outside, noClaim atomic.Int64 // counted by the workers
-	next, closeInputs := cfg.inputs()
-	defer closeInputs()
-	batch := puzzles.Batch{
-		Workers: workers,
-		Skip: func(rec *puzzles.Record) bool {
-			var counter *atomic.Int64
-			switch {
-			case !cfg.shard.Contains(rec.ID):
-				counter = &outside
-			case done != nil && done.Has(rec.ID):
-				counter = &skippedDone
-			case cfg.validate && rec.Err == nil && rec.Claim.Mate == 0:
-				counter = &noClaim // not a mate puzzle: nothing to validate
-			default:
-				return false
-			}
-			counter.Add(1)
-			if bar != nil {
-				bar.Add(1)
-			}
-			return true
-		},
-		Work: func(w int, rec *puzzles.Record) puzzles.Outcome {
-			var o puzzles.Outcome
-			if cfg.validate {
-				o = puzzles.Validate(ctx, solvers[w], rec, cfg.optionsFor(rec), cfg.beyond)
-			} else {
-				opt := cfg.optionsFor(rec)
-				o = puzzles.Solve(ctx, solvers[w], rec, opt)
-				if cfg.tree && !o.Interrupted {
-					if err := puzzles.AddTree(ctx, solvers[w], rec, &o, opt, cfg.treeDepth); err != nil {
-						o.Warnings = append(o.Warnings, fmt.Sprintf("no solution tree: %v", err))
-					}
-				}
-				if path := cfg.proofPath(rec, &proofNames); path != "" && !o.Interrupted {
-					if err := puzzles.Certify(ctx, solvers[w], rec, &o, opt, path, cfg.proofLimit); err != nil {
-						o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))
-					}
-				}
-			}
-			if !o.Interrupted {
-				o.Rendered = writer.Render(&o)
-			}
-			return o
-		},
-		Emit: func(o *puzzles.Outcome) error {
-			summary.Add(o)
-			if bar != nil {
-				bar.Add(1)
-			}
-			if err := writer.Write(o); err != nil {
-				return err
-			}
-			if cfg.format == puzzles.FormatText {
-				return bw.Flush() // text is for people watching
-			}
-			return nil
-		},
+	_, err = j.Run(ctx)
+	var ue puzzles.UsageError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ue):
+		return usagef("%v", ue.Msg)
+	case errors.Is(err, puzzles.ErrInterrupted):
+		return cli.Exit(err.Error(), exitRuntime)
+	case errors.Is(err, puzzles.ErrFailures):
+		return cli.Exit(strings.TrimPrefix(err.Error(), puzzles.ErrFailures.Error()+": "), exitFailures)
 	}
-	start := time.Now()
-	emitted, runErr := batch.Run(ctx, next)
-	summary.Elapsed = time.Since(start)
-	if bar != nil {
-		bar.Finish()
-	}
-	if err := writer.Close(summary); err != nil && runErr == nil {
-		runErr = err
-	}
-	if err := bw.Flush(); err != nil && runErr == nil {
-		runErr = err
-	}
-
-	summaryTo := io.Writer(os.Stderr)
-	if cfg.format == puzzles.FormatText && cfg.output == "" {
-		summaryTo = cmd.Root().Writer
-	}
-	if errors.Is(runErr, puzzles.ErrInterrupted) {
-		summary.Write(os.Stderr)
-		if cfg.output != "" {
-			return cli.Exit(fmt.Sprintf("interrupted: %d result(s) written to %s; run the same command with --resume to continue",
-				emitted, cfg.output), exitRuntime)
-		}
-		return cli.Exit(fmt.Sprintf("interrupted after %d result(s); with --output FILE a run can be continued by --resume", emitted), exitRuntime)
-	}
-	if runErr != nil {
-		return runErr
-	}
-	if n := skippedDone.Load(); n > 0 {
-		fmt.Fprintf(os.Stderr, "resume: %d record(s) already in %s were skipped\n", n, cfg.output)
-	}
-	if n := noClaim.Load(); n > 0 {
-		fmt.Fprintf(os.Stderr, "validate: %d record(s) without a mate claim were skipped\n", n)
-	}
-	if cfg.shard.Count > 1 {
-		fmt.Fprintf(os.Stderr, "shard %d/%d: %d record(s) belong to other shards\n", cfg.shard.Index, cfg.shard.Count, outside.Load())
-	}
-	summary.Write(summaryTo)
-	if summary.Failed() {
-		what := "some lines could not be read or are not legal"
-		if cfg.validate {
-			what = "some puzzles are not ok"
-		}
-		return cli.Exit(what, exitFailures)
-	}
-	return nil
+	return err
 }

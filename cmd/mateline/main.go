@@ -12,6 +12,8 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
+	"time"
 
 	"github.com/urfave/cli/v3"
 )
@@ -50,10 +52,50 @@ func newApp() *cli.Command {
 			perftCommand(),
 			uciCommand(),
 			checkCommand(),
+			helpCommand(),
+		},
+		// mateline's own help command takes --help like every other.
+		HideHelpCommand: true,
+		// With no command: the help text. An unknown command is a usage
+		// error.
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.Args().Len() > 0 {
+				return usagef("unknown command %q; the commands are %s (see 'mateline --help')", cmd.Args().First(), commandNames(cmd))
+			}
+			return cli.ShowRootCommandHelp(cmd)
 		},
 		// run prints errors and picks the exit code; the library must not exit.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
+}
+
+// helpCommand prints the help of mateline or of one command.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the commands, or the help of one command",
+		ArgsUsage: "[COMMAND]",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			root := cmd.Root()
+			if cmd.Args().Len() == 0 {
+				return cli.ShowRootCommandHelp(root)
+			}
+			name := cmd.Args().First()
+			if root.Command(name) == nil {
+				return usagef("help: unknown command %q; the commands are %s", name, commandNames(root))
+			}
+			return cli.ShowCommandHelp(ctx, root, name)
+		},
+	}
+}
+
+// commandNames lists the commands of the root command.
+func commandNames(root *cli.Command) string {
+	var names []string
+	for _, c := range root.Commands {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // markUsageErrors makes flag mistakes in every command usage errors (exit 2).
@@ -65,6 +107,9 @@ func markUsageErrors(c *cli.Command) {
 		markUsageErrors(sub)
 	}
 }
+
+// startTime is when the program started: run summaries count from it.
+var startTime = time.Now()
 
 func main() {
 	// The live heap is small (the transposition table lives outside it),

@@ -15,10 +15,12 @@ func mergeCommand() *cli.Command {
 		Name:      "merge",
 		Usage:     "join the outputs of a sharded run (--shard i/n) into one file",
 		ArgsUsage: "SHARD_OUTPUT...",
-		Description: "Give every shard's output file (jsonl, csv or epd, one per shard: n files for\n" +
-			"--shard i/n). merge checks that each file holds exactly one shard, that every shard\n" +
-			"is present and that no id appears twice. With --input (the puzzle files the shards\n" +
-			"read) the result follows input order; without, shards are joined in order.\n\n" +
+		Description: "Give every shard's output file (jsonl, csv or epd): each says which shard it holds\n" +
+			"('i/n', written by --shard), and merge refuses a set where a shard is missing or given\n" +
+			"twice, naming it ('shard 1/3 missing'), a record in the wrong shard's file, or an id\n" +
+			"that appears twice. With --input (the puzzle files the shards read) the result follows\n" +
+			"input order; without, shards are joined in order. With -o the result is written to\n" +
+			"FILE.partial and renamed at the end: a failed merge leaves no partial output.\n\n" +
 			"Example: mateline merge --input puzzles.csv -o all.jsonl out-0.jsonl out-1.jsonl out-2.jsonl",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "input", Usage: "a puzzle file the shards read (repeatable, in the same order)"},
@@ -29,20 +31,33 @@ func mergeCommand() *cli.Command {
 			if len(paths) == 0 {
 				return usagef("merge: give the shard output files")
 			}
-			out := cmd.Root().Writer
-			if o := cmd.String("output"); o != "" {
-				f, err := os.Create(o)
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				out = f
+			inputs := cmd.StringSlice("input")
+			o := cmd.String("output")
+			if err := puzzles.CheckNotInput(o, append(append([]string(nil), paths...), inputs...)); err != nil {
+				return usagef("merge: %v: it would be overwritten; write the result elsewhere", err)
 			}
-			n, err := puzzles.Merge(out, paths, cmd.StringSlice("input"))
+			if o == "" {
+				n, err := puzzles.Merge(cmd.Root().Writer, paths, inputs)
+				if err != nil {
+					return fmt.Errorf("merge: %w", err)
+				}
+				fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s)\n", n, len(paths))
+				return nil
+			}
+			out, err := puzzles.CreateOutput(o, false)
 			if err != nil {
+				return err
+			}
+			n, err := puzzles.Merge(out, paths, inputs)
+			if err != nil {
+				out.Abort()
+				return fmt.Errorf("merge: %w (nothing was written to %s)", err, o)
+			}
+			if err := out.Commit(); err != nil {
+				out.Abort()
 				return fmt.Errorf("merge: %w", err)
 			}
-			fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s)\n", n, len(paths))
+			fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s) into %s\n", n, len(paths), o)
 			return nil
 		},
 	}

@@ -48,7 +48,8 @@ func probeCommand() *cli.Command {
 			"blessed are decisive results that the 50-move rule turns into draws) and the distance to\n" +
 			"zeroing (DTZ, plies to the next capture, pawn move or mate), then every legal move with\n" +
 			"its WDL and DTZ, best first; for a won position, the line that follows the tables' best\n" +
-			"moves to mate or to the next zeroing move. Give each FEN as one quoted argument.\n" +
+			"moves to mate or to the next zeroing move. Give each FEN as one quoted argument ('startpos'\n" +
+			"is the initial position); a checkmate or a stalemate is named.\n" +
 			"Positions with castling rights or more pieces than the tables hold are 'not in tables'.\n\n" +
 			"Example: mateline probe --syzygy /tables '8/8/8/8/8/2k5/8/K6R w - - 0 1'",
 		Flags: []cli.Flag{
@@ -73,6 +74,7 @@ type probeJSON struct {
 	RootWDL *int            `json:"root_wdl,omitempty"`
 	Moves   []probeMoveJSON `json:"moves,omitempty"`
 	Line    []string        `json:"line,omitempty"`
+	Status  string          `json:"status,omitempty"` // checkmate or stalemate
 	Error   string          `json:"error,omitempty"`
 
 	notInTables bool // the error only says the position is not covered
@@ -96,6 +98,9 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 }
 
 func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
+	if fen == "startpos" {
+		fen = board.StartFEN
+	}
 	out := probeJSON{FEN: fen}
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
@@ -103,6 +108,12 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 		return out
 	}
 	out.FEN = pos.FEN()
+	switch {
+	case pos.IsCheckmate():
+		out.Status = "checkmate: the side to move is mated"
+	case pos.IsStalemate():
+		out.Status = "stalemate"
+	}
 	wdl, err := tb.ProbeWDL(&pos)
 	if err == nil {
 		var dtz, rootWDL int
@@ -116,7 +127,10 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 				out.Moves = append(out.Moves, probeMoveJSON{m.Move.UCI(), pos.SAN(m.Move), m.WDL, m.DTZ})
 			}
 			if wdl > 0 {
-				out.Line, err = winningLine(tb, pos)
+				var line []board.Move
+				if line, err = tb.WinningLine(pos); err == nil {
+					out.Line = strings.Fields(pos.SANLine(line))
+				}
 			}
 		}
 	}
@@ -127,32 +141,12 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 	return out
 }
 
-// winningLine follows the tables' best moves from a won position until
-// mate or the winner's next zeroing move (at most 200 plies).
-func winningLine(tb *endgame.Tablebase, pos board.Position) ([]string, error) {
-	var line []board.Move
-	start := pos
-	winner := pos.Side()
-	for len(line) < 200 {
-		moves, _, err := tb.ProbeRoot(&pos)
-		if err != nil || len(moves) == 0 {
-			return nil, err
-		}
-		m := moves[0].Move
-		zeroing := pos.PieceAt(m.To()) != board.NoPiece || m.IsEnPassant() || pos.PieceAt(m.From()).Type() == board.Pawn
-		mover := pos.Side()
-		line = append(line, m)
-		pos.Play(m)
-		if pos.IsCheckmate() || zeroing && mover == winner || !pos.HasLegalMove() {
-			break
-		}
-	}
-	return strings.Fields(start.SANLine(line)), nil
-}
-
 func writeProbeText(w io.Writer, out probeJSON) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", out.FEN)
+	if out.Status != "" {
+		fmt.Fprintf(&b, "  %s\n", out.Status)
+	}
 	if out.Error != "" {
 		fmt.Fprintf(&b, "  %s\n", out.Error)
 		io.WriteString(w, b.String())

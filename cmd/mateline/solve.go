@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/solver"
 )
+
+// defaultSolveTimeout keeps solve from running for ever on a position
+// without a mate (the opening position, say); --timeout 0 lifts it.
+const defaultSolveTimeout = 30 * time.Second
 
 func solveCommand() *cli.Command {
 	return &cli.Command{
@@ -29,7 +34,7 @@ func solveCommand() *cli.Command {
 			"  mateline solve examples/mates.epd\n" +
 			"  mateline solve --all --fen '6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1'\n" +
 			"  mateline solve -j 2 --json -o out.jsonl --resume puzzles.csv",
-		Flags: append(append(searchFlags(0),
+		Flags: append(append(searchFlags(defaultSolveTimeout),
 			&cli.BoolFlag{Name: "all", Usage: "prove and list every key move (finds cooks)"},
 			&cli.StringSliceFlag{Name: "fen", Usage: "a position to solve (repeatable)"},
 			&cli.BoolFlag{Name: "tree", Usage: "print the solution tree: every key, each defence with the attacker's answers down to mate, duals and threats (implies --all)"},
@@ -39,11 +44,7 @@ func solveCommand() *cli.Command {
 			&cli.IntFlag{Name: "proof-limit", Value: solver.DefaultRefutationLimit, Usage: "largest refutation tree (nodes) written to certify that no shorter mate exists"},
 		), batchFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			cfg, err := readRunConfig(cmd, false)
-			if err != nil {
-				return err
-			}
-			return runBatch(ctx, cmd, cfg)
+			return runJob(ctx, cmd, false)
 		},
 	}
 }

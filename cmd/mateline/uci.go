@@ -43,7 +43,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 		Author:      "the mateline developers",
 		DefaultHash: 64,
 		MaxHash:     maxHashMiB(),
-		OpenTables: func(path string) (solver.Prober, io.Closer, error) {
+		OpenTables: func(path string, warn func(error)) (solver.Prober, io.Closer, error) {
 			tb, err := endgame.Open(endgame.SplitDirs(path)...)
 			if err != nil {
 				return nil, nil, err
@@ -51,7 +51,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			if w, _ := tb.Tables(); w == 0 {
 				return nil, nil, fmt.Errorf("no Syzygy tables (.rtbw) there")
 			}
-			return endgame.Prober{TB: tb}, nil, nil
+			return endgame.NewProber(tb, warn), nil, nil
 		},
 		OpenBook: func(path string) (solver.Book, io.Closer, error) {
 			var paths []string

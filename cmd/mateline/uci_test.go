@@ -63,7 +63,7 @@ type uciCase struct {
 // mateline solve does; keep selects the records by their claim.
 func solved(t *testing.T, path string, every int, keep func(claim int) bool, atMost int) []uciCase {
 	t.Helper()
-	r, c, err := puzzles.Open(path)
+	r, c, err := puzzles.Open(path, puzzles.FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}

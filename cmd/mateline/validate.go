@@ -31,11 +31,7 @@ func validateCommand() *cli.Command {
 			&cli.IntFlag{Name: "beyond", Value: 2, Usage: "moves past the claim to look for a longer mate"},
 		), batchFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			cfg, err := readRunConfig(cmd, true)
-			if err != nil {
-				return err
-			}
-			return runBatch(ctx, cmd, cfg)
+			return runJob(ctx, cmd, true)
 		},
 	}
 }

@@ -118,7 +118,7 @@ func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int
 func read(paths []string) ([]puzzles.Record, error) {
 	var recs []puzzles.Record
 	for _, path := range paths {
-		r, c, err := puzzles.Open(path)
+		r, c, err := puzzles.Open(path, puzzles.FormatAuto)
 		if err != nil {
 			return nil, err
 		}

@@ -113,7 +113,7 @@ func main() {
 	}
 	rows := map[int]*row{}
 	for _, path := range flag.Args() {
-		r, closer, err := puzzles.Open(path)
+		r, closer, err := puzzles.Open(path, puzzles.FormatAuto)
 		if err != nil {
 			fail(err)
 		}

@@ -1,0 +1,106 @@
+package puzzles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// Inputs reads the records of --fen positions, then of puzzle files ("-"
+// for standard input), in turn. It holds the one rule that names records
+// without an id: "line:N", prefixed with the file's name when there are
+// several inputs, so ids stay unique; shards and merge rely on it.
+type Inputs struct {
+	FENs   []string
+	Files  []string
+	Format Format // FormatAuto: sniff each file
+
+	fenIdx, fileIdx int
+	cur             Reader
+	closer          io.Closer
+	curName         string
+}
+
+// multi says whether ids made from line numbers need the file's name.
+func (in *Inputs) multi() bool {
+	return len(in.Files) > 1 || len(in.Files) == 1 && len(in.FENs) > 0
+}
+
+// LineID is the id of a record without one: line:N, prefixed with its
+// file's name when there are several inputs.
+func LineID(file string, line int, multi bool) string {
+	id := fmt.Sprintf("line:%d", line)
+	if multi {
+		id = filepath.Base(file) + ":" + id
+	}
+	return id
+}
+
+// NextRaw returns the next record, unparsed, or io.EOF after the last.
+func (in *Inputs) NextRaw() (Raw, error) {
+	if in.fenIdx < len(in.FENs) {
+		in.fenIdx++
+		return RawRecord(FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
+	}
+	for {
+		if in.cur == nil {
+			if in.fileIdx >= len(in.Files) {
+				return Raw{}, io.EOF
+			}
+			path := in.Files[in.fileIdx]
+			in.fileIdx++
+			r, cl, err := Open(path, in.Format)
+			if err != nil {
+				return Raw{}, err
+			}
+			in.cur, in.closer, in.curName = r, cl, path
+		}
+		raw, err := in.cur.NextRaw()
+		if errors.Is(err, io.EOF) {
+			in.Close()
+			continue
+		}
+		if err != nil {
+			return raw, err
+		}
+		if in.multi() {
+			name := in.curName
+			raw = raw.Then(func(rec *Record) {
+				if strings.HasPrefix(rec.ID, "line:") && rec.ID == fmt.Sprintf("line:%d", rec.Line) {
+					rec.ID = LineID(name, rec.Line, true)
+				}
+			})
+		}
+		return raw, nil
+	}
+}
+
+// Close closes the file being read.
+func (in *Inputs) Close() {
+	if in.closer != nil {
+		in.closer.Close()
+	}
+	in.cur, in.closer = nil, nil
+}
+
+// eachInputID calls f with the id of every record of the puzzle files, in
+// order, named as a batch over them names them.
+func eachInputID(files []string, f func(id string) error) error {
+	in := &Inputs{Files: files}
+	defer in.Close()
+	for {
+		raw, err := in.NextRaw()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rec := raw.Parse()
+		if err := f(rec.ID); err != nil {
+			return err
+		}
+	}
+}

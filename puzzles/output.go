@@ -1,0 +1,192 @@
+package puzzles
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// PartialSuffix names the file that results are written to before it is
+// renamed over the output: FILE.partial beside FILE.
+const PartialSuffix = ".partial"
+
+// Output is a results file written safely: into FILE.partial in the same
+// folder, renamed over FILE by Commit. A crash leaves FILE as it was (and
+// the .partial file, which --resume picks up when it holds all of FILE).
+type Output struct {
+	path    string
+	partial string
+	f       *os.File
+	// Appending says the output continues earlier results (--resume):
+	// no CSV header then.
+	Appending bool
+	// From names the file the earlier results were taken from.
+	From string
+}
+
+// ErrSameFile is an output that is also an input.
+var ErrSameFile = errors.New("the output is also an input")
+
+// CheckNotInput refuses an output that is one of the inputs: the same file
+// by name, hard link or symbolic link. A missing output is fine.
+func CheckNotInput(output string, inputs []string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	ost, err := os.Stat(output)
+	if err != nil {
+		return nil // not there yet: it cannot be an input
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		ist, err := os.Stat(in)
+		if err == nil && os.SameFile(ost, ist) {
+			return fmt.Errorf("%w: %s is %s", ErrSameFile, output, in)
+		}
+	}
+	return nil
+}
+
+// CreateOutput opens FILE.partial for the results. With resume, it starts
+// as a copy of the results done so far: FILE, or FILE.partial when a crash
+// left one that holds all of FILE and more. It returns the source of the
+// earlier results ("" for none) in Output.From.
+func CreateOutput(path string, resume bool) (*Output, error) {
+	o := &Output{path: path, partial: path + PartialSuffix}
+	if !resume {
+		f, err := os.Create(o.partial)
+		if err != nil {
+			return nil, err
+		}
+		o.f = f
+		return o, nil
+	}
+	source, err := resumeSource(path, o.partial)
+	if err != nil {
+		return nil, err
+	}
+	switch source {
+	case "":
+		f, err := os.Create(o.partial)
+		if err != nil {
+			return nil, err
+		}
+		o.f = f
+	case o.partial:
+		f, err := os.OpenFile(o.partial, os.O_RDWR, 0)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := f.Seek(0, io.SeekEnd); err != nil {
+			f.Close()
+			return nil, err
+		}
+		o.f = f
+	default:
+		f, err := os.Create(o.partial)
+		if err != nil {
+			return nil, err
+		}
+		src, err := os.Open(source)
+		if err == nil {
+			_, err = io.Copy(f, src)
+			src.Close()
+		}
+		if err != nil {
+			f.Close()
+			os.Remove(o.partial)
+			return nil, err
+		}
+		o.f = f
+	}
+	o.From = source
+	if st, err := o.f.Stat(); err == nil && st.Size() > 0 {
+		o.Appending = true
+	}
+	return o, nil
+}
+
+// resumeSource picks the file holding the results done so far: FILE.partial
+// when it holds all of FILE (a crash after copying), else FILE, else none.
+func resumeSource(path, partial string) (string, error) {
+	_, errF := os.Stat(path)
+	_, errP := os.Stat(partial)
+	switch {
+	case errP != nil && errF != nil:
+		return "", nil
+	case errP != nil:
+		return path, nil
+	case errF != nil:
+		return partial, nil
+	}
+	ok, err := hasPrefix(partial, path)
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		return partial, nil
+	}
+	return path, nil
+}
+
+// hasPrefix reports whether the file long starts with all of file short.
+func hasPrefix(long, short string) (bool, error) {
+	lf, err := os.Open(long)
+	if err != nil {
+		return false, err
+	}
+	defer lf.Close()
+	sf, err := os.Open(short)
+	if err != nil {
+		return false, err
+	}
+	defer sf.Close()
+	lr, sr := bufio.NewReader(lf), bufio.NewReader(sf)
+	lb, sb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		n, err := io.ReadFull(sr, sb)
+		if n > 0 {
+			if _, lerr := io.ReadFull(lr, lb[:n]); lerr != nil || !bytes.Equal(lb[:n], sb[:n]) {
+				return false, nil
+			}
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+}
+
+// File is the open partial file, for PrepareResume.
+func (o *Output) File() *os.File { return o.f }
+
+// Path is the output's final name.
+func (o *Output) Path() string { return o.path }
+
+func (o *Output) Write(p []byte) (int, error) { return o.f.Write(p) }
+
+// Commit makes the results the output: the partial file is synced, closed
+// and renamed over FILE.
+func (o *Output) Commit() error {
+	if err := o.f.Sync(); err != nil {
+		o.f.Close()
+		return err
+	}
+	if err := o.f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(o.partial, o.path)
+}
+
+// Abort closes and removes the partial file, leaving FILE as it was.
+func (o *Output) Abort() {
+	o.f.Close()
+	os.Remove(o.partial)
+}
