@@ -28,7 +28,7 @@ func readAll(t testing.TB, r Reader) []Record {
 
 func openTest(t testing.TB, name string) []Record {
 	t.Helper()
-	r, c, err := Open("testdata/" + name, FormatAuto)
+	r, c, err := Open("testdata/"+name, FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}
