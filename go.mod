@@ -6,12 +6,13 @@ require (
 	github.com/corentings/chess/v2 v2.5.1
 	github.com/schollz/progressbar/v3 v3.17.1
 	github.com/urfave/cli/v3 v3.14.0
+	golang.org/x/net v0.47.0
 )
 
 require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	golang.org/x/sys v0.29.0 // indirect
-	golang.org/x/term v0.28.0 // indirect
+	golang.org/x/sys v0.38.0 // indirect
+	golang.org/x/term v0.37.0 // indirect
 )

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"mateline.dev/mateline/board"
@@ -112,6 +113,10 @@ func (cr *LichessReader) record(line int, fields []string) Record {
 	if themes != "" {
 		rec.Ops = append(rec.Ops, Op{Code: "c0", Args: []string{themes}})
 	}
+	rec.Lichess = &LichessInfo{
+		PuzzleID: cr.field(fields, "puzzleid"), Themes: themes, GameURL: cr.field(fields, "gameurl"),
+		Rating: atoiOr(cr.field(fields, "rating")), Popularity: atoiOr(cr.field(fields, "popularity")),
+	}
 	pos, err := board.ParseFEN(cr.field(fields, "fen"))
 	if err != nil {
 		return fail(err)
@@ -194,4 +199,28 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// LichessInfo is what a Lichess puzzle row says about the puzzle besides
+// its position, for the HTML report.
+type LichessInfo struct {
+	PuzzleID   string
+	Rating     int
+	Popularity int
+	Themes     string
+	GameURL    string
+}
+
+// TrainingURL is the puzzle's page on Lichess.
+func (l *LichessInfo) TrainingURL() string {
+	if l.PuzzleID == "" {
+		return ""
+	}
+	return "https://lichess.org/training/" + l.PuzzleID
+}
+
+// atoiOr reads a number, 0 when there is none.
+func atoiOr(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

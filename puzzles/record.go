@@ -26,6 +26,8 @@ type Record struct {
 	// The position is legal and the record readable; a mate claim on it
 	// is false.
 	Terminal string
+	// Lichess holds a Lichess row's rating, themes and links.
+	Lichess *LichessInfo
 	// Warnings name problems that did not stop the record from being read
 	// and searched, such as a malformed annotation (pv cut off mid-move).
 	Warnings []string

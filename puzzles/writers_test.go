@@ -77,9 +77,9 @@ func TestCSVAndHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	if strings.Count(page, `class="board"`) != 1 || !strings.Contains(page, "1 failing puzzle") ||
+	if strings.Count(page, `class="board"`) != 1 || !strings.Contains(page, "1 puzzle(s) below") ||
 		!strings.Contains(page, "Ra8# Re8#") || !strings.HasSuffix(page, "</html>\n") {
-		t.Errorf("HTML page: one diagram for the cooked puzzle expected:\n%.600s", page)
+		t.Errorf("HTML page: one card, for the cooked puzzle, expected:\n%.600s", page)
 	}
 	if os.Getenv("MATELINE_HTML_OUT") != "" {
 		os.WriteFile(os.Getenv("MATELINE_HTML_OUT"), b.Bytes(), 0o644)
