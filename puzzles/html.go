@@ -434,4 +434,3 @@ const reportScript = `(function () {
   });
 })();
 `
-
