@@ -31,9 +31,8 @@ type Book struct {
 }
 
 // New returns a book over the given files; with none it answers from the
-// built-in ECO data.
+// built-in ECO data, loaded when a lookup first needs it.
 func New(files ...*File) *Book {
-	ecoOnce.Do(loadECO) // about 0.1 s, once, before any lookup needs it
 	return &Book{files: files, eco: len(files) == 0}
 }
 

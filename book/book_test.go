@@ -244,3 +244,15 @@ func (b bytesReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	}
 	return copy(p, b[off:]), nil
 }
+
+// TestECOMinPieces: no position on an ECO line has fewer pieces than the
+// bound below which lookups skip the data.
+func TestECOMinPieces(t *testing.T) {
+	ecoOnce.Do(loadECO)
+	if eco.minPieces < ecoMinPieces {
+		t.Errorf("an ECO position has %d pieces; ecoMinPieces is %d", eco.minPieces, ecoMinPieces)
+	}
+	if len(eco.next) < 1000 {
+		t.Errorf("the ECO data has %d positions", len(eco.next))
+	}
+}

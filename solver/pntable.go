@@ -32,7 +32,9 @@ func newPNTable(size uint64) *pnTable {
 	if n == 0 {
 		n = 1
 	}
-	return &pnTable{entries: make([]pnEntry, n*pnBucketSize)}
+	t := &pnTable{}
+	t.entries = allocZeroed[pnEntry](t, n*pnBucketSize)
+	return t
 }
 
 // bytes returns the memory the entries take.

@@ -166,6 +166,15 @@ func New(hashMiB int) *Solver {
 	return &Solver{tt: newTableBytes(size - size/4), pn: newPNTable(size / 4)}
 }
 
+// Clear empties the tables, as a fresh Solver has them (and faults their
+// memory in, which a fresh Solver does lazily).
+func (sv *Solver) Clear() {
+	clear(sv.tt.buckets)
+	clear(sv.pn.entries)
+	sv.tt.generation.Store(0)
+	sv.pn.gen = 0
+}
+
 // MaxThreads bounds Options.Threads.
 const MaxThreads = 256
 

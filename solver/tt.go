@@ -68,11 +68,7 @@ func newTableBytes(size uint64) *Table {
 		n = 1
 	}
 	t := &Table{}
-	t.buckets = allocBuckets(t, n)
-	// Touch every page now: faulting pages in during the search costs
-	// more than the search itself on short problems, and the workers of a
-	// batch would queue on the kernel's page-fault lock.
-	clear(t.buckets)
+	t.buckets = allocZeroed[ttBucket](t, n) // zeroed memory, faulted in the background
 	return t
 }
 

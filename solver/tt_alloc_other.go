@@ -2,5 +2,5 @@
 
 package solver
 
-// allocBuckets takes the table's memory from the Go heap.
-func allocBuckets(_ *Table, n uint64) []ttBucket { return make([]ttBucket, n) }
+// allocZeroed returns n zeroed values of T from the Go heap.
+func allocZeroed[T any](_ any, n uint64) []T { return make([]T, n) }

@@ -130,7 +130,9 @@ func (e *Engine) Handle(line string) (quit bool) {
 		// accepted; mateline has nothing more to say in debug mode
 	case "ucinewgame":
 		e.stopSearch()
-		e.solver = nil
+		if e.solver != nil {
+			e.solver.Clear()
+		}
 	case "position":
 		e.stopSearch()
 		r := parsePosition(args)

@@ -53,7 +53,12 @@ func (e *Engine) options() []option {
 		{name: "BookFile", kind: "string", def: "<empty>",
 			set: func(e *Engine, v string) error { return e.openBook(v) }},
 		{name: "Clear Hash", kind: "button",
-			set: func(e *Engine, _ string) error { e.solver = nil; return nil }},
+			set: func(e *Engine, _ string) error {
+				if e.solver != nil {
+					e.solver.Clear()
+				}
+				return nil
+			}},
 	}
 }
 

@@ -33,12 +33,14 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	var nodes uint64
 	var elapsed time.Duration
 	wrong := 0
+	sv := solver.New(int(cmd.Int("hash")))
 	for i, bp := range solver.BenchPositions {
 		pos, err := board.ParseFEN(bp.FEN)
 		if err != nil {
 			return fmt.Errorf("bench position %d: %v", i+1, err)
 		}
-		res := solver.New(int(cmd.Int("hash"))).Solve(ctx, pos, solver.Options{MaxMate: bp.MaxMate, Threads: int(cmd.Int("threads"))})
+		sv.Clear() // each position starts from empty tables: the count is deterministic
+		res := sv.Solve(ctx, pos, solver.Options{MaxMate: bp.MaxMate, Threads: int(cmd.Int("threads"))})
 		nodes += res.Nodes
 		elapsed += res.Elapsed
 		ok := res.Mate == bp.Want && res.Status != solver.StatusLimit
