@@ -80,7 +80,11 @@ func attackTableSource(rook, bishop *[64]magic) []byte {
 		}
 	}
 	b.WriteString("\n}\n")
-	return b.Bytes()
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	return src
 }
 
 // TestKnownMagics checks every generated magic number: the table it
