@@ -150,7 +150,7 @@ func main() {
 				}
 			}
 			if sv != nil {
-				ip := solveInProcess(sv, rec, *movetime)
+				ip := solveInProcess(sv, rec, *movetime, *threads)
 				rw.ip.forced += ip.forced
 				rw.ip.shortest += ip.shortest
 				fmt.Fprintf(&line, "  in-process forced %d shortest %d", ip.forced, ip.shortest)
@@ -235,10 +235,11 @@ func pvProblem(pos board.Position, mate int, pv []string) string {
 	return ""
 }
 
-// solveInProcess runs mateline's solver on the record, for the stated length.
-func solveInProcess(sv *solver.Solver, rec puzzles.Record, movetime time.Duration) inProcess {
+// solveInProcess runs mateline's solver on the record, for the stated
+// length, with the engines' thread count.
+func solveInProcess(sv *solver.Solver, rec puzzles.Record, movetime time.Duration, threads int) inProcess {
 	n := rec.Claim.Mate
-	opt := solver.Options{MaxMate: abs(n), Want: solver.WantMate, Timeout: movetime, NoKeys: true}
+	opt := solver.Options{MaxMate: abs(n), Want: solver.WantMate, Timeout: movetime, NoKeys: true, Threads: threads}
 	if n < 0 {
 		opt.Want = solver.WantMated
 	}
