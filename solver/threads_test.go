@@ -113,3 +113,33 @@ func TestThreadsLimits(t *testing.T) {
 		t.Errorf("cancelled solve on 4 threads: %v", res.Status)
 	}
 }
+
+// TestCompleteLine: a main line that a limit cut short is replaced by one
+// of the mate's full length read from the proof's tables, starting with
+// the key found; a full line is left alone.
+func TestCompleteLine(t *testing.T) {
+	pos := mustFEN(t, "b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
+	sv := New(16)
+	if res := sv.Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, NoKeys: true}); res.Status != StatusMate || res.Mate != 9 {
+		t.Fatalf("%v mate %d", res.Status, res.Mate)
+	}
+	key, err := pos.ParseUCI("c6c7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range []Result{
+		{Status: StatusMate, Mate: 9, Keys: []board.Move{key}, Lines: [][]board.Move{{key}}, Partial: true},
+		{Status: StatusMate, Mate: 9, Keys: []board.Move{key}, Partial: true},
+		{Status: StatusMate, Mate: 9, Partial: true},
+	} {
+		completeLine(testSearcher(sv), pos, &res)
+		if len(res.Lines) != 1 || len(res.Lines[0]) != 17 || res.Lines[0][0] != key || !checkmates(pos, res.Lines[0]) || len(res.Keys) != 1 || res.Keys[0] != key {
+			t.Fatalf("keys %v lines %v: want a 17-ply mating line from c6c7", ucis(res.Keys), res.Lines)
+		}
+		full := slices.Clone(res.Lines[0])
+		completeLine(testSearcher(sv), pos, &res)
+		if !slices.Equal(res.Lines[0], full) {
+			t.Fatalf("a full line was replaced")
+		}
+	}
+}

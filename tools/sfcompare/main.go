@@ -75,7 +75,7 @@ type row struct {
 
 func main() {
 	var engineSpecs, optionSpecs listFlag
-	flag.Var(&engineSpecs, "e", "an engine, LABEL=COMMAND (repeatable; default: stockfish from PATH or /usr/games)")
+	flag.Var(&engineSpecs, "e", "an engine, LABEL=COMMAND (repeatable; default: stockfish from PATH or /usr/games; none: no engine)")
 	flag.Var(&optionSpecs, "o", "an engine option, LABEL:Name=Value (repeatable)")
 	movetime := flag.Duration("movetime", 2*time.Second, "time per position for each engine")
 	hash := flag.Int("hash", 64, "Hash MiB for each engine")
@@ -89,6 +89,9 @@ func main() {
 	}
 	var engines []*uciEngine
 	for _, spec := range engineSpecs {
+		if spec == "none" {
+			continue // -e none with -inprocess: the in-process solver alone
+		}
 		label, command, ok := strings.Cut(spec, "=")
 		if !ok {
 			fields := strings.Fields(spec)
