@@ -3,6 +3,7 @@ package puzzles
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -99,6 +100,29 @@ func Open(path string, f Format) (Reader, io.Closer, error) {
 		f = Sniff(br)
 	}
 	return NewReader(br, path, f), rc, nil
+}
+
+// ReadFile reads every record of a puzzle file, in the format its content
+// shows. Unreadable lines are records with Err set, as from a Reader; the
+// error is for the file itself (missing, unreadable). It is for suites
+// small enough to hold in memory: a batch streams through Open.
+func ReadFile(path string) ([]Record, error) {
+	r, c, err := Open(path, FormatAuto)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	var recs []Record
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return recs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
 }
 
 // NewReader returns a reader of the given format.

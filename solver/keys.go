@@ -1,6 +1,10 @@
 package solver
 
-import "mateline.dev/mateline/board"
+import (
+	"slices"
+
+	"mateline.dev/mateline/board"
+)
 
 // Once a mate is proved, the key moves and the main line are read off with
 // further exact questions, answered from the tables where they can be.
@@ -241,4 +245,92 @@ func (s *searcher) tableFirst(pos *board.Position, moves []board.Move) []board.M
 		}
 	}
 	return out
+}
+
+// completeLine replaces a main line that a limit cut short with one read
+// from the proof tree of the mate, when the tables of the proof still hold
+// it (reading them is bounded by the same limit): the line then has the
+// full length of the mate, though its defences may not be the longest
+// resistance.
+func completeLine(s *searcher, pos board.Position, res *Result) {
+	want := 2*res.Mate - 1
+	rest := -(res.Mate - 1) // after the key, the defender is mated in one less
+	if res.Mate < 0 {
+		want, rest = -2*res.Mate, -res.Mate
+	}
+	if len(res.Lines) > 0 && len(res.Lines[0]) == want {
+		return
+	}
+	var line []board.Move
+	if len(res.Keys) == 0 {
+		_, l, err := s.firstMateLine(pos, res.Mate)
+		if err != nil {
+			l = s.tableLine(pos, want)
+		}
+		line = l
+	} else {
+		line = []board.Move{res.Keys[0]}
+		if want > 1 {
+			child := pos
+			child.Play(res.Keys[0])
+			_, tail, err := s.firstMateLine(child, rest)
+			if err != nil {
+				tail = s.tableLine(child, want-1)
+			}
+			line = append(line, tail...)
+		}
+	}
+	if len(line) != want || !checkmates(pos, line) {
+		return
+	}
+	if len(res.Keys) == 0 {
+		res.Keys = line[:1]
+	}
+	if len(res.Lines) == 0 {
+		res.Lines = [][]board.Move{line}
+	} else {
+		res.Lines[0] = line
+	}
+}
+
+// tableLine follows the tables from pos for plies moves, without a search:
+// the winner plays a mate on the last ply, else a move the proof-number
+// search proved, else the table's move; the loser plays the table's move,
+// the refutation of the shorter mates that the last iteration stored. The
+// caller checks that the line has the full length and ends in mate.
+func (s *searcher) tableLine(pos board.Position, plies int) []board.Move {
+	winner := pos.Side() // the side that makes the last move mates
+	if plies%2 == 0 {
+		winner = winner.Other()
+	}
+	var line []board.Move
+	for left := plies; left > 0; left-- {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		next := board.NoMove
+		if pos.Side() == winner {
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				if left == 1 && child.IsCheckmate() {
+					next = m
+					break
+				}
+				if wins, known := s.pnKnown(winner, &child, left-1); left > 1 && known && wins {
+					next = m
+					break
+				}
+			}
+		}
+		if next == board.NoMove {
+			e, found := s.env.tt.probe(s.ttKey(&pos))
+			if !found || !slices.Contains(l.Slice(), e.move) {
+				return line
+			}
+			next = e.move
+		}
+		line = append(line, next)
+		pos.Play(next)
+	}
+	return line
 }

@@ -169,18 +169,11 @@ func (b *treeBuilder) defence(pos board.Position, d board.Move, left, level int)
 	if soonest == 0 {
 		return n, nil // cannot happen in a proved tree: the defence would hold
 	}
-	var l board.MoveList
-	after.LegalMoves(&l)
-	for _, a := range l.Slice() {
-		child := after
-		child.Play(a)
-		mated, ok := b.s.matedWithin(&child, 2*soonest-2)
-		if !ok {
-			return nil, errTreeLimit
-		}
-		if !mated {
-			continue
-		}
+	answers, err := b.matingMoves(after, 2*soonest-2)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range answers {
 		if len(n.Answers) > 0 {
 			// A dual: named, not followed.
 			n.Answers = append(n.Answers, &AttackerNode{Move: a, MateIn: soonest})
@@ -210,20 +203,11 @@ func (b *treeBuilder) threat(pos board.Position, most int) (*Threat, error) {
 		if !mates {
 			continue
 		}
-		th := &Threat{MateIn: j}
-		var l board.MoveList
-		null.LegalMoves(&l)
-		for _, m := range l.Slice() {
-			child := null
-			child.Play(m)
-			mated, ok := b.s.matedWithin(&child, 2*j-2)
-			if !ok {
-				return nil, errTreeLimit
-			}
-			if mated {
-				th.Moves = append(th.Moves, m)
-			}
+		moves, err := b.matingMoves(null, 2*j-2)
+		if err != nil {
+			return nil, err
 		}
+		th := &Threat{MateIn: j, Moves: moves}
 		if len(th.Moves) > 0 {
 			line, ok := b.s.line(null, th.Moves[0], j)
 			if !ok {
@@ -234,6 +218,26 @@ func (b *treeBuilder) threat(pos board.Position, most int) (*Threat, error) {
 		return th, nil
 	}
 	return nil, nil
+}
+
+// matingMoves returns the moves of the side to move in pos after which
+// the opponent is mated within plies.
+func (b *treeBuilder) matingMoves(pos board.Position, plies int) ([]board.Move, error) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	var moves []board.Move
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		mated, ok := b.s.matedWithin(&child, plies)
+		if !ok {
+			return nil, errTreeLimit
+		}
+		if mated {
+			moves = append(moves, m)
+		}
+	}
+	return moves, nil
 }
 
 // passed returns pos with the other side to move, as if the side to move

@@ -63,20 +63,15 @@ type uciCase struct {
 // mateline solve does; keep selects the records by their claim.
 func solved(t *testing.T, path string, every int, keep func(claim int) bool, atMost int) []uciCase {
 	t.Helper()
-	r, c, err := puzzles.Open(path, puzzles.FormatAuto)
+	recs, err := puzzles.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
 	sv := solver.New(32)
 	var cases []uciCase
-	for i := 0; len(cases) < atMost; i++ {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
+	for i, rec := range recs {
+		if len(cases) >= atMost {
 			break
-		}
-		if err != nil {
-			t.Fatal(err)
 		}
 		if rec.Err != nil || rec.Claim.Mate == 0 || i%every != 0 || !keep(rec.Claim.Mate) {
 			continue

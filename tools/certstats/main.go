@@ -12,10 +12,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"sort"
 	"time"
@@ -42,18 +40,11 @@ func main() {
 	rows := map[int]*row{}
 	sv := solver.New(*hash)
 	for _, path := range flag.Args() {
-		r, c, err := puzzles.Open(path, puzzles.FormatAuto)
+		recs, err := puzzles.ReadFile(path)
 		if err != nil {
 			fail(err)
 		}
-		for {
-			rec, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				fail(err)
-			}
+		for _, rec := range recs {
 			n := rec.Claim.Mate
 			if rec.Err != nil || n < 1 || n > *maxMate {
 				continue
@@ -100,7 +91,6 @@ func main() {
 					st.LowerBound, st.Refutations, rep.Elapsed.Round(time.Millisecond), rep.Checked)
 			}
 		}
-		c.Close()
 	}
 	var ns []int
 	for n := range rows {

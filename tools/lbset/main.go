@@ -13,10 +13,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -118,24 +116,15 @@ func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int
 func read(paths []string) ([]puzzles.Record, error) {
 	var recs []puzzles.Record
 	for _, path := range paths {
-		r, c, err := puzzles.Open(path, puzzles.FormatAuto)
+		all, err := puzzles.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
-		for {
-			rec, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				c.Close()
-				return nil, err
-			}
+		for _, rec := range all {
 			if rec.Err == nil && rec.Claim.Mate != 0 && abs(rec.Claim.Mate) > 1 {
 				recs = append(recs, rec)
 			}
 		}
-		c.Close()
 	}
 	return recs, nil
 }

@@ -24,7 +24,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -116,18 +115,11 @@ func main() {
 	}
 	rows := map[int]*row{}
 	for _, path := range flag.Args() {
-		r, closer, err := puzzles.Open(path, puzzles.FormatAuto)
+		recs, err := puzzles.ReadFile(path)
 		if err != nil {
 			fail(err)
 		}
-		for {
-			rec, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				fail(err)
-			}
+		for _, rec := range recs {
 			if rec.Err != nil || rec.Claim.Mate == 0 {
 				continue
 			}
@@ -162,7 +154,6 @@ func main() {
 				fmt.Println(line.String())
 			}
 		}
-		closer.Close()
 	}
 	report(rows, engines, *movetime, *threads, sv != nil)
 }
