@@ -117,9 +117,7 @@ func TestBatchOrderAndResume(t *testing.T) {
 	}
 
 	// A job interrupted after 37 results keeps them in its output.
-	dir := t.TempDir()
-	input := filepath.Join(dir, "in.epd")
-	os.WriteFile(input, []byte(text), 0o644)
+	dir, input := writeInput(t, text)
 	wholePath := filepath.Join(dir, "whole.jsonl")
 	if _, err := newTestJob(wholePath, input).Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -154,10 +152,7 @@ func TestBatchOrderAndResume(t *testing.T) {
 // resume continues from it, and never from a partial copy shorter than
 // FILE.
 func TestResumeFromPartial(t *testing.T) {
-	text := benchEPD(30)
-	dir := t.TempDir()
-	input := filepath.Join(dir, "in.epd")
-	os.WriteFile(input, []byte(text), 0o644)
+	dir, input := writeInput(t, benchEPD(30))
 	path := filepath.Join(dir, "out.jsonl")
 	if _, err := newTestJob(path, input).Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -192,6 +187,18 @@ func TestResumeFromPartial(t *testing.T) {
 	}
 }
 
+// writeInput writes text as in.epd in a new temporary folder and returns
+// the folder and the file.
+func writeInput(t *testing.T, text string) (dir, input string) {
+	t.Helper()
+	dir = t.TempDir()
+	input = filepath.Join(dir, "in.epd")
+	if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, input
+}
+
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -202,10 +209,7 @@ func mustRead(t *testing.T, path string) []byte {
 }
 
 func TestShardsAndMerge(t *testing.T) {
-	text := benchEPD(60)
-	dir := t.TempDir()
-	input := filepath.Join(dir, "in.epd")
-	os.WriteFile(input, []byte(text), 0o644)
+	dir, input := writeInput(t, benchEPD(60))
 	wholePath := filepath.Join(dir, "whole.jsonl")
 	if _, err := newTestJob(wholePath, input).Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -278,9 +282,7 @@ func TestEmptyShardIsNamed(t *testing.T) {
 // TestNonUTF8IDs: an id that is not valid UTF-8 is done once, however
 // often the run is resumed, in every format.
 func TestNonUTF8IDs(t *testing.T) {
-	dir := t.TempDir()
-	input := filepath.Join(dir, "in.epd")
-	os.WriteFile(input, []byte("6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"caf\xe9\";\n8/8/8/8/k7/8/2K5/7Q w - - dm 3; id \"ok\";\n"), 0o644)
+	dir, input := writeInput(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"caf\xe9\";\n8/8/8/8/k7/8/2K5/7Q w - - dm 3; id \"ok\";\n")
 	for _, format := range []string{FormatJSONL, FormatCSV, FormatEPDs} {
 		path := filepath.Join(dir, "out."+format)
 		for run := 0; run < 3; run++ {
