@@ -186,6 +186,15 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		return 0, noLoop
 	}
 
+	if depth == 1 && pos.NoMateInOne() {
+		// Our last move, and some square the king could flee to is out of
+		// reach of any move of ours: no move mates, none is generated.
+		if inCheck && !pos.HasLegalMove() {
+			return -(Mate - ply), noLoop
+		}
+		return 0, noLoop
+	}
+
 	// Nodes at the last ply of the horizon are cheaper to search again
 	// than a table access (a likely cache miss) costs.
 	useTT := depth > 1

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -32,7 +33,19 @@ func main() {
 	selectN := flag.Int("select", 0, "pick this many positions of each claimed length whose one-thread proof takes between -min and -timeout, print them as EPD")
 	mates := flag.String("mates", "", "only positions with these claims, e.g. 8,9,10")
 	minTime := flag.Duration("min", 500*time.Millisecond, "with -select: the least proof time")
+	idOnly := flag.Bool("idonly", false, "iterations alone, without the proof-number search's turns (to measure the lower bound's own cost)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var threads []int
 	for _, f := range strings.Split(*threadList, ",") {
 		n, err := strconv.Atoi(f)
@@ -71,10 +84,10 @@ func main() {
 	for _, rec := range recs {
 		fmt.Printf("%s:%d #%d", rec.Source, rec.Line, rec.Claim.Mate)
 		for i, t := range threads {
-			res := prove(rec, t, *timeout, *hash)
+			res := prove(rec, t, *timeout, *hash, *idOnly)
 			total[i] += res.Elapsed
 			nodes[i] += res.Nodes
-			fmt.Printf("  t%d %s %7.2fs %10d", t, res.Status, res.Elapsed.Seconds(), res.Nodes)
+			fmt.Printf("  t%d %s %7.2fs %10d probes %10d", t, res.Status, res.Elapsed.Seconds(), res.Nodes, res.TTProbe)
 			if res.Status != solver.StatusNoMate {
 				fmt.Printf(" (not proved)")
 			}
@@ -88,13 +101,18 @@ func main() {
 }
 
 // prove proves that the position has no mate shorter than its claim.
-func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int) solver.Result {
+// With idOnly the proof-number search gets no turn (its aim is too short
+// to be worth one).
+func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int, idOnly bool) solver.Result {
 	n, want := rec.Claim.Mate, solver.WantMate
 	if n < 0 {
 		n, want = -n, solver.WantMated
 	}
-	return solver.New(hash).Solve(context.Background(), rec.Pos, solver.Options{
-		MaxMate: n - 1, Want: want, Threads: threads, Timeout: timeout, NoKeys: true})
+	opt := solver.Options{MaxMate: n - 1, Want: want, Threads: threads, Timeout: timeout, NoKeys: true}
+	if idOnly {
+		opt.Aim = 2
+	}
+	return solver.New(hash).Solve(context.Background(), rec.Pos, opt)
 }
 
 func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int) {
@@ -103,7 +121,7 @@ func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int
 		if taken[rec.Claim.Mate] == n {
 			continue
 		}
-		res := prove(rec, 1, timeout, hash)
+		res := prove(rec, 1, timeout, hash, false)
 		fmt.Fprintf(os.Stderr, "%s:%d #%d %s %.2fs\n", rec.Source, rec.Line, rec.Claim.Mate, res.Status, res.Elapsed.Seconds())
 		if res.Status == solver.StatusNoMate && res.Elapsed >= minTime {
 			fields := strings.Fields(rec.FEN)
