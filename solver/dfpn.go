@@ -188,6 +188,12 @@ func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32,
 		keepOnly(l, q.rootMoves)
 	}
 	phis, deltas := &s.pnPhi[ply], &s.pnDelta[ply]
+	// The children's entries are fetched from memory together, not one
+	// after the other.
+	salt := pliesSalt(plies - 1)
+	for _, m := range l.Moves[:l.N] {
+		s.env.pn.prefetch(pos.KeyAfter(m) ^ salt)
+	}
 	child := &s.pos[ply+1]
 	for i, m := range l.Moves[:l.N] {
 		*child = *pos

@@ -1,6 +1,9 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // pnInf is the proof or disproof number of a decided node. Sums of
 // undecided numbers saturate just below it.
@@ -43,6 +46,13 @@ func (t *pnTable) bytes() int { return len(t.entries) * 24 }
 func (t *pnTable) bucket(key uint64) []pnEntry {
 	hi, _ := bits.Mul64(key, uint64(len(t.entries)/pnBucketSize))
 	return t.entries[hi*pnBucketSize : hi*pnBucketSize+pnBucketSize]
+}
+
+// prefetch starts bringing key's bucket (two cache lines) into the cache.
+func (t *pnTable) prefetch(key uint64) {
+	b := t.bucket(key)
+	prefetch(uintptr(unsafe.Pointer(&b[0])))
+	prefetch(uintptr(unsafe.Pointer(&b[pnBucketSize-1])) + unsafe.Sizeof(b[0]) - 1)
 }
 
 // probe returns the numbers stored for key.

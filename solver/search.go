@@ -213,6 +213,9 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	}
 	if found {
 		ttMove = e.move
+		if depth > 2 && ttMove != board.NoMove {
+			s.env.tt.prefetch(pos.KeyAfter(ttMove))
+		}
 		sc := scoreFromTT(int(e.score), ply)
 		bound := Bound(e.flags & 3)
 		deep := int(e.depth) >= depth
@@ -271,6 +274,9 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	if ttMove == board.NoMove && us != q.attacker && depth >= etcDepth {
 		// A defence whose position the table already knows to hold out
 		// answers the node without a search.
+		for _, m := range l.Moves[:l.N] {
+			s.env.tt.prefetch(pos.KeyAfter(m))
+		}
 		child := &s.pos[ply+1]
 		for _, m := range l.Moves[:l.N] {
 			*child = *pos
@@ -290,6 +296,11 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		}
 	}
 
+	if childDepth > 1 && us == q.attacker {
+		for _, m := range l.Moves[:l.N] {
+			s.env.tt.prefetch(pos.KeyAfter(m))
+		}
+	}
 	origAlpha := alpha
 	best, bestMove, loop := -infinity, board.NoMove, noLoop
 	if depth == 1 {

@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"mateline.dev/mateline/board"
 )
@@ -83,6 +84,10 @@ func (t *Table) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return &t.buckets[hi]
 }
+
+// prefetch starts bringing key's bucket into the cache, so that a probe
+// soon after does not wait for memory.
+func (t *Table) prefetch(key uint64) { prefetch(uintptr(unsafe.Pointer(t.bucket(key)))) }
 
 // probe returns the entry for key, if any.
 func (t *Table) probe(key uint64) (ttEntry, bool) {

@@ -1,0 +1,54 @@
+package board_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"mateline.dev/mateline/board"
+)
+
+// TestKeyAfter plays random games and compares KeyAfter with the key Play
+// computes: equal for every move that changes no castling right and makes
+// no en-passant square, as documented.
+func TestKeyAfter(t *testing.T) {
+	starts := []string{
+		board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	exact, hinted := 0, 0
+	for game := 0; game < 200; game++ {
+		pos, err := board.ParseFEN(starts[game%len(starts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 120; ply++ {
+			var l board.MoveList
+			pos.LegalMoves(&l)
+			if l.N == 0 {
+				break
+			}
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				documented := child.Castling() == pos.Castling() && child.EnPassant() == board.NoSquare &&
+					!m.IsCastling() && !m.IsEnPassant()
+				switch got := pos.KeyAfter(m); {
+				case !documented:
+					hinted++
+				case got != child.Key():
+					t.Fatalf("%s %s: KeyAfter %x, Play %x", pos.FEN(), m, got, child.Key())
+				default:
+					exact++
+				}
+			}
+			pos.Play(l.Moves[rng.IntN(l.N)])
+		}
+	}
+	if exact < 100000 {
+		t.Errorf("only %d moves compared", exact)
+	}
+	t.Logf("%d moves exact, %d outside the documented cases", exact, hinted)
+}
