@@ -19,12 +19,14 @@ const (
 	orderKiller  = 1 << 18
 )
 
-// orderMoves scores the moves of ply from index from on.
-func (s *searcher) orderMoves(q *query, ply int, pos *board.Position, from int) {
+// orderMoves scores the moves of ply from index from on, and moves the
+// best of them to index from and returns it (as pickMove would).
+func (s *searcher) orderMoves(q *query, ply int, pos *board.Position, from int) board.Move {
 	l := &s.lists[ply]
 	sc := &s.scores[ply]
 	us := pos.Side()
 	ci := pos.NewCheckInfo()
+	best := from
 	for i := from; i < l.N; i++ {
 		m := l.Moves[i]
 		v := staticOrder(pos, &ci, m)
@@ -36,7 +38,13 @@ func (s *searcher) orderMoves(q *query, ply int, pos *board.Position, from int) 
 		}
 		v += s.history[us][m.From()][m.To()]
 		sc[i] = v
+		if v > sc[best] {
+			best = i
+		}
 	}
+	l.Moves[from], l.Moves[best] = l.Moves[best], l.Moves[from]
+	sc[from], sc[best] = sc[best], sc[from]
+	return l.Moves[from]
 }
 
 // staticOrder scores a move by what it is: a check, a capture by the value

@@ -186,15 +186,6 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		return 0, noLoop
 	}
 
-	if depth == 1 && pos.NoMateInOne() {
-		// Our last move, and some square the king could flee to is out of
-		// reach of any move of ours: no move mates, none is generated.
-		if inCheck && !pos.HasLegalMove() {
-			return -(Mate - ply), noLoop
-		}
-		return 0, noLoop
-	}
-
 	// Nodes at the last ply of the horizon are cheaper to search again
 	// than a table access (a likely cache miss) costs.
 	useTT := depth > 1
@@ -334,9 +325,10 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 			m = l.Moves[i]
 		default:
 			if i == first {
-				s.orderMoves(q, ply, pos, i)
+				m = s.orderMoves(q, ply, pos, i)
+			} else {
+				m = s.pickMove(ply, i)
 			}
-			m = s.pickMove(ply, i)
 		}
 		child := &s.pos[ply+1]
 		*child = *pos
