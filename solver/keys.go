@@ -293,10 +293,42 @@ func completeLine(s *searcher, pos board.Position, res *Result) {
 	}
 }
 
+// longestKnownDefence returns a reply of the loser, to move in pos with
+// left plies to go, after which the proof-number search proved the
+// winner's mate within left-1 plies, the one whose proof cost most (the
+// likeliest to hold out longest) and not allowing mate at once; NoMove if
+// there is none. Near the end, where that search's table holds nothing, a
+// plain search decides.
+func (s *searcher) longestKnownDefence(pos *board.Position, moves []board.Move, winner board.Color, left int) board.Move {
+	best, bestWork := board.NoMove, uint32(0)
+	for _, m := range moves {
+		child := *pos
+		child.Play(m)
+		if left <= 2 {
+			if bruteMates(&child, left-1) {
+				return m
+			}
+			continue
+		}
+		if wins, known := s.pnKnown(winner, &child, left-1); !known || !wins {
+			continue
+		}
+		w := uint32(1)
+		if !bruteMates(&child, 1) { // a reply allowing mate at once ends the line early
+			w += min(s.env.pn.work(s.pnKey(&child, left-1)), 1<<31)
+		}
+		if w > bestWork {
+			best, bestWork = m, w
+		}
+	}
+	return best
+}
+
 // tableLine follows the tables from pos for plies moves, without a search:
 // the winner plays a mate on the last ply, else a move the proof-number
 // search proved, else the table's move; the loser plays the table's move,
-// the refutation of the shorter mates that the last iteration stored. The
+// the refutation of the shorter mates that the last iteration stored, else
+// a reply the proof-number search answered (longestKnownDefence). The
 // caller checks that the line has the full length and ends in mate.
 func (s *searcher) tableLine(pos board.Position, plies int) []board.Move {
 	winner := pos.Side() // the side that makes the last move mates
@@ -320,17 +352,62 @@ func (s *searcher) tableLine(pos board.Position, plies int) []board.Move {
 					next = m
 					break
 				}
+				if left == 3 && !child.IsCheckmate() && bruteMated(&child, 2) {
+					// The proof-number search leaves mates in two to
+					// the alpha-beta search, so its table holds no move.
+					next = m
+					break
+				}
 			}
 		}
 		if next == board.NoMove {
-			e, found := s.env.tt.probe(s.ttKey(&pos))
-			if !found || !slices.Contains(l.Slice(), e.move) {
+			if e, found := s.env.tt.probe(s.ttKey(&pos)); found && slices.Contains(l.Slice(), e.move) {
+				next = e.move
+			} else if pos.Side() != winner {
+				next = s.longestKnownDefence(&pos, l.Slice(), winner, left)
+			}
+			if next == board.NoMove {
 				return line
 			}
-			next = e.move
 		}
 		line = append(line, next)
 		pos.Play(next)
 	}
 	return line
+}
+
+// bruteMates reports whether the side to move in pos mates within plies
+// (1 or 3), and bruteMated whether it is mated within plies (0 or 2), by
+// plain search: no table, no limit. They finish lines at the horizon,
+// where the tables hold no moves, and cost little at these depths.
+func bruteMates(pos *board.Position, plies int) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if child.IsCheckmate() || plies >= 3 && bruteMated(&child, plies-1) {
+			return true
+		}
+	}
+	return false
+}
+
+func bruteMated(pos *board.Position, plies int) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if l.N == 0 {
+		return pos.InCheck()
+	}
+	if plies < 2 {
+		return false
+	}
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if !bruteMates(&child, plies-1) {
+			return false
+		}
+	}
+	return true
 }

@@ -65,6 +65,17 @@ func (t *pnTable) probe(key uint64) (phi, delta uint32, ok bool) {
 	return 0, 0, false
 }
 
+// work returns the nodes spent below the entry of key (0 if none): a
+// rough measure of how long the side to lose holds out there.
+func (t *pnTable) work(key uint64) uint32 {
+	for _, e := range t.bucket(key) {
+		if e.key == key {
+			return e.work
+		}
+	}
+	return 0
+}
+
 // store records the numbers of key, replacing the same key, an empty
 // entry, an older search's entry, or the entry that cost least.
 func (t *pnTable) store(key uint64, phi, delta, work uint32) {

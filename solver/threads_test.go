@@ -143,3 +143,55 @@ func TestCompleteLine(t *testing.T) {
 		}
 	}
 }
+
+// TestTableLineWithoutTable reads a main line from the proof-number
+// search's table alone, as when the alpha-beta table no longer holds the
+// line's defences: the defender's replies come from that table's proofs,
+// and the last three plies, which it leaves to the alpha-beta search, from
+// a plain search.
+func TestTableLineWithoutTable(t *testing.T) {
+	pos := mustFEN(t, "3r2k1/p1q4p/1p1pNR2/8/2P3r1/1P6/P4Qb1/5R1K w - - 0 1")
+	sv := New(16)
+	if res := sv.Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, NoKeys: true}); res.Status != StatusMate || res.Mate != 9 || res.MateWithin != 9 {
+		t.Fatalf("%v mate %d within %d: want a mate in 9 proved by the proof-number search", res.Status, res.Mate, res.MateWithin)
+	}
+	sv.tt = NewTable(1) // the alpha-beta table forgotten
+	key, err := pos.ParseUCI("f2g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := pos
+	child.Play(key)
+	line := testSearcher(sv).tableLine(child, 16)
+	if len(line) != 16 || !checkmates(child, line) {
+		t.Fatalf("line %v after f2g2: want 16 plies ending in mate", ucis(line))
+	}
+}
+
+func TestBruteMates(t *testing.T) {
+	tests := []struct {
+		fen          string
+		plies        int
+		mates, mated bool
+	}{
+		{"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", 1, true, false},
+		{"k7/8/1K6/8/8/8/8/7R b - - 0 1", 2, false, true},       // Kb8, then Rh8#
+		{"6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1", 2, false, false}, // h6 or g6 makes a flight
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", 0, false, true},
+		{"8/8/8/8/8/5k2/8/5K2 w - - 0 1", 3, false, false},
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 1, true, false}, // Qxf7#
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 3, true, false},
+	}
+	for _, tt := range tests {
+		pos := mustFEN(t, tt.fen)
+		if tt.plies%2 == 1 {
+			if got := bruteMates(&pos, tt.plies); got != tt.mates {
+				t.Errorf("%s: bruteMates(%d) = %v, want %v", tt.fen, tt.plies, got, tt.mates)
+			}
+			continue
+		}
+		if got := bruteMated(&pos, tt.plies); got != tt.mated {
+			t.Errorf("%s: bruteMated(%d) = %v, want %v", tt.fen, tt.plies, got, tt.mated)
+		}
+	}
+}
