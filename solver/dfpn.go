@@ -35,7 +35,10 @@ func pnLost() (uint32, uint32) { return pnInf, 0 }
 //
 // At a root whose moves are restricted the tables are not read: they know
 // the position's value, not that of a choice of its moves.
-func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool) (phi, delta uint32, decided bool) {
+//
+// replies is the number of legal moves in pos when the caller has counted
+// them, else -1.
+func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool, replies int) (phi, delta uint32, decided bool) {
 	attacking := pos.Side() == q.attacker
 	decide := func(phi, delta uint32) (uint32, uint32, bool) { return phi, delta, true }
 	// fail is the outcome when the attacker fails, from the side to move.
@@ -46,7 +49,7 @@ func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool) (
 		return decide(pnWon())
 	}
 	inCheck := pos.InCheck()
-	if !pos.HasLegalMove() {
+	if replies == 0 || replies < 0 && !pos.HasLegalMove() {
 		if inCheck {
 			return decide(pnLost()) // checkmated, whatever else holds
 		}
@@ -92,7 +95,15 @@ func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
 // costs as many proofs as it has replies, and an attacker's node one.
 func (s *searcher) pnInit(q *query, ply, plies int) (phi, delta uint32) {
 	pos := &s.pos[ply]
-	if phi, delta, ok := s.pnLeaf(q, pos, plies, false); ok {
+	replies := -1
+	if pos.Side() != q.attacker {
+		// A defender's replies are counted once, for both the leaf test
+		// and the starting numbers.
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		replies = l.N
+	}
+	if phi, delta, ok := s.pnLeaf(q, pos, plies, false, replies); ok {
 		return phi, delta
 	}
 	if pos.Side() == q.attacker && plies <= pnLeafPlies {
@@ -106,11 +117,9 @@ func (s *searcher) pnInit(q *query, ply, plies int) (phi, delta uint32) {
 	if pos.Side() == q.attacker {
 		return 1, 1
 	}
-	var l board.MoveList
-	pos.LegalMoves(&l)
 	// The defender holds out by one good reply (phi); mating it needs a
 	// proof after every reply (delta).
-	return 1, uint32(l.N)
+	return 1, uint32(replies)
 }
 
 // pnLeafPlies is the longest problem (in plies, the attacker to move) that
@@ -142,7 +151,7 @@ func (s *searcher) pnProve(q *query, pos board.Position, plies int) (mates, deci
 		return false, false
 	}
 	s.pos[0] = pos
-	phi, delta, ok := s.pnLeaf(q, &s.pos[0], plies, true)
+	phi, delta, ok := s.pnLeaf(q, &s.pos[0], plies, true, -1)
 	if !ok {
 		phi, delta = s.mid(q, 0, plies, pnInf, pnInf)
 	}
