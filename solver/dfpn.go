@@ -201,7 +201,7 @@ func (s *searcher) mid(q *query, ply, plies int, thPhi, thDelta uint32) (uint32,
 	// after the other.
 	salt := pliesSalt(plies - 1)
 	for _, m := range l.Moves[:l.N] {
-		s.env.pn.prefetch(pos.KeyAfter(m) ^ salt)
+		s.env.pn.prefetch(s.childKey(pos, m) ^ salt)
 	}
 	child := &s.pos[ply+1]
 	for i, m := range l.Moves[:l.N] {

@@ -54,12 +54,30 @@ func (s *searcher) begin(e *env) {
 	clear(s.history[:])
 }
 
+// clockSalt mixes the half-move clock into a key under the 50-move rule.
+const clockSalt = 0x9e3779b97f4a7c15
+
 // ttKey is the position key, with the half-move clock mixed in when the
 // 50-move rule is on (the clock then changes what can be proved).
 func (s *searcher) ttKey(pos *board.Position) uint64 {
 	k := pos.Key()
 	if s.env.rule50 {
-		k ^= uint64(pos.HalfmoveClock()+1) * 0x9e3779b97f4a7c15
+		k ^= uint64(pos.HalfmoveClock()+1) * clockSalt
+	}
+	return k
+}
+
+// childKey is ttKey of the position after m, computed without playing m
+// (exact in most positions; see board.KeyAfter). It serves to fetch table
+// entries ahead, never to read them.
+func (s *searcher) childKey(pos *board.Position, m board.Move) uint64 {
+	k := pos.KeyAfter(m)
+	if s.env.rule50 {
+		clock := pos.HalfmoveClock() + 1
+		if pos.PieceAt(m.To()) != board.NoPiece || pos.PieceAt(m.From()).Type() == board.Pawn {
+			clock = 0
+		}
+		k ^= uint64(clock+1) * clockSalt
 	}
 	return k
 }
@@ -205,7 +223,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	if found {
 		ttMove = e.move
 		if depth > 2 && ttMove != board.NoMove {
-			s.env.tt.prefetch(pos.KeyAfter(ttMove))
+			s.env.tt.prefetch(s.childKey(pos, ttMove)) // the child searched first
 		}
 		sc := scoreFromTT(int(e.score), ply)
 		bound := Bound(e.flags & 3)
@@ -266,7 +284,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		// A defence whose position the table already knows to hold out
 		// answers the node without a search.
 		for _, m := range l.Moves[:l.N] {
-			s.env.tt.prefetch(pos.KeyAfter(m))
+			s.env.tt.prefetch(s.childKey(pos, m))
 		}
 		child := &s.pos[ply+1]
 		for _, m := range l.Moves[:l.N] {
@@ -288,8 +306,11 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	}
 
 	if childDepth > 1 && us == q.attacker {
+		// An attacker node of a "no mate" proof searches every move: its
+		// children's table entries are fetched from memory together, while
+		// the first ones are searched, not one after the other.
 		for _, m := range l.Moves[:l.N] {
-			s.env.tt.prefetch(pos.KeyAfter(m))
+			s.env.tt.prefetch(s.childKey(pos, m))
 		}
 	}
 	origAlpha := alpha
