@@ -11,12 +11,7 @@ import (
 // computes: equal for every move that changes no castling right and makes
 // no en-passant square, as documented.
 func TestKeyAfter(t *testing.T) {
-	starts := []string{
-		board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
-	}
+	starts := randomGameStarts
 	rng := rand.New(rand.NewPCG(3, 4))
 	exact, hinted := 0, 0
 	for game := 0; game < 200; game++ {

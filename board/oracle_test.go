@@ -10,19 +10,23 @@ import (
 	"mateline.dev/mateline/board"
 )
 
+// randomGameStarts are the positions random games start from: the start
+// position and perft positions rich in castling, en passant and promotion.
+var randomGameStarts = []string{
+	board.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
+}
+
 // TestOracle plays random games and compares every position with the
 // independent chess library: the legal move set, FEN, SAN of every move,
 // check, mate and stalemate, the incremental key, and the checking-moves
 // generator.
 func TestOracle(t *testing.T) {
-	starts := []string{
-		board.StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-		"4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
-	}
+	starts := randomGameStarts
 	const wantPositions = 12000
 	rng := rand.New(rand.NewPCG(1, 2))
 	positions := 0

@@ -305,7 +305,7 @@ func (s *searcher) longestKnownDefence(pos *board.Position, moves []board.Move, 
 		child := *pos
 		child.Play(m)
 		if left <= 2 {
-			if bruteMates(&child, left-1) {
+			if s.bruteMates(&child, left-1) {
 				return m
 			}
 			continue
@@ -314,7 +314,7 @@ func (s *searcher) longestKnownDefence(pos *board.Position, moves []board.Move, 
 			continue
 		}
 		w := uint32(1)
-		if !bruteMates(&child, 1) { // a reply allowing mate at once ends the line early
+		if !s.bruteMates(&child, 1) { // a reply allowing mate at once ends the line early
 			w += min(s.env.pn.work(s.pnKey(&child, left-1)), 1<<31)
 		}
 		if w > bestWork {
@@ -352,7 +352,7 @@ func (s *searcher) tableLine(pos board.Position, plies int) []board.Move {
 					next = m
 					break
 				}
-				if left == 3 && !child.IsCheckmate() && bruteMated(&child, 2) {
+				if left == 3 && !child.IsCheckmate() && s.bruteMated(&child, 2) {
 					// The proof-number search leaves mates in two to
 					// the alpha-beta search, so its table holds no move.
 					next = m
@@ -380,20 +380,23 @@ func (s *searcher) tableLine(pos board.Position, plies int) []board.Move {
 // (1 or 3), and bruteMated whether it is mated within plies (0 or 2), by
 // plain search: no table, no limit. They finish lines at the horizon,
 // where the tables hold no moves, and cost little at these depths.
-func bruteMates(pos *board.Position, plies int) bool {
+func (s *searcher) bruteMates(pos *board.Position, plies int) bool {
+	if plies < 3 {
+		return s.matesInOne(pos, pos.InCheck())
+	}
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
-		if child.IsCheckmate() || plies >= 3 && bruteMated(&child, plies-1) {
+		if child.IsCheckmate() || s.bruteMated(&child, plies-1) {
 			return true
 		}
 	}
 	return false
 }
 
-func bruteMated(pos *board.Position, plies int) bool {
+func (s *searcher) bruteMated(pos *board.Position, plies int) bool {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	if l.N == 0 {
@@ -405,7 +408,7 @@ func bruteMated(pos *board.Position, plies int) bool {
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
-		if !bruteMates(&child, plies-1) {
+		if !s.bruteMates(&child, plies-1) {
 			return false
 		}
 	}

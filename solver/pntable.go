@@ -55,25 +55,27 @@ func (t *pnTable) prefetch(key uint64) {
 	prefetch(uintptr(unsafe.Pointer(&b[pnBucketSize-1])) + unsafe.Sizeof(b[0]) - 1)
 }
 
-// probe returns the numbers stored for key.
-func (t *pnTable) probe(key uint64) (phi, delta uint32, ok bool) {
+// entry returns the entry stored for key.
+func (t *pnTable) entry(key uint64) (pnEntry, bool) {
 	for _, e := range t.bucket(key) {
 		if e.key == key && e.work != 0 {
-			return e.phi, e.delta, true
+			return e, true
 		}
 	}
-	return 0, 0, false
+	return pnEntry{}, false
+}
+
+// probe returns the numbers stored for key.
+func (t *pnTable) probe(key uint64) (phi, delta uint32, ok bool) {
+	e, ok := t.entry(key)
+	return e.phi, e.delta, ok
 }
 
 // work returns the nodes spent below the entry of key (0 if none): a
 // rough measure of how long the side to lose holds out there.
 func (t *pnTable) work(key uint64) uint32 {
-	for _, e := range t.bucket(key) {
-		if e.key == key {
-			return e.work
-		}
-	}
-	return 0
+	e, _ := t.entry(key)
+	return e.work
 }
 
 // store records the numbers of key, replacing the same key, an empty

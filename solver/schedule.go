@@ -19,8 +19,8 @@ import (
 //
 // On one thread the two take turns, the proof-number search spending about
 // twice the iterations' nodes while its question is open (runTurns). On
-// several, they run side by side, and the threads
-// not needed by the proof-number search help the iterations (runThreads).
+// several, they run side by side, and the threads not needed by the
+// proof-number search help the iterations (runThreads).
 // Either way, what is proved does not depend on timing: only where a limit
 // stops it does.
 type schedule struct {

@@ -182,15 +182,16 @@ func TestBruteMates(t *testing.T) {
 		{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 1, true, false}, // Qxf7#
 		{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 3, true, false},
 	}
+	s := testSearcher(New(1))
 	for _, tt := range tests {
 		pos := mustFEN(t, tt.fen)
 		if tt.plies%2 == 1 {
-			if got := bruteMates(&pos, tt.plies); got != tt.mates {
+			if got := s.bruteMates(&pos, tt.plies); got != tt.mates {
 				t.Errorf("%s: bruteMates(%d) = %v, want %v", tt.fen, tt.plies, got, tt.mates)
 			}
 			continue
 		}
-		if got := bruteMated(&pos, tt.plies); got != tt.mated {
+		if got := s.bruteMated(&pos, tt.plies); got != tt.mated {
 			t.Errorf("%s: bruteMated(%d) = %v, want %v", tt.fen, tt.plies, got, tt.mated)
 		}
 	}
