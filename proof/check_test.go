@@ -69,10 +69,10 @@ func roundTrip(t *testing.T, name string, positions []board.Position, maxMate []
 		if err != nil || !rep.OK() {
 			t.Fatalf("%s %s: %v %v", name, pos.FEN(), err, rep.Failure)
 		}
-		if rep.Mate != res.Mate || rep.Nodes != st.Nodes {
+		if rep.Mate != int(res.Mate) || rep.Nodes != st.Nodes {
 			t.Errorf("%s %s: checked mate %d with %d nodes; solved %d, wrote %d", name, pos.FEN(), rep.Mate, rep.Nodes, res.Mate, st.Nodes)
 		}
-		n := max(res.Mate, -res.Mate)
+		n := res.Mate.Moves()
 		if n > 1 && n <= 4 && rep.LowerBound != "certified" {
 			t.Errorf("%s %s: mate %d, lower bound %s (%s)", name, pos.FEN(), res.Mate, rep.LowerBound, st.Reason)
 		}
@@ -100,11 +100,11 @@ func readEPD(t *testing.T, path string, every int, keep func(int) bool, atMost i
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Err != nil || i%every != 0 || !keep(rec.Claim.Mate) {
+		if rec.Err != nil || i%every != 0 || !keep(int(rec.Claim.Mate)) {
 			continue
 		}
 		ps = append(ps, rec.Pos)
-		ms = append(ms, max(rec.Claim.Mate, -rec.Claim.Mate, 1))
+		ms = append(ms, max(rec.Claim.Mate.Moves(), 1))
 	}
 	return ps, ms
 }

@@ -43,7 +43,7 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 		Window:  8,
 		Skip:    func(rec *Record) bool { return done != nil && done.Has(rec.ID) },
 		Work: func(wk int, rec *Record) Outcome {
-			opt := solver.Options{MaxMate: abs(rec.Claim.Mate)}
+			opt := solver.Options{MaxMate: rec.Claim.Mate.Moves()}
 			return Solve(ctx, solvers[wk], rec, opt)
 		},
 		Emit: func(o *Outcome) error {

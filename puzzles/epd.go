@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
 )
 
 // Op is one EPD operation: its opcode and operands, with quotes removed and
@@ -217,7 +218,7 @@ func (rec *Record) readClaims() error {
 	if err := rec.checkRepeats(); err != nil {
 		return err
 	}
-	bmMate := 0
+	bmMate := solver.Mate(0)
 	for _, op := range rec.Ops {
 		switch op.Code {
 		case "id":
@@ -232,14 +233,14 @@ func (rec *Record) readClaims() error {
 			if n < 1 {
 				return fmt.Errorf("dm %d: a mate length is at least 1", n)
 			}
-			rec.Claim.Mate = n
+			rec.Claim.Mate = solver.Mate(n)
 		case "bm":
 			if strings.HasPrefix(firstArg(op), "#") {
 				n, err := strconv.Atoi(firstArg(op)[1:])
 				if err != nil || n == 0 || len(op.Args) != 1 {
 					return fmt.Errorf("bm %s: want #N or #-N with N at least 1", strings.Join(op.Args, " "))
 				}
-				bmMate = n
+				bmMate = solver.Mate(n)
 				continue
 			}
 			moves, err := parseMoves(&rec.Pos, op.Args, false)

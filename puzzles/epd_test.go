@@ -69,7 +69,7 @@ func TestEPDDialects(t *testing.T) {
 			t.Errorf("line %d: %v", w.line, r.Err)
 			continue
 		}
-		if r.Line != w.line || r.ID != w.id || r.Claim.Mate != w.mate || r.FEN != w.fen ||
+		if r.Line != w.line || r.ID != w.id || int(r.Claim.Mate) != w.mate || r.FEN != w.fen ||
 			ucis(t, r, "keys") != w.keys || ucis(t, r, "line") != w.line2 || ucis(t, r, "avoid") != w.avoid {
 			t.Errorf("record %d: line %d id %q mate %d keys %q line %q avoid %q fen %q", i, r.Line, r.ID, r.Claim.Mate,
 				ucis(t, r, "keys"), ucis(t, r, "line"), ucis(t, r, "avoid"), r.FEN)

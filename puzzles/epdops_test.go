@@ -96,7 +96,7 @@ func TestEPDAnnotationsAndClaims(t *testing.T) {
 			if rec.Err != nil {
 				t.Fatalf("unreadable: %v", rec.Err)
 			}
-			if rec.Claim.Mate != tc.mate {
+			if int(rec.Claim.Mate) != tc.mate {
 				t.Errorf("claim %d, want %d", rec.Claim.Mate, tc.mate)
 			}
 			if len(rec.Warnings) != len(tc.warnings) {

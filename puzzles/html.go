@@ -87,12 +87,12 @@ func (h *htmlWriter) Render(o *Outcome) []byte {
 	e := html.EscapeString
 	b := &bytes.Buffer{}
 	v := verdictOrStatus(o)
-	rating, n := 0, abs(o.Mate)
+	rating, n := 0, o.Mate.Moves()
 	if o.Record != nil && o.Record.Lichess != nil {
 		rating = o.Record.Lichess.Rating
 	}
 	if o.Expected != nil && o.Expected.Mate != 0 {
-		n = abs(o.Expected.Mate)
+		n = o.Expected.Mate.Moves()
 	}
 	fmt.Fprintf(b, "<section class=\"card %s\" data-verdict=\"%s\" data-id=\"%s\" data-rating=\"%d\" data-n=\"%d\" data-order=\"%d\">\n",
 		e(cssClass(o)), e(v), e(o.ID), rating, n, o.Line)
@@ -206,7 +206,7 @@ func describeFinding(o *Outcome) string {
 	case "limit":
 		if o.MateWithin != 0 {
 			return fmt.Sprintf("limit reached; proved a forced mate in %d moves or fewer (%+d); no shorter one ruled out beyond %d moves",
-				abs(o.MateWithin), o.MateWithin, o.Depth)
+				o.MateWithin.Moves(), o.MateWithin, o.Depth)
 		}
 		return fmt.Sprintf("limit reached; proved no mate in %d moves or fewer; longer mates not decided", o.Depth)
 	case "skipped":

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
 )
 
 // LichessReader streams records from the Lichess puzzle CSV. Columns are
@@ -143,11 +144,11 @@ func (cr *LichessReader) record(line int, fields []string) Record {
 	rec.Claim.OnlyLastVaries = true
 	for _, th := range strings.Fields(themes) {
 		if len(th) == 7 && strings.HasPrefix(th, "mateIn") && th[6] >= '1' && th[6] <= '9' {
-			rec.Claim.Mate = int(th[6] - '0')
+			rec.Claim.Mate = solver.Mate(th[6] - '0')
 		}
 	}
 	if rec.Claim.Mate == 0 && strings.Contains(" "+themes+" ", " mate ") && len(line2) > 0 {
-		rec.Claim.Mate = (len(line2) + 1) / 2
+		rec.Claim.Mate = solver.Mate((len(line2) + 1) / 2)
 	}
 	return rec
 }

@@ -14,26 +14,26 @@ import (
 // Outcome is what became of one record: the JSON Lines record of
 // DESIGN.md, plus what the text writers need.
 type Outcome struct {
-	ID     string `json:"id"`
-	Line   int    `json:"line"`
-	FEN    string `json:"fen"`
-	Status string `json:"status"`
-	Mate   int    `json:"mate,omitempty"`
+	ID     string      `json:"id"`
+	Line   int         `json:"line"`
+	FEN    string      `json:"fen"`
+	Status string      `json:"status"`
+	Mate   solver.Mate `json:"mate,omitempty"`
 	// MateWithin is a forced mate proved before a limit stopped the proof
 	// that none is shorter: at most this many moves (signed like Mate).
-	MateWithin int       `json:"mate_within,omitempty"`
-	Keys       []string  `json:"keys,omitempty"`
-	PV         []string  `json:"pv,omitempty"`
-	PVSAN      []string  `json:"pv_san,omitempty"`
-	Depth      int       `json:"depth"`
-	Partial    bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
-	Nodes      uint64    `json:"nodes"`
-	MS         float64   `json:"ms"`
-	TBHits     uint64    `json:"tb_hits"`
-	Book       []string  `json:"book,omitempty"`
-	Verdict    string    `json:"verdict,omitempty"`
-	Expected   *Expected `json:"expected,omitempty"`
-	Error      string    `json:"error,omitempty"`
+	MateWithin solver.Mate `json:"mate_within,omitempty"`
+	Keys       []string    `json:"keys,omitempty"`
+	PV         []string    `json:"pv,omitempty"`
+	PVSAN      []string    `json:"pv_san,omitempty"`
+	Depth      int         `json:"depth"`
+	Partial    bool        `json:"partial,omitempty"` // a limit cut keys or line short after the proof
+	Nodes      uint64      `json:"nodes"`
+	MS         float64     `json:"ms"`
+	TBHits     uint64      `json:"tb_hits"`
+	Book       []string    `json:"book,omitempty"`
+	Verdict    string      `json:"verdict,omitempty"`
+	Expected   *Expected   `json:"expected,omitempty"`
+	Error      string      `json:"error,omitempty"`
 	// Note says why a record was not searched: a stalemate, a side
 	// already checkmated, or (validate) why it was skipped.
 	Note string `json:"note,omitempty"`
@@ -60,8 +60,8 @@ type Outcome struct {
 
 // Expected is the claim that validate checked.
 type Expected struct {
-	Mate int      `json:"mate,omitempty"`
-	Keys []string `json:"keys,omitempty"`
+	Mate solver.Mate `json:"mate,omitempty"`
+	Keys []string    `json:"keys,omitempty"`
 }
 
 // StatusError is the status of a record that could not be searched.
@@ -200,7 +200,7 @@ func (o *Outcome) writeFinding(w io.Writer) {
 				what = "mated"
 			}
 			fmt.Fprintf(b, "  limit reached: a forced %s in %d moves or fewer is proved; no shorter one is ruled out beyond %d moves\n",
-				what, abs(o.MateWithin), o.Depth)
+				what, o.MateWithin.Moves(), o.Depth)
 		} else if o.Depth > 0 {
 			fmt.Fprintf(b, "  limit reached: proved that no mate exists in %d moves or fewer; mates longer than that were not decided\n", o.Depth)
 		} else {

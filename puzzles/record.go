@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
 )
 
 // Record is one puzzle as read: where it came from, its position, the
@@ -35,7 +36,7 @@ type Record struct {
 
 // Claim is what a puzzle says about itself. Zero values mean "not stated".
 type Claim struct {
-	Mate  int          // signed moves: +N mate in N, -N mated in N
+	Mate  solver.Mate  // the claimed mate
 	Keys  []board.Move // claimed key moves (EPD bm, or the first solution move)
 	Avoid []board.Move // EPD am
 	Line  []board.Move // claimed main line (EPD pv, Lichess Moves after the first)

@@ -75,14 +75,10 @@ func (j *Job) Check() error {
 // optionsFor adapts the options to a record's claim: look as far as the
 // claim says unless --mate was given.
 func (j *Job) optionsFor(rec *Record) solver.Options {
-	opt := j.Options
-	if claim := rec.Claim.Mate; claim != 0 && !j.MateFlagSet {
-		opt.MaxMate, opt.Want = claim, solver.WantMate
-		if claim < 0 {
-			opt.MaxMate, opt.Want = -claim, solver.WantMated
-		}
+	if j.MateFlagSet {
+		return j.Options
 	}
-	return opt
+	return j.Options.ForClaim(rec.Claim.Mate)
 }
 
 // Run runs the job. Results come out in input order; the summary follows

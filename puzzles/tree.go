@@ -13,10 +13,10 @@ import (
 // Tree is a solution tree as JSON (--json --tree) and text (--tree): the
 // solver's tree in SAN.
 type Tree struct {
-	Mate      int    `json:"mate"`
-	FullDepth int    `json:"full_depth"` // attacker moves shown with every defence
-	Cut       bool   `json:"main_lines_below,omitempty"`
-	Note      string `json:"note,omitempty"`
+	Mate      solver.Mate `json:"mate"`
+	FullDepth int         `json:"full_depth"` // attacker moves shown with every defence
+	Cut       bool        `json:"main_lines_below,omitempty"`
+	Note      string      `json:"note,omitempty"`
 	// Keys (a mate) or Defences (a mated position: every move of the side
 	// to move).
 	Keys     []*TreeMove    `json:"keys,omitempty"`

@@ -129,7 +129,7 @@ func TestKnownSolutionTrees(t *testing.T) {
 			sv := solver.New(16)
 			opt := solver.Options{MaxMate: p.mate, AllKeys: true}
 			o := Solve(context.Background(), sv, &rec, opt)
-			if o.Status != "mate" || o.Mate != p.mate {
+			if o.Status != "mate" || int(o.Mate) != p.mate {
 				t.Fatalf("%s: %s mate %d", p.source, o.Status, o.Mate)
 			}
 			if err := AddTree(context.Background(), sv, &rec, &o, opt, 0); err != nil {

@@ -68,11 +68,8 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 		o.Verdict = VerdictNoMate
 		return o
 	}
-	n := claim
-	opt.Want = solver.WantMate
-	if claim < 0 {
-		n, opt.Want = -claim, solver.WantMated
-	}
+	n := claim.Moves()
+	opt = opt.ForClaim(claim)
 	opt.MaxMate = n + beyond
 	opt.Aim = n // the claim is the upper bound worth proving first
 	opt.AllKeys = true
@@ -115,10 +112,10 @@ func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 	n := rec.Claim.Mate
 	for i, m := range rec.Claim.Line {
 		attacker := i%2 == 0
-		left := n - i/2
+		left := n - solver.Mate(i/2)
 		if attacker && i > 0 && left > 1 {
-			o := opt
-			o.MaxMate, o.Want, o.AllKeys = left, solver.WantMate, true
+			o := opt.ForClaim(left)
+			o.AllKeys = true
 			res := sv.Solve(ctx, pos, o)
 			if res.Status == solver.StatusLimit {
 				return "", "" // no verdict on the line: the root verdict stands
@@ -151,10 +148,7 @@ func interrupted(ctx context.Context, res solver.Result) bool {
 }
 
 func verdict(rec *Record, res solver.Result, n int) string {
-	found := res.Mate
-	if found < 0 {
-		found = -found
-	}
+	found := res.Mate.Moves()
 	switch {
 	case res.Status == solver.StatusLimit:
 		if res.Depth >= n {

@@ -125,11 +125,11 @@ var CSVHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "p
 func renderCSV(b *bytes.Buffer, o *Outcome, shard string) {
 	mate, expMate, expKeys := "", "", ""
 	if o.Mate != 0 {
-		mate = strconv.Itoa(o.Mate)
+		mate = strconv.Itoa(int(o.Mate))
 	}
 	if o.Expected != nil {
 		if o.Expected.Mate != 0 {
-			expMate = strconv.Itoa(o.Expected.Mate)
+			expMate = strconv.Itoa(int(o.Expected.Mate))
 		}
 		expKeys = strings.Join(o.Expected.Keys, " ")
 	}
@@ -167,7 +167,7 @@ func writeEPD(w io.Writer, o *Outcome) error {
 			Op{"acs", []string{strconv.FormatFloat(o.MS/1000, 'f', 3, 64)}})
 		switch {
 		case o.Mate > 0:
-			found = append(found, Op{"dm", []string{strconv.Itoa(o.Mate)}})
+			found = append(found, Op{"dm", []string{strconv.Itoa(int(o.Mate))}})
 		case o.Mate < 0:
 			found = append(found, Op{"c0", []string{fmt.Sprintf("mated in %d", -o.Mate)}})
 		case o.MateWithin > 0:

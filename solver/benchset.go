@@ -5,7 +5,7 @@ package solver
 type BenchPosition struct {
 	FEN     string
 	MaxMate int
-	Want    int // signed moves; 0 for no mate within MaxMate
+	Want    Mate // 0 for no mate within MaxMate
 }
 
 // BenchPositions is the workload of "mateline bench" and BenchmarkSolve:

@@ -101,7 +101,7 @@ func CertificateKey(pos *board.Position) string {
 // when their tree has at most refutationLimit nodes. Call it after the
 // Solve that proved the mate, with the same options: it reads that solve's
 // tables. ctx bounds the time it takes.
-func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate int, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
+func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate Mate, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
 	var stats CertificateStats
 	if mate == 0 {
 		return stats, errors.New("no mate to certify")
@@ -110,10 +110,7 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 		return stats, errors.New("certificates follow the problem convention: not with the 50-move rule")
 	}
 	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, lim: &limits{ctx: ctx}})[0]
-	attacker, plies := pos.Side(), 2*mate-1
-	if mate < 0 {
-		attacker, plies = pos.Side().Other(), -2*mate
-	}
+	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, 4*proofTreeNodes)
 	if _, err := t.prove(&pos, plies); err != nil {
 		return stats, fmt.Errorf("the proof could not be read back: %w", err)
@@ -124,7 +121,7 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(certHeader{Format: "mateline-proof", Version: 1, FEN: pos.FEN(), Mate: mate, Attacker: attacker.String()}); err != nil {
+	if err := enc.Encode(certHeader{Format: "mateline-proof", Version: 1, FEN: pos.FEN(), Mate: int(mate), Attacker: attacker.String()}); err != nil {
 		return stats, err
 	}
 	n, err := t.writeNodes(pos, enc)
@@ -135,7 +132,7 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 
 	end := certEndBody{Nodes: n, LowerBound: LowerNone}
 	switch {
-	case abs(mate) == 1:
+	case mate.Moves() == 1:
 	case !shortest:
 		end.LowerBound, end.Reason = LowerNotCertified, "the shortness of the mate was not proved"
 	default:
@@ -233,7 +230,7 @@ func newRefutationTree(s *searcher, attacker board.Color, limit int) *refutation
 
 // build refutes every mate shorter than mate from pos, into a spool file
 // returned open (the caller closes it).
-func (r *refutationTree) build(pos board.Position, mate int) (*os.File, error) {
+func (r *refutationTree) build(pos board.Position, mate Mate) (*os.File, error) {
 	f, err := os.CreateTemp("", "mateline-refutations-*.jsonl")
 	if err != nil {
 		return nil, err
@@ -242,11 +239,10 @@ func (r *refutationTree) build(pos board.Position, mate int) (*os.File, error) {
 	r.spool, r.buf = f, bufio.NewWriterSize(f, 64<<10)
 	r.enc = json.NewEncoder(r.buf)
 	r.enc.SetEscapeHTML(false)
+	r.rootPlies = mate.Shorter().Plies()
 	if mate > 0 {
-		r.rootPlies = 2*(mate-1) - 1
 		err = r.refute(&pos, r.rootPlies)
 	} else {
-		r.rootPlies = 2 * (-mate - 1)
 		err = r.hold(&pos, r.rootPlies)
 	}
 	if err == nil {

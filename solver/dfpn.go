@@ -133,7 +133,7 @@ const pnLeafPlies = 3
 func (s *searcher) matesAt(q *query, ply, plies int) bool {
 	leaf := *q
 	leaf.floor = ply
-	bound := Mate - ply - plies
+	bound := mateScore - ply - plies
 	v, _ := s.search(&leaf, ply, plies, bound-1, bound)
 	q.stopped = leaf.stopped
 	return v >= bound

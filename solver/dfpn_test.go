@@ -83,7 +83,7 @@ func TestMateWithinUnderLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 		full := sv.Solve(context.Background(), pos, Options{MaxMate: tc.mate, Want: WantMate, NoKeys: true})
-		if full.Status != StatusMate || full.Mate != tc.mate {
+		if full.Status != StatusMate || int(full.Mate) != tc.mate {
 			t.Fatalf("%s: %v mate %d, want mate %d", tc.fen, full.Status, full.Mate, tc.mate)
 		}
 		for _, nodes := range []uint64{30_000, 100_000, 300_000} {
@@ -91,7 +91,7 @@ func TestMateWithinUnderLimits(t *testing.T) {
 			res := New(4).Solve(context.Background(), pos, Options{MaxMate: tc.mate, Want: WantMate, Nodes: nodes, NoKeys: true})
 			switch res.Status {
 			case StatusMate:
-				if res.Mate != tc.mate {
+				if int(res.Mate) != tc.mate {
 					t.Fatalf("%s with %d nodes: mate %d, want %d", tc.fen, nodes, res.Mate, tc.mate)
 				}
 			case StatusLimit:
@@ -100,7 +100,7 @@ func TestMateWithinUnderLimits(t *testing.T) {
 				}
 				if res.MateWithin != 0 {
 					upper++
-					if res.MateWithin < tc.mate || res.Depth >= res.MateWithin {
+					if int(res.MateWithin) < tc.mate || res.Depth >= res.MateWithin.Moves() {
 						t.Fatalf("%s with %d nodes: mate within %d, depth %d; true mate %d", tc.fen, nodes, res.MateWithin, res.Depth, tc.mate)
 					}
 				}
@@ -117,11 +117,11 @@ func TestMateWithinUnderLimits(t *testing.T) {
 		res := New(4).Solve(context.Background(), pos, Options{MaxMate: tc.mate + 2, Aim: tc.mate, Want: WantMate, Nodes: 100_000, NoKeys: true})
 		if res.MateWithin != 0 {
 			aimed++
-			if res.MateWithin != tc.mate {
+			if int(res.MateWithin) != tc.mate {
 				t.Errorf("%s aimed at %d: mate within %d", tc.fen, tc.mate, res.MateWithin)
 			}
 		}
-		if res.Status == StatusMate && res.Mate != tc.mate {
+		if res.Status == StatusMate && int(res.Mate) != tc.mate {
 			t.Errorf("%s aimed at %d: mate %d", tc.fen, tc.mate, res.Mate)
 		}
 	}

@@ -18,11 +18,11 @@ func (s *searcher) rootTest(q *query, pos board.Position, plies int) bool {
 	}
 	s.pos[0] = pos
 	if plies%2 == 1 {
-		bound := Mate - plies
+		bound := mateScore - plies
 		v, _ := s.search(q, 0, plies, bound-1, bound)
 		return !q.stopped && v >= bound
 	}
-	bound := -(Mate - plies)
+	bound := -(mateScore - plies)
 	v, _ := s.search(q, 0, plies, bound, bound+1)
 	return !q.stopped && v <= bound
 }
@@ -60,20 +60,21 @@ func (s *searcher) matedWithin(pos *board.Position, plies int) (mated, ok bool) 
 // moves after which the opponent is mated within the remaining plies, for a
 // loss the defences that hold out the full length. Only rootMoves are
 // tried when not nil. complete is false when a limit cut the list short.
-func (s *searcher) keys(pos board.Position, mate int, rootMoves []board.Move, all bool, book []board.Move) (keys []board.Move, complete bool) {
+func (s *searcher) keys(pos board.Position, mate Mate, rootMoves []board.Move, all bool, book []board.Move) (keys []board.Move, complete bool) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	if rootMoves != nil {
 		keepOnly(&l, rootMoves)
 	}
 	ordered := rootOrder(l.Slice(), book)
+	rest := mate.Plies() - 1 // plies left after a key
 	if !all && mate > 0 {
 		// One key will do: a move the proof-number search proved, if any,
 		// saves refuting the moves before it in the list.
 		for _, m := range ordered {
 			child := pos
 			child.Play(m)
-			if mated, known := s.pnKnown(pos.Side(), &child, 2*mate-2); known && mated {
+			if mated, known := s.pnKnown(pos.Side(), &child, rest); known && mated {
 				return []board.Move{m}, true
 			}
 		}
@@ -84,12 +85,12 @@ func (s *searcher) keys(pos board.Position, mate int, rootMoves []board.Move, al
 		child.Play(m)
 		var key, ok bool
 		if mate > 0 {
-			key, ok = s.matedWithin(&child, 2*mate-2)
+			key, ok = s.matedWithin(&child, rest)
 		} else {
 			// A defence holds out the full length if the opponent cannot
-			// mate faster than 2*|mate|-1 plies after it.
+			// mate in fewer than the rest plies after it.
 			var faster bool
-			faster, ok = s.matesWithin(&child, 2*(-mate)-3)
+			faster, ok = s.matesWithin(&child, rest-2)
 			key = !faster
 		}
 		if !ok {
@@ -130,19 +131,12 @@ func rootOrder(moves, book []board.Move) []board.Move {
 // line builds the main line from the first key: the winner plays a move
 // that keeps the mate on schedule, the loser a reply that holds out
 // longest. complete is false when a limit cut it short.
-func (s *searcher) line(root board.Position, first board.Move, mate int) (pv []board.Move, complete bool) {
+func (s *searcher) line(root board.Position, first board.Move, mate Mate) (pv []board.Move, complete bool) {
 	pv = []board.Move{first}
 	pos := root
 	pos.Play(first)
-	// plies left until mate after the first move
-	left := 2*mate - 2
-	if mate < 0 {
-		left = 2*(-mate) - 1
-	}
-	winner := root.Side()
-	if mate < 0 {
-		winner = winner.Other()
-	}
+	left := mate.Plies() - 1 // plies left until mate after the first move
+	winner := mate.Winner(root.Side())
 	for left > 0 {
 		var l board.MoveList
 		pos.LegalMoves(&l)
@@ -253,11 +247,8 @@ func (s *searcher) tableFirst(pos *board.Position, moves []board.Move) []board.M
 // full length of the mate, though its defences may not be the longest
 // resistance.
 func completeLine(s *searcher, pos board.Position, res *Result) {
-	want := 2*res.Mate - 1
-	rest := -(res.Mate - 1) // after the key, the defender is mated in one less
-	if res.Mate < 0 {
-		want, rest = -2*res.Mate, -res.Mate
-	}
+	want := res.Mate.Plies()
+	rest := res.Mate.After() // the mate the opponent faces after the key
 	if len(res.Lines) > 0 && len(res.Lines[0]) == want {
 		return
 	}

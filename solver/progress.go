@@ -49,7 +49,7 @@ func (r *reporter) tick(lim *limits) {
 }
 
 // proved records new bounds that s proved and reports them.
-func (r *reporter) proved(s *searcher, depth, within int, lim *limits) {
+func (r *reporter) proved(s *searcher, depth int, within Mate, lim *limits) {
 	lim.nodes.Add(s.nodes - s.published)
 	s.published = s.nodes
 	r.publish(s)
@@ -63,7 +63,7 @@ func (r *reporter) report(lim *limits) {
 	defer r.mu.Unlock()
 	r.fn(Progress{
 		Depth:      int(r.depth.Load()),
-		MateWithin: int(r.within.Load()),
+		MateWithin: Mate(r.within.Load()),
 		Nodes:      lim.nodes.Load(),
 		TBHits:     r.tbHits.Load(),
 		SelDepth:   int(r.selDepth.Load()),

@@ -228,11 +228,8 @@ const proofTreeNodes = 1 << 20
 // within N. It returns the tree's mate (signed, no longer than mate) and
 // its line: the attacker's shortest and the defender's longest within the
 // tree, so that the line's length is exactly that of the mate it proves.
-func (s *searcher) firstMateLine(pos board.Position, mate int) (proved int, line []board.Move, err error) {
-	attacker, plies := pos.Side(), 2*mate-1
-	if mate < 0 {
-		attacker, plies = pos.Side().Other(), -2*mate
-	}
+func (s *searcher) firstMateLine(pos board.Position, mate Mate) (proved Mate, line []board.Move, err error) {
+	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, proofTreeNodes)
 	if _, err := t.prove(&pos, plies); err != nil {
 		return 0, nil, err
@@ -242,10 +239,7 @@ func (s *searcher) firstMateLine(pos board.Position, mate int) (proved int, line
 	if len(line) != depth || depth > plies || !checkmates(pos, line) {
 		return 0, nil, errNotProved
 	}
-	if mate < 0 {
-		return -depth / 2, line, nil
-	}
-	return (depth + 1) / 2, line, nil
+	return MateInPlies(depth), line, nil
 }
 
 // checkmates reports whether line, played from pos, ends in checkmate.

@@ -148,7 +148,7 @@ func TestAgainstMinimax(t *testing.T) {
 		}
 		res := sv.Solve(context.Background(), pos, Options{MaxMate: 2, AllKeys: true})
 		counts[ref]++
-		if res.Mate != ref {
+		if int(res.Mate) != ref {
 			t.Fatalf("%s: solver %v mate %d, minimax %d", pos.FEN(), res.Status, res.Mate, ref)
 		}
 		if ref == 0 {
@@ -179,7 +179,7 @@ func checkKeysByMinimax(t *testing.T, pos board.Position, res Result) {
 	for _, m := range l.Slice() {
 		c := pos
 		c.Play(m)
-		if refLoses(&c, 2*res.Mate-2) {
+		if refLoses(&c, res.Mate.Plies()-1) {
 			want = append(want, m.UCI())
 		}
 	}
@@ -211,17 +211,11 @@ func replayWithOracle(t *testing.T, pos board.Position, res Result) {
 		t.Fatalf("oracle rejects %s: %v", pos.FEN(), err)
 	}
 	game := chess.NewGame(opt)
-	plies := 2*res.Mate - 1
-	if res.Mate < 0 {
-		plies = -2 * res.Mate
-	}
+	plies := res.Mate.Plies()
 	if len(res.PV) != plies {
 		t.Fatalf("%s: line %v, want %d plies", pos.FEN(), ucis(res.PV), plies)
 	}
-	winner := pos.Side()
-	if res.Mate < 0 {
-		winner = winner.Other()
-	}
+	winner := res.Mate.Winner(pos.Side())
 	p := pos
 	for i, m := range res.PV {
 		if err := game.PushNotationMove(m.UCI(), chess.UCINotation{}, nil); err != nil {

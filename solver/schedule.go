@@ -35,7 +35,7 @@ type schedule struct {
 	// or not (Options.FirstMate).
 	firstMate bool
 	// notify, when set, hears of every bound proved (by s).
-	notify   func(s *searcher, depth, mateWithin int)
+	notify   func(s *searcher, depth int, mateWithin Mate)
 	maxMate  int
 	wantMate bool // look for a mate by the side to move
 	// wantMated: look for a mate of the side to move
@@ -48,9 +48,9 @@ type schedule struct {
 	pnAttacker board.Color
 
 	// What is proved.
-	depth      int // no mate of a wanted kind in depth moves or fewer
-	mate       int // signed moves; 0 until proved shortest
-	mateWithin int // signed moves; a forced mate proved by the proof-number search
+	depth      int  // no mate of a wanted kind in depth moves or fewer
+	mate       Mate // 0 until proved shortest
+	mateWithin Mate // a forced mate proved by the proof-number search
 	noMate     bool
 }
 
@@ -67,9 +67,9 @@ func newSchedule(pos board.Position, opt Options, book []board.Move, inTables bo
 	if opt.Aim > 0 && opt.Aim < aim {
 		aim = opt.Aim
 	}
-	sc.pnPlies, sc.pnAttacker = 2*aim-1, us
+	sc.pnPlies, sc.pnAttacker = Mate(aim).Plies(), us
 	if !sc.wantMate {
-		sc.pnPlies, sc.pnAttacker = 2*aim, us.Other()
+		sc.pnPlies, sc.pnAttacker = Mate(-aim).Plies(), us.Other()
 	}
 	// In the tables the alpha-beta search, bounded by DTZ, is the fast
 	// one; probing at every node of a proof-number tree is not.
@@ -82,7 +82,7 @@ func (sc *schedule) result(res *Result) {
 	res.MateWithin, res.Depth = sc.mateWithin, sc.depth
 	switch {
 	case sc.mate != 0:
-		res.Status, res.Mate, res.Depth = StatusMate, sc.mate, abs(sc.mate)
+		res.Status, res.Mate, res.Depth = StatusMate, sc.mate, sc.mate.Moves()
 	case sc.noMate:
 		res.Status = StatusNoMate
 	default:
@@ -93,7 +93,7 @@ func (sc *schedule) result(res *Result) {
 // iteration proves or refutes a mate in n (then a mated in n) and returns
 // the signed length found, or 0; done is false when a query stopped.
 // budget limits the nodes (0 for none); moot, when set, stops it early.
-func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() bool) (found int, done bool) {
+func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() bool) (found Mate, done bool) {
 	test := func(attacker board.Color, plies int) (bool, bool) {
 		q := sc.rootQuery(s, attacker)
 		q.moot = moot
@@ -108,7 +108,7 @@ func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() boo
 			return 0, false
 		}
 		if mates {
-			return n, true
+			return Mate(n), true
 		}
 	}
 	if sc.wantMated {
@@ -117,7 +117,7 @@ func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() boo
 			return 0, false
 		}
 		if mated {
-			return -n, true
+			return Mate(-n), true
 		}
 	}
 	return 0, true
@@ -137,10 +137,7 @@ func (sc *schedule) pnProved(s *searcher, mates bool) {
 	if !mates {
 		return
 	}
-	sc.mateWithin = (sc.pnPlies + 1) / 2
-	if sc.pnAttacker != sc.us {
-		sc.mateWithin = -sc.mateWithin
-	}
+	sc.mateWithin = MateInPlies(sc.pnPlies) // odd plies: the side to move mates
 	// A side that can be forced to mate cannot force mate.
 	sc.wantMate = sc.wantMate && sc.pnAttacker == sc.us
 	sc.wantMated = sc.wantMated && sc.pnAttacker != sc.us
@@ -199,7 +196,7 @@ func (sc *schedule) runTurns(s *searcher) {
 	}
 	for n := 1; n <= sc.maxMate; n++ {
 		for {
-			if sc.mateWithin != 0 && n == abs(sc.mateWithin) {
+			if sc.mateWithin != 0 && n == sc.mateWithin.Moves() {
 				// Nothing shorter, and the proof-number search proved this.
 				sc.mate = sc.mateWithin
 				return
@@ -270,7 +267,7 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		mu.Lock()
 		k := int(n.Load())
 		switch {
-		case sc.mateWithin != 0 && k == abs(sc.mateWithin):
+		case sc.mateWithin != 0 && k == sc.mateWithin.Moves():
 			sc.mate = sc.mateWithin
 			finish()
 		case k > sc.maxMate:
@@ -302,7 +299,7 @@ func (sc *schedule) runThreads(ss []*searcher) {
 	// pnTurn gives the proof-number search a turn of budget nodes.
 	pnTurn := func(s *searcher, budget uint64) {
 		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, budget)
-		aim := (sc.pnPlies + 1) / 2
+		aim := MateInPlies(sc.pnPlies).Moves()
 		q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
 		before := s.nodes
 		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
@@ -313,7 +310,7 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		case decided:
 			sc.pnProved(s, mates)
 			if mates {
-				within.Store(int32(abs(sc.mateWithin)))
+				within.Store(int32(sc.mateWithin.Moves()))
 				if sc.firstMate {
 					finish()
 				}

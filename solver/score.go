@@ -4,8 +4,8 @@ package solver
 // root of the search, -(Mate-k) that it is mated k plies from the root, and
 // 0 that neither happens within the plies searched. There is no evaluation.
 const (
-	Mate     = 30000
-	infinity = Mate + 1
+	mateScore = 30000
+	infinity  = mateScore + 1
 	// MaxPly bounds the search path, and with it every extension.
 	MaxPly = 250
 	// noLoop says a result does not depend on a repetition of a position
@@ -14,10 +14,10 @@ const (
 )
 
 // isWin reports whether s proves that the side to move mates.
-func isWin(s int) bool { return s > Mate-MaxPly-1 }
+func isWin(s int) bool { return s > mateScore-MaxPly-1 }
 
 // isLoss reports whether s proves that the side to move is mated.
-func isLoss(s int) bool { return s < -(Mate - MaxPly - 1) }
+func isLoss(s int) bool { return s < -(mateScore - MaxPly - 1) }
 
 // scoreToTT converts a score relative to the root into one relative to the
 // node at ply, for storing; scoreFromTT undoes it.
@@ -39,16 +39,4 @@ func scoreFromTT(s, ply int) int {
 		return s + ply
 	}
 	return s
-}
-
-// movesToMate converts a mate score at the root to signed full moves: +N
-// when the side to move mates in N, -N when it is mated in N, 0 otherwise.
-func movesToMate(s int) int {
-	switch {
-	case isWin(s):
-		return (Mate - s + 1) / 2
-	case isLoss(s):
-		return -(Mate + s) / 2
-	}
-	return 0
 }

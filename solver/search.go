@@ -127,10 +127,10 @@ func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int)
 	// bound is still true), so the table can move it between plies.
 	lb = min(lb, MaxPly-ply-1)
 	switch {
-	case winner > 0 && Mate-ply-lb <= alpha:
-		return Mate - ply - lb, BoundUpper, true // no mate in fewer than lb plies
-	case winner < 0 && -(Mate-ply-lb) >= beta:
-		return -(Mate - ply - lb), BoundLower, true // the opponent needs lb plies at least
+	case winner > 0 && mateScore-ply-lb <= alpha:
+		return mateScore - ply - lb, BoundUpper, true // no mate in fewer than lb plies
+	case winner < 0 && -(mateScore-ply-lb) >= beta:
+		return -(mateScore - ply - lb), BoundLower, true // the opponent needs lb plies at least
 	}
 	return 0, BoundNone, false
 }
@@ -150,10 +150,10 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 
 	// Mate-distance bounds: nothing beats mating next ply, nothing is
 	// worse than being mated now.
-	if a := -(Mate - ply); alpha < a {
+	if a := -(mateScore - ply); alpha < a {
 		alpha = a
 	}
-	if b := Mate - ply - 1; beta > b {
+	if b := mateScore - ply - 1; beta > b {
 		beta = b
 	}
 	if alpha >= beta {
@@ -183,23 +183,23 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	// The window limits how far we need to look: to beat alpha >= 0 we
 	// must mate before ply Mate-alpha; to stay below beta <= 0 the
 	// opponent must mate before ply Mate+beta.
-	if alpha >= 0 && depth > Mate-alpha-1-ply {
-		depth = Mate - alpha - 1 - ply
+	if alpha >= 0 && depth > mateScore-alpha-1-ply {
+		depth = mateScore - alpha - 1 - ply
 	}
-	if beta <= 0 && depth > Mate+beta-1-ply {
-		depth = Mate + beta - 1 - ply
+	if beta <= 0 && depth > mateScore+beta-1-ply {
+		depth = mateScore + beta - 1 - ply
 	}
 
 	inCheck := pos.InCheck()
 	if s.env.rule50 && pos.HalfmoveClock() >= 100 {
 		if inCheck && !pos.HasLegalMove() {
-			return -(Mate - ply), noLoop
+			return -(mateScore - ply), noLoop
 		}
 		return 0, noLoop
 	}
 	if depth <= 0 {
 		if inCheck && !pos.HasLegalMove() {
-			return -(Mate - ply), noLoop
+			return -(mateScore - ply), noLoop
 		}
 		return 0, noLoop
 	}
@@ -254,7 +254,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		pos.LegalMoves(l)
 		if l.N == 0 {
 			if inCheck {
-				return -(Mate - ply), noLoop
+				return -(mateScore - ply), noLoop
 			}
 			return 0, noLoop
 		}

@@ -18,132 +18,6 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-// Status is the outcome of a solve.
-type Status int
-
-// The outcomes.
-const (
-	// StatusMate: a forced mate (or mated-in-N) was proved, and that no
-	// shorter one exists.
-	StatusMate Status = iota
-	// StatusNoMate: proved that neither side forces mate within the limit.
-	StatusNoMate
-	// StatusLimit: a node or time limit, or cancellation, stopped the
-	// proof. Nothing beyond Result.Depth is proved either way.
-	StatusLimit
-)
-
-func (s Status) String() string {
-	return [...]string{"mate", "no-mate", "limit"}[s]
-}
-
-// Want says which outcomes a solve looks for.
-type Want int
-
-// What to look for.
-const (
-	WantBoth  Want = iota // mate for either side
-	WantMate              // only the side to move mating
-	WantMated             // only the side to move being mated
-)
-
-// Options control a solve.
-type Options struct {
-	MaxMate int           // longest mate to look for, in moves (default 10)
-	Want    Want          // which side's mate to look for
-	AllKeys bool          // prove every key move, not just one
-	Rule50  bool          // honour the 50-move rule (off by problem convention)
-	Nodes   uint64        // node limit per position, over all threads; 0 for none
-	Timeout time.Duration // time limit per position; 0 for none
-	Prober  Prober        // tablebases, or nil
-	Book    Book          // opening book for root ordering, or nil
-	NoKeys  bool          // skip key and line extraction (bench)
-	// Aim is the mate length (in moves, for the kind Want asks for) that
-	// the proof-number search tries to prove; 0 or more than MaxMate means
-	// MaxMate. A claim is the natural aim when MaxMate looks beyond it.
-	Aim int
-	// Threads is the number of threads searching the position (default
-	// 1). The answer never depends on it; only nodes and time do.
-	Threads int
-	// RootMoves, when not empty, are the only moves searched at the root
-	// (UCI searchmoves): a mate uses one of them, a mated position is one
-	// where each of them allows mate. Moves not legal in the position are
-	// ignored.
-	RootMoves []board.Move
-	// Lines is how many keys get a main line of their own (Result.Lines;
-	// default 1). With more than one, every key is proved, as with AllKeys.
-	Lines int
-	// ExtractGrace is extra time past Timeout for reading the keys and the
-	// main line of a mate proved just before the limit, so that a proved
-	// mate comes with its line (0: none).
-	ExtractGrace time.Duration
-	// FirstMate ends the solve at the first forced mate proved, shortest
-	// or not: the fast "find a mate" mode. When the shortness is not
-	// proved, the result is StatusLimit with MateWithin set to the mate of
-	// a proof tree read off the tables, and Keys and PV from that tree (the
-	// line has exactly the plies of that mate).
-	FirstMate bool
-	// Progress, when set, is called as the proof advances: when a bound
-	// is proved, and about once a second. It is called from the solve's
-	// threads and must return quickly.
-	Progress func(Progress)
-}
-
-// Progress is what a running solve has proved so far, for live reports.
-type Progress struct {
-	// Depth: no mate of a wanted kind in Depth moves or fewer (so far).
-	Depth int
-	// MateWithin: a forced mate proved by the proof-number search (signed
-	// like Result.Mate), 0 if none yet.
-	MateWithin int
-	Nodes      uint64
-	TBHits     uint64
-	SelDepth   int // the deepest ply reached
-	Elapsed    time.Duration
-	Hashfull   int // permille of the table holding this solve's entries
-}
-
-// Result is what a solve proved.
-type Result struct {
-	Status Status
-	// Mate is in signed moves: +N the side to move mates in N, -N it is
-	// mated in N; 0 when Status is not StatusMate.
-	Mate int
-	// Keys are the first moves that achieve Mate: every one with AllKeys,
-	// else at least one. For a mated position they are the defences that
-	// hold out longest. With StatusLimit and MateWithin > 0 they are
-	// the first moves of that mate the tables name, if any (Partial).
-	Keys []board.Move
-	// PV is the main line, with longest-resisting defences: Lines[0].
-	PV []board.Move
-	// Lines are the main lines of the first Options.Lines keys.
-	Lines [][]board.Move
-	// SelDepth is the deepest ply the search reached.
-	SelDepth int
-	// Hashfull is the permille of the table holding this solve's entries.
-	Hashfull int
-	// Depth is how far the proof got: no mate of either looked-for kind
-	// exists in fewer than Depth moves (in at most Depth moves when Status
-	// is StatusNoMate).
-	Depth int
-	// MateWithin, when not 0, is a forced mate (signed like Mate) proved by
-	// the proof-number search: at most that many moves. With StatusMate,
-	// Mate is the shortest, no longer than it; with StatusLimit the limit
-	// came before the proof of what is shortest, and no mate in Depth moves
-	// or fewer exists.
-	MateWithin int
-	// Partial says a limit or cancellation cut the key list or the line
-	// short after the mate was proved: Mate stands, Keys and PV may be
-	// incomplete.
-	Partial bool
-	Book    []board.Move
-	Nodes   uint64
-	TBHits  uint64
-	Elapsed time.Duration
-	TTProbe uint64
-	TTHits  uint64
-}
-
 // Solver proves mates. Its tables take the memory given to New, whatever
 // the number of threads, and are reused from one position to the next. A
 // Solver is not safe for concurrent use: make one per batch worker (it
@@ -212,7 +86,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	sc.rootMoves, sc.rootSalt = legalSubset(&pos, opt.RootMoves)
 	sc.firstMate = opt.FirstMate
 	if e.report != nil {
-		sc.notify = func(s *searcher, depth, within int) { e.report.proved(s, depth, within, lim) }
+		sc.notify = func(s *searcher, depth int, within Mate) { e.report.proved(s, depth, within, lim) }
 	}
 	if len(threads) == 1 {
 		sc.runTurns(threads[0])
@@ -263,9 +137,9 @@ func firstMate(s *searcher, pos board.Position, res *Result) {
 		return
 	}
 	res.MateWithin, res.Keys, res.Lines = proved, line[:1], [][]board.Move{line}
-	if abs(proved) <= res.Depth+1 {
+	if proved.Moves() <= res.Depth+1 {
 		// The iterations had ruled out every shorter mate.
-		res.Status, res.Mate, res.Depth = StatusMate, proved, abs(proved)
+		res.Status, res.Mate, res.Depth = StatusMate, proved, proved.Moves()
 	}
 }
 
@@ -306,7 +180,7 @@ func (sv *Solver) threads(n int, e *env) []*searcher {
 // extract reads the keys of a proved mate (among rootMoves when not nil;
 // every key with all) and the main lines of the first few. partial says a
 // limit cut either short.
-func extract(s *searcher, pos board.Position, mate int, rootMoves []board.Move, all bool, lines int, book []board.Move) (keys []board.Move, pvs [][]board.Move, partial bool) {
+func extract(s *searcher, pos board.Position, mate Mate, rootMoves []board.Move, all bool, lines int, book []board.Move) (keys []board.Move, pvs [][]board.Move, partial bool) {
 	keys, complete := s.keys(pos, mate, rootMoves, all, book)
 	for _, k := range keys {
 		if !complete || len(pvs) == lines {

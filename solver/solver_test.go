@@ -31,7 +31,7 @@ func ucis(ms []board.Move) []string {
 var knownMates = []struct {
 	name string
 	fen  string
-	mate int
+	mate Mate
 	keys []string // every key, sorted; nil to skip the check
 }{
 	{"back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, []string{"a1a8"}},
@@ -79,10 +79,7 @@ func TestKnownMates(t *testing.T) {
 // exactly the reported number of plies.
 func checkLine(t *testing.T, pos board.Position, res Result) {
 	t.Helper()
-	plies := 2*res.Mate - 1
-	if res.Mate < 0 {
-		plies = -2 * res.Mate
-	}
+	plies := res.Mate.Plies()
 	if len(res.PV) != plies {
 		t.Fatalf("line %v has %d plies, want %d", ucis(res.PV), len(res.PV), plies)
 	}
@@ -214,7 +211,7 @@ func TestRootMoves(t *testing.T) {
 		name  string
 		pos   board.Position
 		moves []string
-		mate  int
+		mate  Mate
 		keys  []string
 	}{
 		{"one of two keys", cook, []string{"a1a8"}, 1, []string{"a1a8"}},

@@ -38,7 +38,7 @@ func runSuite(t *testing.T, sc suiteCase) int {
 			continue
 		}
 		claim := rec.Claim.Mate
-		if claim == 0 || !sc.keep(claim) {
+		if claim == 0 || !sc.keep(int(claim)) {
 			continue
 		}
 		n++
@@ -46,14 +46,11 @@ func runSuite(t *testing.T, sc suiteCase) int {
 			continue
 		}
 		taken++
-		opt := solver.Options{MaxMate: abs(claim), Want: solver.WantMate, Nodes: sc.nodes}
-		if claim < 0 {
-			opt.Want = solver.WantMated
-		}
+		opt := solver.Options{Nodes: sc.nodes}.ForClaim(claim)
 		res := sv.Solve(context.Background(), rec.Pos, opt)
 		switch {
 		case res.Mate == claim:
-		case res.Status == solver.StatusMate && (res.Mate < 0) == (claim < 0) && abs(res.Mate) < abs(claim):
+		case res.Status == solver.StatusMate && (res.Mate < 0) == (claim < 0) && res.Mate.Moves() < claim.Moves():
 			t.Logf("%s:%d: the suite says %d, mateline proves %d: %s", path, rec.Line, claim, res.Mate, rec.FEN)
 		default:
 			t.Errorf("%s:%d %s: claim %d, got %v %d after %d nodes (proved to %d)", path, rec.Line, rec.FEN,

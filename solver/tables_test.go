@@ -34,14 +34,11 @@ func TestTablesKeepMateLengths(t *testing.T) {
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			if err != nil || rec.Err != nil || i%40 != 0 || abs(rec.Claim.Mate) > 8 {
+			if err != nil || rec.Err != nil || i%40 != 0 || rec.Claim.Mate.Moves() > 8 {
 				continue
 			}
 			n++
-			opt := solver.Options{MaxMate: abs(rec.Claim.Mate), Nodes: 3_000_000, Want: solver.WantMate}
-			if rec.Claim.Mate < 0 {
-				opt.Want = solver.WantMated
-			}
+			opt := solver.Options{Nodes: 3_000_000}.ForClaim(rec.Claim.Mate)
 			plain := solver.New(16).Solve(context.Background(), rec.Pos, opt)
 			opt.Prober = prober
 			with := solver.New(16).Solve(context.Background(), rec.Pos, opt)

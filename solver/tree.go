@@ -17,7 +17,7 @@ import (
 // information; proofs never use it). Below FullDepth attacker moves the
 // tree gives the main line only.
 type SolutionTree struct {
-	Mate      int             // signed moves, as Result.Mate
+	Mate      Mate
 	Keys      []*AttackerNode // mate > 0: every key
 	Defences  []*DefenceNode  // mate < 0: every move of the side to move
 	FullDepth int             // attacker moves shown with every defence
@@ -55,9 +55,9 @@ type Threat struct {
 
 // DefaultTreeDepth is the full depth of a tree when none is asked: all of
 // it up to mate in 4, the first two moves beyond.
-func DefaultTreeDepth(mate int) int {
-	if abs(mate) <= 4 {
-		return abs(mate)
+func DefaultTreeDepth(mate Mate) int {
+	if mate.Moves() <= 4 {
+		return mate.Moves()
 	}
 	return 2
 }
@@ -83,7 +83,7 @@ func (sv *Solver) Tree(ctx context.Context, pos board.Position, res Result, opt 
 	var err error
 	if res.Mate > 0 {
 		for _, k := range res.Keys {
-			n, e := b.attacker(pos, k, res.Mate, 1)
+			n, e := b.attacker(pos, k, res.Mate.Moves(), 1)
 			if e != nil {
 				err = e
 				break
@@ -94,7 +94,7 @@ func (sv *Solver) Tree(ctx context.Context, pos board.Position, res Result, opt 
 		var l board.MoveList
 		pos.LegalMoves(&l)
 		for _, d := range l.Slice() {
-			n, e := b.defence(pos, d, -res.Mate, 0)
+			n, e := b.defence(pos, d, res.Mate.Moves(), 0)
 			if e != nil {
 				err = e
 				break
@@ -131,7 +131,7 @@ func (b *treeBuilder) attacker(pos board.Position, m board.Move, mateIn, level i
 	}
 	if level >= b.full {
 		b.cut = true
-		line, ok := b.s.line(pos, m, mateIn)
+		line, ok := b.s.line(pos, m, Mate(mateIn))
 		if !ok {
 			return nil, errTreeLimit
 		}
@@ -209,7 +209,7 @@ func (b *treeBuilder) threat(pos board.Position, most int) (*Threat, error) {
 		}
 		th := &Threat{MateIn: j, Moves: moves}
 		if len(th.Moves) > 0 {
-			line, ok := b.s.line(null, th.Moves[0], j)
+			line, ok := b.s.line(null, th.Moves[0], Mate(j))
 			if !ok {
 				return nil, errTreeLimit
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
 )
 
 // session drives an engine in-process, line by line.
@@ -237,7 +238,7 @@ func TestMateScores(t *testing.T) {
 		got := s.until("bestmove", 20*time.Second)
 		mate, pv := finalScore(t, got)
 		best := strings.Fields(got[len(got)-1])[1]
-		if mate != tc.mate || best != tc.best || len(pv) != plies(mate) || !replay(t, tc.fen, pv) {
+		if mate != tc.mate || best != tc.best || len(pv) != solver.Mate(mate).Plies() || !replay(t, tc.fen, pv) {
 			t.Errorf("%s: score mate %d pv %v bestmove %s; want mate %d bestmove %s\n%s", tc.fen, mate, pv, best, tc.mate, tc.best, strings.Join(got, "\n"))
 		}
 		if !contains(got, "info string ma") {
@@ -325,7 +326,7 @@ func TestProveShortestOff(t *testing.T) {
 	s.send("setoption name ProveShortest value false", "position fen "+fen, "go mate 12")
 	got := s.until("bestmove", 60*time.Second)
 	mate, pv := finalScore(t, got)
-	if mate < 9 || mate > 12 || len(pv) != plies(mate) || !replay(t, fen, pv) {
+	if mate < 9 || mate > 12 || len(pv) != solver.Mate(mate).Plies() || !replay(t, fen, pv) {
 		t.Errorf("score mate %d pv %v:\n%s", mate, pv, strings.Join(got, "\n"))
 	}
 	if !contains(got, "ProveShortest is off") && !contains(got, "proved shortest") {

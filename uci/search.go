@@ -172,7 +172,7 @@ func (e *Engine) run(ctx context.Context, s *search, sv *solver.Solver, pos boar
 func (e *Engine) report(pos board.Position, res solver.Result, opt solver.Options, elapsed time.Duration) {
 	e.info("%s", describe(res, opt))
 	mate := res.Mate
-	if mate == 0 && res.MateWithin != 0 && len(res.PV) > 0 && len(res.PV) == plies(res.MateWithin) {
+	if mate == 0 && res.MateWithin != 0 && len(res.PV) > 0 && len(res.PV) == res.MateWithin.Plies() {
 		mate = res.MateWithin // ProveShortest false: a forced mate, its line in full
 	}
 	common := fmt.Sprintf("nodes %d nps %d hashfull %d tbhits %d time %d",
@@ -188,7 +188,7 @@ func (e *Engine) report(pos board.Position, res solver.Result, opt solver.Option
 	}
 	for i, line := range lines {
 		e.out.printf("info depth %d seldepth %d multipv %d score mate %d %s pv %s",
-			abs(mate), max(res.SelDepth, len(line)), i+1, mate, common, uciLine(line))
+			mate.Moves(), max(res.SelDepth, len(line)), i+1, mate, common, uciLine(line))
 	}
 }
 
@@ -197,9 +197,9 @@ func describe(res solver.Result, opt solver.Options) string {
 	switch res.Status {
 	case solver.StatusMate:
 		if res.Mate > 0 {
-			return fmt.Sprintf("mate in %d proved shortest", res.Mate)
+			return res.Mate.Describe() + " proved shortest"
 		}
-		return fmt.Sprintf("mated in %d proved: no defence holds out longer", -res.Mate)
+		return res.Mate.Describe() + " proved: no defence holds out longer"
 	case solver.StatusNoMate:
 		return fmt.Sprintf("no mate in %d (proved)", res.Depth)
 	}
@@ -213,9 +213,9 @@ func describe(res solver.Result, opt solver.Options) string {
 			beyond = "no shorter mate ruled out yet"
 		}
 		if opt.FirstMate {
-			return fmt.Sprintf("forced %s in %d proved (ProveShortest is off: %s)", what, abs(res.MateWithin), beyond)
+			return fmt.Sprintf("forced %s in %d proved (ProveShortest is off: %s)", what, res.MateWithin.Moves(), beyond)
 		}
-		return fmt.Sprintf("forced %s in %d or fewer proved; %s", what, abs(res.MateWithin), beyond)
+		return fmt.Sprintf("forced %s in %d or fewer proved; %s", what, res.MateWithin.Moves(), beyond)
 	}
 	if res.Depth > 0 {
 		return fmt.Sprintf("no mate in %d proved; the search stopped before deciding longer mates", res.Depth)
@@ -253,24 +253,9 @@ func uciLine(line []board.Move) string {
 	return b.String()
 }
 
-// plies is the length of the line of a mate of signed moves.
-func plies(mate int) int {
-	if mate > 0 {
-		return 2*mate - 1
-	}
-	return -2 * mate
-}
-
 func nps(nodes uint64, d time.Duration) uint64 {
 	if d <= 0 {
 		return 0
 	}
 	return uint64(float64(nodes) / d.Seconds())
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

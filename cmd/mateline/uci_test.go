@@ -73,15 +73,14 @@ func solved(t *testing.T, path string, every int, keep func(claim int) bool, atM
 		if len(cases) >= atMost {
 			break
 		}
-		if rec.Err != nil || rec.Claim.Mate == 0 || i%every != 0 || !keep(rec.Claim.Mate) {
+		if rec.Err != nil || rec.Claim.Mate == 0 || i%every != 0 || !keep(int(rec.Claim.Mate)) {
 			continue
 		}
-		n := max(rec.Claim.Mate, -rec.Claim.Mate)
-		res := sv.Solve(context.Background(), rec.Pos, solver.Options{MaxMate: n, AllKeys: true})
+		res := sv.Solve(context.Background(), rec.Pos, solver.Options{MaxMate: rec.Claim.Mate.Moves(), AllKeys: true})
 		if res.Status != solver.StatusMate {
 			t.Fatalf("%s:%d: the solver gives %v", path, rec.Line, res.Status)
 		}
-		uc := uciCase{name: rec.ID, fen: rec.FEN, claim: rec.Claim.Mate, mate: res.Mate}
+		uc := uciCase{name: rec.ID, fen: rec.FEN, claim: int(rec.Claim.Mate), mate: int(res.Mate)}
 		for _, k := range res.Keys {
 			uc.keys = append(uc.keys, k.UCI())
 		}
@@ -128,7 +127,7 @@ func driveWithClient(t *testing.T, cases []uciCase) {
 			t.Errorf("%s (%s): engine says mate %d, bestmove %s; mateline solve: mate %d, keys %v",
 				tc.name, tc.fen, res.Info.Score.Mate, best, tc.mate, tc.keys)
 		}
-		if len(res.Info.PV) != 2*tc.mate-1 && len(res.Info.PV) != -2*tc.mate {
+		if len(res.Info.PV) != solver.Mate(tc.mate).Plies() {
 			t.Errorf("%s: pv of %d plies for mate %d", tc.name, len(res.Info.PV), tc.mate)
 		}
 		if tc.mate < 0 {

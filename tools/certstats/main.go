@@ -45,7 +45,7 @@ func main() {
 			fail(err)
 		}
 		for _, rec := range recs {
-			n := rec.Claim.Mate
+			n := int(rec.Claim.Mate)
 			if rec.Err != nil || n < 1 || n > *maxMate {
 				continue
 			}
@@ -55,7 +55,7 @@ func main() {
 				rows[n] = rw
 			}
 			rw.positions++
-			opt := solver.Options{MaxMate: n, Want: solver.WantMate, Timeout: *timeout}
+			opt := solver.Options{Timeout: *timeout}.ForClaim(rec.Claim.Mate)
 			res := sv.Solve(context.Background(), rec.Pos, opt)
 			if res.Status != solver.StatusMate {
 				continue

@@ -69,7 +69,7 @@ func main() {
 		}
 		var kept []puzzles.Record
 		for _, rec := range recs {
-			if keep[rec.Claim.Mate] {
+			if keep[int(rec.Claim.Mate)] {
 				kept = append(kept, rec)
 			}
 		}
@@ -104,11 +104,7 @@ func main() {
 // With idOnly the proof-number search gets no turn (its aim is too short
 // to be worth one).
 func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int, idOnly bool) solver.Result {
-	n, want := rec.Claim.Mate, solver.WantMate
-	if n < 0 {
-		n, want = -n, solver.WantMated
-	}
-	opt := solver.Options{MaxMate: n - 1, Want: want, Threads: threads, Timeout: timeout, NoKeys: true}
+	opt := solver.Options{Threads: threads, Timeout: timeout, NoKeys: true}.ForClaim(rec.Claim.Mate.Shorter())
 	if idOnly {
 		opt.Aim = 2
 	}
@@ -116,7 +112,7 @@ func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int, idO
 }
 
 func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int) {
-	taken := map[int]int{}
+	taken := map[solver.Mate]int{}
 	for _, rec := range recs {
 		if taken[rec.Claim.Mate] == n {
 			continue
@@ -139,7 +135,7 @@ func read(paths []string) ([]puzzles.Record, error) {
 			return nil, err
 		}
 		for _, rec := range all {
-			if rec.Err == nil && rec.Claim.Mate != 0 && abs(rec.Claim.Mate) > 1 {
+			if rec.Err == nil && rec.Claim.Mate != 0 && rec.Claim.Mate.Moves() > 1 {
 				recs = append(recs, rec)
 			}
 		}

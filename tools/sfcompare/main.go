@@ -123,7 +123,7 @@ func main() {
 			if rec.Err != nil || rec.Claim.Mate == 0 {
 				continue
 			}
-			n := rec.Claim.Mate
+			n := int(rec.Claim.Mate)
 			rw := rows[n]
 			if rw == nil {
 				rw = &row{n: n, engines: make([]score, len(engines))}
@@ -233,10 +233,7 @@ func pvProblem(pos board.Position, mate int, pv []string) string {
 // length, with the engines' thread count.
 func solveInProcess(sv *solver.Solver, rec puzzles.Record, movetime time.Duration, threads int) inProcess {
 	n := rec.Claim.Mate
-	opt := solver.Options{MaxMate: abs(n), Want: solver.WantMate, Timeout: movetime, NoKeys: true, Threads: threads}
-	if n < 0 {
-		opt.Want = solver.WantMated
-	}
+	opt := solver.Options{Timeout: movetime, NoKeys: true, Threads: threads}.ForClaim(n)
 	res := sv.Solve(context.Background(), rec.Pos, opt)
 	var ip inProcess
 	if res.Mate == n || res.MateWithin == n {

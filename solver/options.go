@@ -1,0 +1,91 @@
+package solver
+
+import (
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+// Want says which outcomes a solve looks for.
+type Want int
+
+// What to look for.
+const (
+	WantBoth  Want = iota // mate for either side
+	WantMate              // only the side to move mating
+	WantMated             // only the side to move being mated
+)
+
+// DefaultMaxMate is how far a solve looks when Options.MaxMate is not set.
+const DefaultMaxMate = 10
+
+// MaxMateMoves bounds Options.MaxMate: the search path holds MaxPly plies.
+const MaxMateMoves = MaxPly/2 - 2
+
+// Options control a solve. They come in four groups: the question asked,
+// what the answer holds, the limits, and the plumbing.
+type Options struct {
+	// The question.
+
+	MaxMate int  // longest mate to look for, in moves (default 10)
+	Want    Want // which side's mate to look for
+	// Aim is the mate length (in moves, for the kind Want asks for) that
+	// the proof-number search tries to prove; 0 or more than MaxMate means
+	// MaxMate. A claim is the natural aim when MaxMate looks beyond it.
+	Aim    int
+	Rule50 bool // honour the 50-move rule (off by problem convention)
+	// RootMoves, when not empty, are the only moves searched at the root
+	// (UCI searchmoves): a mate uses one of them, a mated position is one
+	// where each of them allows mate. Moves not legal in the position are
+	// ignored.
+	RootMoves []board.Move
+	// FirstMate ends the solve at the first forced mate proved, shortest
+	// or not: the fast "find a mate" mode. When the shortness is not
+	// proved, the result is StatusLimit with MateWithin set to the mate of
+	// a proof tree read off the tables, and Keys and PV from that tree (the
+	// line has exactly the plies of that mate).
+	FirstMate bool
+
+	// The answer.
+
+	AllKeys bool // prove every key move, not just one
+	// Lines is how many keys get a main line of their own (Result.Lines;
+	// default 1). With more than one, every key is proved, as with AllKeys.
+	Lines  int
+	NoKeys bool // skip key and line extraction (bench)
+	// Progress, when set, is called as the proof advances: when a bound
+	// is proved, and about once a second. It is called from the solve's
+	// threads and must return quickly.
+	Progress func(Progress)
+
+	// The limits.
+
+	Nodes   uint64        // node limit per position, over all threads; 0 for none
+	Timeout time.Duration // time limit per position; 0 for none
+	// ExtractGrace is extra time past Timeout for reading the keys and the
+	// main line of a mate proved just before the limit, so that a proved
+	// mate comes with its line (0: none).
+	ExtractGrace time.Duration
+
+	// The plumbing.
+
+	// Threads is the number of threads searching the position (default
+	// 1). The answer never depends on it; only nodes and time do.
+	Threads int
+	Prober  Prober // tablebases, or nil
+	Book    Book   // opening book for root ordering, or nil
+}
+
+// ForClaim returns the options that look for the claimed mate and no
+// further: a mate of that length for the side to move (claim > 0) or of
+// the side to move (claim < 0). A claim of 0 leaves the options as they
+// are.
+func (o Options) ForClaim(claim Mate) Options {
+	switch {
+	case claim > 0:
+		o.MaxMate, o.Want = claim.Moves(), WantMate
+	case claim < 0:
+		o.MaxMate, o.Want = claim.Moves(), WantMated
+	}
+	return o
+}
