@@ -70,26 +70,6 @@ func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool, r
 	return 0, 0, false
 }
 
-// matesInOne reports whether the side to move has a mating move: only a
-// checking move can mate (out of check, only those are generated).
-func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
-	var l board.MoveList
-	if inCheck {
-		pos.LegalMoves(&l)
-	} else {
-		pos.CheckingMoves(&l)
-	}
-	for _, m := range l.Moves[:l.N] {
-		child := *pos
-		child.Play(m)
-		s.nodes++
-		if child.InCheck() && !child.HasLegalMove() {
-			return true
-		}
-	}
-	return false
-}
-
 // pnInit gives the starting numbers of pos with plies left that the table
 // does not know: exact when the rules decide it, else a defender's node
 // costs as many proofs as it has replies, and an attacker's node one.

@@ -121,3 +121,23 @@ func OrderedMoves(pos *board.Position, book []board.Move) []board.Move {
 	slices.SortStableFunc(moves, func(a, b board.Move) int { return int(score(b)) - int(score(a)) })
 	return moves
 }
+
+// tableFirst returns moves with the table's move for pos first.
+func (s *searcher) tableFirst(pos *board.Position, moves []board.Move) []board.Move {
+	e, found := s.env.tt.probe(s.ttKey(pos))
+	if !found || e.move == board.NoMove {
+		return moves
+	}
+	out := make([]board.Move, 0, len(moves))
+	for _, m := range moves {
+		if m == e.move {
+			out = append(out, m)
+		}
+	}
+	for _, m := range moves {
+		if m != e.move {
+			out = append(out, m)
+		}
+	}
+	return out
+}
