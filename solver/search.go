@@ -33,6 +33,7 @@ type searcher struct {
 	ttHits      uint64
 
 	pos     [MaxPly + 2]board.Position
+	frames  [MaxPly + 1]node // the alpha-beta search's node at each ply
 	lists   [MaxPly + 1]board.MoveList
 	scores  [MaxPly + 1][256]int32
 	killers [MaxPly + 1][2]board.Move
@@ -135,19 +136,64 @@ func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int)
 	return 0, BoundNone, false
 }
 
+// node is one node of the alpha-beta search as its steps see it: each step
+// narrows it, or answers it.
+type node struct {
+	pos         *board.Position
+	ply, depth  int
+	alpha, beta int
+	us          board.Color
+	inCheck     bool
+	key         uint64     // the table key, salted at a restricted root
+	useTT       bool       // the node is worth a table access
+	restricted  bool       // the root, with only some of its moves searched
+	ttMove      board.Move // the table's move, NoMove if none
+	childDepth  int        // the depth its children are searched to
+}
+
 // search is negamax alpha-beta on exact mate scores. It returns a fail-soft
 // score for s.pos[ply] searched depth plies, and the ply of the highest
 // ancestor whose repetition cut the search (noLoop if none); a result that
 // depends on the path above the node is not stored in the table.
+//
+// A node goes through five steps, each of which may answer it: the window
+// and the rules (frame), the table and the tablebases (probe), the moves
+// worth searching (generate), the children the table already knows (etc),
+// and the search of the moves (moves).
 func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
-	pos := &s.pos[ply]
 	if s.tick(q) {
 		return 0, noLoop
 	}
 	if ply > s.selDepth {
 		s.selDepth = ply
 	}
+	// The node's record lives with the searcher, one per ply: each step
+	// sets the fields it owns before the next step reads them.
+	n := &s.frames[ply]
+	n.pos, n.ply, n.depth, n.alpha, n.beta = &s.pos[ply], ply, depth, alpha, beta
+	if v, loop, done := s.frame(q, n); done {
+		return v, loop
+	}
+	if v, done := s.probe(q, n); done {
+		return v, noLoop
+	}
+	l := &s.lists[ply]
+	if v, done := s.generate(q, n, l); done {
+		return v, noLoop
+	}
+	if v, done := s.etc(q, n, l); done {
+		return v, noLoop
+	}
+	return s.moves(q, n, l)
+}
 
+// frame narrows the window to the mates that can still happen and answers
+// the nodes the rules decide without a move: a repetition, material that
+// cannot mate, the 50-move rule, the horizon. When it does not answer,
+// alpha < beta, the depth is no more than the window needs, a side that
+// can mate is on the board, and depth >= 1.
+func (s *searcher) frame(q *query, n *node) (v, loop int, done bool) {
+	pos, ply, depth, alpha, beta := n.pos, n.ply, n.depth, n.alpha, n.beta
 	// Mate-distance bounds: nothing beats mating next ply, nothing is
 	// worse than being mated now.
 	if a := -(mateScore - ply); alpha < a {
@@ -157,7 +203,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 		beta = b
 	}
 	if alpha >= beta {
-		return alpha, noLoop
+		return alpha, noLoop, true
 	}
 
 	// Repetition of a position higher in the path: a mate that goes
@@ -165,7 +211,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	key := pos.Key()
 	for i := ply - 4; i >= q.floor && i >= ply-pos.HalfmoveClock(); i -= 2 {
 		if s.pos[i].Key() == key {
-			return 0, i
+			return 0, i, true
 		}
 	}
 
@@ -173,16 +219,16 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	canWin, canLose := pos.CanMate(us), pos.CanMate(us.Other())
 	switch {
 	case !canWin && !canLose:
-		return 0, noLoop
+		return 0, noLoop, true
 	case !canWin && alpha >= 0:
-		return alpha, noLoop // we cannot get above 0
+		return alpha, noLoop, true // we cannot get above 0
 	case !canLose && beta <= 0:
-		return beta, noLoop // we cannot fall below 0
+		return beta, noLoop, true // we cannot fall below 0
 	}
 
 	// The window limits how far we need to look: to beat alpha >= 0 we
-	// must mate before ply Mate-alpha; to stay below beta <= 0 the
-	// opponent must mate before ply Mate+beta.
+	// must mate before ply mateScore-alpha; to stay below beta <= 0 the
+	// opponent must mate before ply mateScore+beta.
 	if alpha >= 0 && depth > mateScore-alpha-1-ply {
 		depth = mateScore - alpha - 1 - ply
 	}
@@ -191,121 +237,149 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	}
 
 	inCheck := pos.InCheck()
-	if s.env.rule50 && pos.HalfmoveClock() >= 100 {
+	if s.env.rule50 && pos.HalfmoveClock() >= 100 || depth <= 0 {
 		if inCheck && !pos.HasLegalMove() {
-			return -(mateScore - ply), noLoop
+			return -(mateScore - ply), noLoop, true
 		}
-		return 0, noLoop
+		return 0, noLoop, true
 	}
-	if depth <= 0 {
-		if inCheck && !pos.HasLegalMove() {
-			return -(mateScore - ply), noLoop
-		}
-		return 0, noLoop
-	}
+	n.depth, n.alpha, n.beta, n.us, n.inCheck = depth, alpha, beta, us, inCheck
+	return 0, 0, false
+}
 
+// probe answers the node from the table, when an entry deep enough or a
+// mate bound settles it, and from the tablebases, whose answers hold at
+// every depth (and are stored as such). Either way it sets the node's
+// table key and move.
+func (s *searcher) probe(q *query, n *node) (int, bool) {
+	pos, ply, depth := n.pos, n.ply, n.depth
 	// Nodes at the last ply of the horizon are cheaper to search again
 	// than a table access (a likely cache miss) costs.
-	useTT := depth > 1
-	ttKey := s.ttKey(pos)
-	restricted := ply == 0 && q.rootMoves != nil
-	if restricted {
+	n.useTT = depth > 1
+	n.key = s.ttKey(pos)
+	n.restricted = ply == 0 && q.rootMoves != nil
+	if n.restricted {
 		// The root's value with some of its moves left out is not the
 		// position's: keep it apart in the table.
-		ttKey ^= q.rootSalt
+		n.key ^= q.rootSalt
 	}
-	ttMove := board.NoMove
-	var e ttEntry
-	found := false
-	if useTT {
-		e, found = s.probeTT(ttKey)
-	}
-	if found {
-		ttMove = e.move
-		if depth > 2 && ttMove != board.NoMove {
-			s.env.tt.prefetch(s.childKey(pos, ttMove)) // the child searched first
-		}
-		sc := scoreFromTT(int(e.score), ply)
-		bound := Bound(e.flags & 3)
-		deep := int(e.depth) >= depth
-		switch {
-		case bound&BoundLower != 0 && sc >= beta && (deep || isWin(sc)):
-			return sc, noLoop
-		case bound&BoundUpper != 0 && sc <= alpha && (deep || isLoss(sc)):
-			return sc, noLoop
-		case bound == BoundExact && (deep || sc != 0):
-			return sc, noLoop
+	n.ttMove = board.NoMove
+	if n.useTT {
+		if e, found := s.probeTT(n.key); found {
+			n.ttMove = e.move
+			if depth > 2 && n.ttMove != board.NoMove {
+				s.env.tt.prefetch(s.childKey(pos, n.ttMove)) // the child searched first
+			}
+			sc := scoreFromTT(int(e.score), ply)
+			bound := Bound(e.flags & 3)
+			deep := int(e.depth) >= depth
+			switch {
+			case bound&BoundLower != 0 && sc >= n.beta && (deep || isWin(sc)):
+				return sc, true
+			case bound&BoundUpper != 0 && sc <= n.alpha && (deep || isLoss(sc)):
+				return sc, true
+			case bound == BoundExact && (deep || sc != 0):
+				return sc, true
+			}
 		}
 	}
 
-	if depth >= wdlMinDepth && !restricted && s.inTables(pos) {
-		if v, bound, cut := s.probeTables(pos, ply, depth, alpha, beta); cut {
+	if depth >= wdlMinDepth && !n.restricted && s.inTables(pos) {
+		if v, bound, cut := s.probeTables(pos, ply, depth, n.alpha, n.beta); cut {
 			// What the tables prove holds at every depth: remember it.
-			s.env.tt.store(ttKey, ttMove, scoreToTT(v, ply), 255, bound)
-			return v, noLoop
+			s.env.tt.store(n.key, n.ttMove, scoreToTT(v, ply), 255, bound)
+			return v, true
 		}
 	}
+	return 0, false
+}
 
-	l := &s.lists[ply]
-	if depth == 1 && !inCheck {
+// generate puts in l the moves worth searching: every legal move, or at
+// the attacker's last move only the checks (nothing else can mate), and
+// at a restricted root only its moves. It answers a node with no legal
+// move (mate or stalemate), and sets the children's depth: a defender's
+// only reply costs no depth.
+func (s *searcher) generate(q *query, n *node, l *board.MoveList) (int, bool) {
+	pos := n.pos
+	if n.depth == 1 && !n.inCheck {
 		// Our last move: only a check can mate, and anything else is 0.
 		pos.CheckingMoves(l)
 	} else {
 		pos.LegalMoves(l)
 		if l.N == 0 {
-			if inCheck {
-				return -(mateScore - ply), noLoop
+			if n.inCheck {
+				return -(mateScore - n.ply), true
 			}
-			return 0, noLoop
+			return 0, true
 		}
-		if depth == 1 {
-			n := 0
+		if n.depth == 1 {
+			k := 0
 			ci := pos.NewCheckInfo()
 			for _, m := range l.Moves[:l.N] {
 				if pos.GivesCheckWith(&ci, m) {
-					l.Moves[n] = m
-					n++
+					l.Moves[k] = m
+					k++
 				}
 			}
-			l.N = n
+			l.N = k
 		}
 	}
 
-	if restricted {
+	if n.restricted {
 		keepOnly(l, q.rootMoves)
 	}
 
-	childDepth := depth - 1
-	if l.N == 1 && us != q.attacker && depth > 1 && ply+depth < MaxPly-1 {
-		childDepth = depth // a forced reply costs no depth
+	n.childDepth = n.depth - 1
+	if l.N == 1 && n.us != q.attacker && n.depth > 1 && n.ply+n.depth < MaxPly-1 {
+		n.childDepth = n.depth // a forced reply costs no depth
 	}
+	return 0, false
+}
 
-	if ttMove == board.NoMove && us != q.attacker && depth >= etcDepth {
-		// A defence whose position the table already knows to hold out
-		// answers the node without a search.
-		for _, m := range l.Moves[:l.N] {
-			s.env.tt.prefetch(s.childKey(pos, m))
+// etc is the enhanced transposition cut-off of a defender node that the
+// table had no move for: a defence whose position the table already
+// knows to hold out answers the node without a search (and is stored as
+// its move).
+func (s *searcher) etc(q *query, n *node, l *board.MoveList) (int, bool) {
+	if n.ttMove != board.NoMove || n.us == q.attacker || n.depth < etcDepth {
+		return 0, false
+	}
+	pos, ply := n.pos, n.ply
+	for _, m := range l.Moves[:l.N] {
+		s.env.tt.prefetch(s.childKey(pos, m))
+	}
+	child := &s.pos[ply+1]
+	for _, m := range l.Moves[:l.N] {
+		*child = *pos
+		child.Play(m)
+		ce, ok := s.probeTT(s.ttKey(child))
+		if !ok {
+			continue
 		}
-		child := &s.pos[ply+1]
-		for _, m := range l.Moves[:l.N] {
-			*child = *pos
-			child.Play(m)
-			ce, ok := s.probeTT(s.ttKey(child))
-			if !ok {
-				continue
+		sc := scoreFromTT(int(ce.score), ply+1)
+		bound := Bound(ce.flags & 3)
+		if bound&BoundUpper != 0 && -sc >= n.beta && (int(ce.depth) >= n.childDepth || isLoss(sc)) {
+			if n.useTT {
+				s.env.tt.store(n.key, m, scoreToTT(-sc, ply), n.depth, BoundLower)
 			}
-			sc := scoreFromTT(int(ce.score), ply+1)
-			bound := Bound(ce.flags & 3)
-			if bound&BoundUpper != 0 && -sc >= beta && (int(ce.depth) >= childDepth || isLoss(sc)) {
-				if useTT {
-					s.env.tt.store(ttKey, m, scoreToTT(-sc, ply), depth, BoundLower)
-				}
-				return -sc, noLoop
-			}
+			return -sc, true
 		}
 	}
+	return 0, false
+}
 
-	if childDepth > 1 && us == q.attacker {
+// moves searches the moves of l, the table's move first and the others in
+// the order of orderMoves, until one reaches beta, and stores the result
+// unless it depends on a repetition above the node. With several threads,
+// a move whose position another thread is searching is deferred until the
+// others are done (simplified ABDADA): the threads spread over the moves
+// instead of all searching the same one, and the deferred move is then
+// mostly in the table.
+func (s *searcher) moves(q *query, n *node, l *board.MoveList) (int, int) {
+	pos, ply, depth := n.pos, n.ply, n.depth
+	alpha, beta := n.alpha, n.beta
+	childDepth := n.childDepth
+	if childDepth > 1 && n.us == q.attacker {
 		// An attacker node of a "no mate" proof searches every move: its
 		// children's table entries are fetched from memory together, while
 		// the first ones are searched, not one after the other.
@@ -321,19 +395,15 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	// The table's move goes first, before the others are scored: when it
 	// cuts off, as it mostly does in a proof, scoring them is wasted.
 	first := 0
-	if ttMove != board.NoMove {
+	if n.ttMove != board.NoMove {
 		for i, m := range l.Moves[:l.N] {
-			if m == ttMove {
+			if m == n.ttMove {
 				l.Moves[0], l.Moves[i] = l.Moves[i], l.Moves[0]
 				first = 1
 				break
 			}
 		}
 	}
-	// With several threads, a move whose position another thread is
-	// searching is deferred until the others are done (simplified
-	// ABDADA): the threads spread over the moves instead of all searching
-	// the same one, and the deferred move is then mostly in the table.
 	busy := s.env.busy
 	share := busy != nil && depth >= busyMinDepth
 	deferred := 0
@@ -390,7 +460,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 	}
 
 	if loop >= ply {
-		if useTT {
+		if n.useTT {
 			bound := BoundExact
 			switch {
 			case best <= origAlpha:
@@ -398,7 +468,7 @@ func (s *searcher) search(q *query, ply, depth, alpha, beta int) (int, int) {
 			case best >= beta:
 				bound = BoundLower
 			}
-			s.env.tt.store(ttKey, bestMove, scoreToTT(best, ply), depth, bound)
+			s.env.tt.store(n.key, bestMove, scoreToTT(best, ply), depth, bound)
 		}
 		loop = noLoop
 	}
