@@ -59,3 +59,46 @@ func (s *searcher) tablesRuleOutMate(pos *board.Position, attacker board.Color, 
 	lb, ok := s.tableMinPlies(pos, winner)
 	return ok && lb > plies
 }
+
+// inTables reports whether the tablebases cover pos.
+func (s *searcher) inTables(pos *board.Position) bool {
+	p := s.env.prober
+	return p != nil && pos.Castling() == 0 && pos.Occupied().Count() <= p.MaxPieces()
+}
+
+// probeTables consults the tablebases (see tableWinner and tableMinPlies).
+// When the node is decided it returns a score, the kind of bound it is
+// (valid at any depth), and true.
+func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int) (int, Bound, bool) {
+	winner, ok := s.tableWinner(pos)
+	if !ok {
+		return 0, BoundNone, false
+	}
+	switch {
+	case winner == 0:
+		return 0, BoundExact, true // nobody can force mate
+	case winner > 0 && beta <= 0:
+		return 0, BoundLower, true // we cannot be mated: at least 0
+	case winner < 0 && alpha >= 0:
+		return 0, BoundUpper, true // we cannot mate: at most 0
+	}
+	if depth < dtzMinDepth {
+		// A DTZ probe (a search of its own when the table is for the
+		// other side to move) costs more than so short a search.
+		return 0, BoundNone, false
+	}
+	lb, ok := s.tableMinPlies(pos, winner)
+	if !ok {
+		return 0, BoundNone, false
+	}
+	// Keep the bound a mate score of the search's range (a smaller lower
+	// bound is still true), so the table can move it between plies.
+	lb = min(lb, MaxPly-ply-1)
+	switch {
+	case winner > 0 && mateScore-ply-lb <= alpha:
+		return mateScore - ply - lb, BoundUpper, true // no mate in fewer than lb plies
+	case winner < 0 && -(mateScore-ply-lb) >= beta:
+		return -(mateScore - ply - lb), BoundLower, true // the opponent needs lb plies at least
+	}
+	return 0, BoundNone, false
+}
