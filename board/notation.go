@@ -239,6 +239,23 @@ func (p *Position) SANLine(moves []Move) string {
 	return b.String()
 }
 
+// ParseUCILine reads a line of moves in UCI notation played from p, each
+// in the position the moves before it leave. The error names the ply of
+// the first move that is not legal there.
+func (p *Position) ParseUCILine(texts []string) ([]Move, error) {
+	pos := *p
+	line := make([]Move, 0, len(texts))
+	for i, t := range texts {
+		m, err := pos.ParseUCI(t)
+		if err != nil {
+			return line, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		line = append(line, m)
+		pos.Play(m)
+	}
+	return line, nil
+}
+
 // SetClocks sets the half-move clock and full-move number (as EPD's hmvc
 // and fmvn do). The key does not depend on them.
 func (p *Position) SetClocks(halfmove, fullmove int) {

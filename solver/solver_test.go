@@ -75,25 +75,12 @@ func TestKnownMates(t *testing.T) {
 	}
 }
 
-// checkLine replays the main line: every move legal, checkmate after
-// exactly the reported number of plies.
+// checkLine replays the main line with CheckLine: every move legal,
+// checkmate after exactly the reported number of plies, no draw claim.
 func checkLine(t *testing.T, pos board.Position, res Result) {
 	t.Helper()
-	plies := res.Mate.Plies()
-	if len(res.PV) != plies {
-		t.Fatalf("line %v has %d plies, want %d", ucis(res.PV), len(res.PV), plies)
-	}
-	p := pos
-	for _, m := range res.PV {
-		var l board.MoveList
-		p.LegalMoves(&l)
-		if !l.Contains(m) {
-			t.Fatalf("line %v: %s is illegal in %s", ucis(res.PV), m, p.FEN())
-		}
-		p.Play(m)
-	}
-	if !p.IsCheckmate() {
-		t.Fatalf("line %v does not end in mate", ucis(res.PV))
+	if err := CheckLine(pos, res.Mate, res.PV); err != nil {
+		t.Fatalf("line %v: %v", ucis(res.PV), err)
 	}
 }
 

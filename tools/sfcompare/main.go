@@ -22,15 +22,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -196,35 +193,15 @@ func pvMark(pos board.Position, sc score, res result) string {
 	return ""
 }
 
-// pvProblem checks a mate's PV as matecheck.py does: every move legal,
-// exactly the plies of the score, no draw the losing side could claim on
-// the way, checkmate at the end. It returns "" for a good PV.
+// pvProblem checks a mate's PV with solver.CheckLine, as matecheck.py
+// does. It returns "" for a good PV.
 func pvProblem(pos board.Position, mate int, pv []string) string {
-	want := 2*mate - 1
-	if mate < 0 {
-		want = -2 * mate
+	line, err := pos.ParseUCILine(pv)
+	if err == nil {
+		err = solver.CheckLine(pos, solver.Mate(mate), line)
 	}
-	if len(pv) != want {
-		return fmt.Sprintf("%d plies, want %d", len(pv), want)
-	}
-	loser := pos.Side()
-	if mate > 0 {
-		loser = loser.Other()
-	}
-	seen := map[uint64]int{pos.Key(): 1}
-	for _, text := range pv {
-		if pos.Side() == loser && (pos.HalfmoveClock() >= 100 || seen[pos.Key()] >= 3) {
-			return "the losing side can claim a draw"
-		}
-		m, err := pos.ParseUCI(text)
-		if err != nil {
-			return err.Error()
-		}
-		pos.Play(m)
-		seen[pos.Key()]++
-	}
-	if !pos.IsCheckmate() {
-		return "does not end in checkmate"
+	if err != nil {
+		return err.Error()
 	}
 	return ""
 }
@@ -334,104 +311,4 @@ func findStockfish() string {
 		return p
 	}
 	return "/usr/games/stockfish"
-}
-
-// uciEngine is a UCI engine process.
-type uciEngine struct {
-	label string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Scanner
-}
-
-func startEngine(label, command string, options []string) (*uciEngine, error) {
-	fields := strings.Fields(command)
-	if len(fields) == 0 {
-		return nil, fmt.Errorf("engine %s: no command", label)
-	}
-	cmd := exec.Command(fields[0], fields[1:]...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w (Stockfish: apt-get install stockfish)", command, err)
-	}
-	e := &uciEngine{label: label, cmd: cmd, in: in, out: bufio.NewScanner(outPipe)}
-	e.out.Buffer(make([]byte, 1<<20), 1<<20)
-	e.send("uci")
-	if err := e.waitFor("uciok"); err != nil {
-		return nil, err
-	}
-	for _, o := range options {
-		name, value, _ := strings.Cut(o, "=")
-		e.send(fmt.Sprintf("setoption name %s value %s", name, value))
-	}
-	return e, nil
-}
-
-func (e *uciEngine) send(s string) { fmt.Fprintln(e.in, s) }
-
-func (e *uciEngine) waitFor(prefix string) error {
-	for e.out.Scan() {
-		if strings.HasPrefix(e.out.Text(), prefix) {
-			return nil
-		}
-	}
-	return fmt.Errorf("engine %s ended before %q", e.label, prefix)
-}
-
-// search runs one position and returns the last mate score the engine
-// reported with its PV, the nodes and the time taken.
-func (e *uciEngine) search(fen string, n int, movetime time.Duration, mateMode bool) (result, error) {
-	e.send("ucinewgame")
-	e.send("position fen " + fen)
-	e.send("isready")
-	if err := e.waitFor("readyok"); err != nil {
-		return result{}, err
-	}
-	start := time.Now()
-	if mateMode {
-		e.send(fmt.Sprintf("go mate %d movetime %d", abs(n), movetime.Milliseconds()))
-	} else {
-		e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-	}
-	var res result
-	for e.out.Scan() {
-		line := e.out.Text()
-		if strings.HasPrefix(line, "bestmove") {
-			res.time = time.Since(start)
-			return res, nil
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 || f[0] != "info" || len(f) > 1 && f[1] == "string" {
-			continue
-		}
-		for i := 1; i+1 < len(f); i++ {
-			switch f[i] {
-			case "score":
-				res.mate, res.pv = 0, nil
-				if f[i+1] == "mate" && i+2 < len(f) {
-					res.mate, _ = strconv.Atoi(f[i+2])
-				}
-			case "nodes":
-				res.nodes, _ = strconv.ParseUint(f[i+1], 10, 64)
-			case "pv":
-				if res.mate != 0 {
-					res.pv = append([]string(nil), f[i+1:]...)
-				}
-			}
-		}
-	}
-	return result{}, fmt.Errorf("engine %s ended during a search", e.label)
-}
-
-func (e *uciEngine) close() {
-	e.send("quit")
-	e.in.Close()
-	e.cmd.Wait()
 }
