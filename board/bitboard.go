@@ -41,9 +41,6 @@ const (
 	Rank8 Bitboard = Rank1 << 56
 )
 
-func shiftNorth(b Bitboard) Bitboard { return b << 8 }
-func shiftSouth(b Bitboard) Bitboard { return b >> 8 }
-
 // pawnPush returns the squares one step forward for c's pawns.
 func pawnPush(c Color, b Bitboard) Bitboard {
 	if c == White {

@@ -89,6 +89,17 @@ func StartPosition() Position {
 	return p
 }
 
+// MustParseFEN is ParseFEN for positions known to be good, such as the
+// constants of tests and benchmarks: it panics, naming the FEN, when the
+// text does not parse.
+func MustParseFEN(fen string) Position {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		panic(fmt.Sprintf("board.MustParseFEN(%q): %v", fen, err))
+	}
+	return p
+}
+
 // ParseFEN reads a FEN and validates the position. Six fields are the
 // standard; four fields (as in EPD) are accepted with clocks "0 1". The
 // error, always a *FENError, says what is wrong. ParseFEN never panics.

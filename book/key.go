@@ -1,10 +1,6 @@
-// Package book reads opening books: Polyglot .bin files (any number, with
-// merged weights) through binary search on a ReaderAt, and a built-in
-// default made from the ECO opening data that ships with the chess
-// library, so that mateline answers even with no book file.
 package book
 
-//go:generate go run ./internal/gentable
+//go:generate go test -run ^TestGeneratedTables$ -generate
 
 import "mateline.dev/mateline/board"
 

@@ -176,7 +176,7 @@ func fenKey(fen string) string { return strings.Join(strings.Fields(fen)[:4], " 
 // TestTamper: the checker rejects each kind of tampering and names the
 // node where the certificate stops holding.
 func TestTamper(t *testing.T) {
-	opera := mustFEN(t, "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 1") // mate in 2: Qb8+ Nxb8 Rd8#
+	opera := board.MustParseFEN("4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 1") // mate in 2: Qb8+ Nxb8 Rd8#
 	cert, _, _ := certify(t, opera, 3)
 	ls := lines(cert)
 
@@ -228,7 +228,7 @@ func TestTamper(t *testing.T) {
 
 	// A refutation replaced by a reply that loses: a mate in 4, whose
 	// lower bound (no mate in 3) holds refute records.
-	philidor := mustFEN(t, "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1")
+	philidor := board.MustParseFEN("r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1")
 	pcert, _, st := certify(t, philidor, 5)
 	if st.LowerBound != "certified" || st.Refutations == 0 {
 		t.Fatalf("philidor: lower bound %s with %d refutations", st.LowerBound, st.Refutations)
@@ -250,7 +250,7 @@ func loseRefutation(t *testing.T, cert []byte) ([]byte, string) {
 	ls := lines(cert)
 	var hdr struct{ FEN string }
 	json.Unmarshal([]byte(ls[0]), &hdr)
-	root := mustFEN(t, hdr.FEN)
+	root := board.MustParseFEN(hdr.FEN)
 	sv := solver.New(8)
 	for i, l := range ls {
 		var rec struct {
@@ -291,7 +291,7 @@ func loseRefutation(t *testing.T, cert []byte) ([]byte, string) {
 // TestBadCertificates: truncated, malformed, foreign or made-up files get
 // a message naming the file and line, never a panic.
 func TestBadCertificates(t *testing.T) {
-	cert, _, _ := certify(t, mustFEN(t, "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1"), 5)
+	cert, _, _ := certify(t, board.MustParseFEN("r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1"), 5)
 	ls := lines(cert)
 	cases := []struct {
 		name string
@@ -340,13 +340,4 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		proof.Check(bytes.NewReader(b), "fuzz", "")
 	})
-}
-
-func mustFEN(t *testing.T, fen string) board.Position {
-	t.Helper()
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -19,9 +19,9 @@ type Op struct {
 	Args []string
 }
 
-// MaxLineBytes is the longest line a reader accepts; a longer one becomes
+// maxLineBytes is the longest line a reader accepts; a longer one becomes
 // an error record and the reader goes on with the next line.
-const MaxLineBytes = 64 << 10
+const maxLineBytes = 64 << 10
 
 // lineReader yields lines with their numbers, without the line ending or a
 // leading UTF-8 byte-order mark, and cuts lines that are too long.
@@ -40,7 +40,7 @@ func (lr *lineReader) next() (text string, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
-		if len(buf)+len(chunk) <= MaxLineBytes {
+		if len(buf)+len(chunk) <= maxLineBytes {
 			buf = append(buf, chunk...)
 		} else {
 			tooLong = true
@@ -61,30 +61,30 @@ func (lr *lineReader) next() (text string, tooLong bool, err error) {
 	return s, tooLong, nil
 }
 
-// EPDReader streams records from an EPD file. It reads the standard
+// epdReader streams records from an EPD file. It reads the standard
 // dialect (four FEN fields, then "opcode operands;" operations), full
 // six-field FEN before the operations, the matetrack "bm #N" claims, and
 // the loose dialect with no semicolons ("FEN bm Qxf7+ dm 13"). Blank lines
 // and lines starting with '#' are skipped.
-type EPDReader struct {
+type epdReader struct {
 	source string
 	lr     *lineReader
 }
 
 // NewEPDReader reads EPD from r; source names it in errors.
-func NewEPDReader(r io.Reader, source string) *EPDReader {
-	return &EPDReader{source: source, lr: newLineReader(r)}
+func NewEPDReader(r io.Reader, source string) Reader {
+	return &epdReader{source: source, lr: newLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. Other errors are
 // I/O errors; a bad line is a record with Err set.
-func (er *EPDReader) Next() (Record, error) {
+func (er *epdReader) Next() (Record, error) {
 	return parseNext(er.NextRaw)
 }
 
 // NextRaw returns the next line to parse, so that parsing can happen on
 // another goroutine (see Raw).
-func (er *EPDReader) NextRaw() (Raw, error) {
+func (er *epdReader) NextRaw() (Raw, error) {
 	for {
 		text, tooLong, err := er.lr.next()
 		if err != nil {
@@ -102,10 +102,10 @@ func (er *EPDReader) NextRaw() (Raw, error) {
 	}
 }
 
-func (er *EPDReader) parse(line int, text string) Record { return ParseEPDLine(er.source, line, text) }
+func (er *epdReader) parse(line int, text string) Record { return ParseEPDLine(er.source, line, text) }
 
 func errorRecord(source string, line int, err error) Record {
-	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &LineError{source, line, err}}
+	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &lineError{source, line, err}}
 }
 
 // looseOpcodes are the opcodes recognised when a line has no semicolons.
@@ -119,7 +119,7 @@ var looseOpcodes = map[string]bool{
 func ParseEPDLine(source string, line int, text string) Record {
 	rec := Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
 	fail := func(err error) Record {
-		rec.Err = &LineError{source, line, err}
+		rec.Err = &lineError{source, line, err}
 		return rec
 	}
 	fields, rest := splitFields(text, 4)
@@ -296,7 +296,7 @@ func (rec *Record) readClaims() error {
 func (rec *Record) checkRepeats() error {
 	first := map[string]string{}
 	for _, op := range rec.Ops {
-		text := opText(op)
+		text := op.String()
 		prev, seen := first[op.Code]
 		if !seen {
 			first[op.Code] = text

@@ -1,8 +1,6 @@
 package puzzles
 
 import (
-	"errors"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -13,17 +11,11 @@ import (
 
 func readAll(t testing.TB, r Reader) []Record {
 	t.Helper()
-	var recs []Record
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return recs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
+	recs, err := ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return recs
 }
 
 func openTest(t testing.TB, name string) []Record {
@@ -160,8 +152,8 @@ func TestMalformedLines(t *testing.T) {
 	}
 	kinds := map[int]string{5: "illegal", 6: "illegal", 2: "unreadable", 10: "unreadable", 11: "unreadable"}
 	for _, r := range recs {
-		if k, ok := kinds[r.Line]; ok && r.ErrorKind() != k {
-			t.Errorf("line %d: kind %q, want %q", r.Line, r.ErrorKind(), k)
+		if k, ok := kinds[r.Line]; ok && string(r.errorVerdict()) != k {
+			t.Errorf("line %d: kind %q, want %q", r.Line, r.errorVerdict(), k)
 		}
 	}
 }

@@ -28,9 +28,9 @@ func (in *Inputs) multi() bool {
 	return len(in.Files) > 1 || len(in.Files) == 1 && len(in.FENs) > 0
 }
 
-// LineID is the id of a record without one: line:N, prefixed with its
+// lineID is the id of a record without one: line:N, prefixed with its
 // file's name when there are several inputs.
-func LineID(file string, line int, multi bool) string {
+func lineID(file string, line int, multi bool) string {
 	id := fmt.Sprintf("line:%d", line)
 	if multi {
 		id = filepath.Base(file) + ":" + id
@@ -42,7 +42,7 @@ func LineID(file string, line int, multi bool) string {
 func (in *Inputs) NextRaw() (Raw, error) {
 	if in.fenIdx < len(in.FENs) {
 		in.fenIdx++
-		return RawRecord(FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
+		return rawRecord(fromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
 	}
 	for {
 		if in.cur == nil {
@@ -67,9 +67,9 @@ func (in *Inputs) NextRaw() (Raw, error) {
 		}
 		if in.multi() {
 			name := in.curName
-			raw = raw.Then(func(rec *Record) {
+			raw = raw.then(func(rec *Record) {
 				if strings.HasPrefix(rec.ID, "line:") && rec.ID == fmt.Sprintf("line:%d", rec.Line) {
-					rec.ID = LineID(name, rec.Line, true)
+					rec.ID = lineID(name, rec.Line, true)
 				}
 			})
 		}
@@ -85,9 +85,9 @@ func (in *Inputs) Close() {
 	in.cur, in.closer = nil, nil
 }
 
-// eachInputID calls f with the id of every record of the puzzle files, in
+// EachID calls f with the id of every record of the puzzle files, in
 // order, named as a batch over them names them.
-func eachInputID(files []string, f func(id string) error) error {
+func EachID(files []string, f func(id string) error) error {
 	in := &Inputs{Files: files}
 	defer in.Close()
 	for {

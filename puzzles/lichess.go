@@ -11,13 +11,13 @@ import (
 	"mateline.dev/mateline/solver"
 )
 
-// LichessReader streams records from the Lichess puzzle CSV. Columns are
+// lichessReader streams records from the Lichess puzzle CSV. Columns are
 // found by their header names (FEN and Moves are required; PuzzleId and
 // Themes are used when present). The FEN is the position before the
 // opponent's move: Moves[0] is applied first, and the rest of Moves is the
 // claimed solution. The themes mateIn1..mateIn5 give the claimed length
 // (the theme "mate" alone: the solution's length).
-type LichessReader struct {
+type lichessReader struct {
 	source string
 	lr     *lineReader
 	cols   map[string]int
@@ -25,19 +25,19 @@ type LichessReader struct {
 }
 
 // NewLichessReader reads Lichess puzzle CSV from r; source names it in errors.
-func NewLichessReader(r io.Reader, source string) *LichessReader {
-	return &LichessReader{source: source, lr: newLineReader(r)}
+func NewLichessReader(r io.Reader, source string) Reader {
+	return &lichessReader{source: source, lr: newLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
-func (cr *LichessReader) Next() (Record, error) {
+func (cr *lichessReader) Next() (Record, error) {
 	return parseNext(cr.NextRaw)
 }
 
 // NextRaw returns the next row to parse, so that parsing can happen on
 // another goroutine (see Raw). The header is read here.
-func (cr *LichessReader) NextRaw() (Raw, error) {
+func (cr *lichessReader) NextRaw() (Raw, error) {
 	if cr.err != nil {
 		return Raw{}, cr.err
 	}
@@ -56,11 +56,11 @@ func (cr *LichessReader) NextRaw() (Raw, error) {
 		if cr.cols == nil {
 			fields, ferr := splitCSV(text)
 			if ferr != nil {
-				cr.err = &LineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
+				cr.err = &lineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
 				return Raw{}, cr.err
 			}
 			if err := cr.readHeader(fields); err != nil {
-				cr.err = &LineError{cr.source, line, err}
+				cr.err = &lineError{cr.source, line, err}
 				return Raw{}, cr.err
 			}
 			continue
@@ -71,7 +71,7 @@ func (cr *LichessReader) NextRaw() (Raw, error) {
 
 // parseRow parses one data row; it only reads the header map, so rows can
 // be parsed concurrently.
-func (cr *LichessReader) parseRow(line int, text string) Record {
+func (cr *lichessReader) parseRow(line int, text string) Record {
 	fields, err := splitCSV(text)
 	if err != nil {
 		return errorRecord(cr.source, line, err)
@@ -79,7 +79,7 @@ func (cr *LichessReader) parseRow(line int, text string) Record {
 	return cr.record(line, fields)
 }
 
-func (cr *LichessReader) readHeader(fields []string) error {
+func (cr *lichessReader) readHeader(fields []string) error {
 	cr.cols = map[string]int{}
 	for i, f := range fields {
 		cr.cols[strings.ToLower(strings.TrimSpace(f))] = i
@@ -92,7 +92,7 @@ func (cr *LichessReader) readHeader(fields []string) error {
 	return nil
 }
 
-func (cr *LichessReader) field(fields []string, name string) string {
+func (cr *lichessReader) field(fields []string, name string) string {
 	i, ok := cr.cols[name]
 	if !ok || i >= len(fields) {
 		return ""
@@ -100,10 +100,10 @@ func (cr *LichessReader) field(fields []string, name string) string {
 	return strings.TrimSpace(fields[i])
 }
 
-func (cr *LichessReader) record(line int, fields []string) Record {
+func (cr *lichessReader) record(line int, fields []string) Record {
 	rec := Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
 	fail := func(err error) Record {
-		rec.Err = &LineError{cr.source, line, err}
+		rec.Err = &lineError{cr.source, line, err}
 		return rec
 	}
 	if id := cr.field(fields, "puzzleid"); id != "" {

@@ -54,7 +54,7 @@ func findLine(recs []Record, line int) (Record, bool) {
 // TestValidateVerdicts checks that each verdict fires on rows built to
 // earn it.
 func TestValidateVerdicts(t *testing.T) {
-	want := map[string]string{
+	want := map[string]Verdict{
 		"000rZ": VerdictOK,
 		"001KR": VerdictOK, // two mates in 1: allowed at the last move
 		"002X3": VerdictOK,
@@ -112,7 +112,7 @@ func TestLichessSample(t *testing.T) {
 		}
 		validated++
 		o := Validate(context.Background(), sv, &rec, solver.Options{Nodes: 5_000_000}, 2)
-		if want, ok := wantFlagged[rec.ID]; ok && o.Verdict != want || !ok && o.Verdict != VerdictOK {
+		if want, ok := wantFlagged[rec.ID]; ok && string(o.Verdict) != want || !ok && o.Verdict != VerdictOK {
 			t.Errorf("%s (line %d): verdict %s %s, fixture says %q", rec.ID, rec.Line, o.Verdict, o.Error, wantFlagged[rec.ID])
 		}
 	}

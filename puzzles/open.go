@@ -26,8 +26,8 @@ type Raw struct {
 	after func(*Record)
 }
 
-// Then returns r with f applied to the record after parsing.
-func (r Raw) Then(f func(*Record)) Raw {
+// then returns r with f applied to the record after parsing.
+func (r Raw) then(f func(*Record)) Raw {
 	prev := r.after
 	r.after = func(rec *Record) {
 		if prev != nil {
@@ -38,8 +38,8 @@ func (r Raw) Then(f func(*Record)) Raw {
 	return r
 }
 
-// RawRecord wraps a record that needs no parsing.
-func RawRecord(rec Record) Raw { return Raw{rec: &rec} }
+// rawRecord wraps a record that needs no parsing.
+func rawRecord(rec Record) Raw { return Raw{rec: &rec} }
 
 // Parse turns the raw line into its record.
 func (r Raw) Parse() Record {
@@ -112,6 +112,12 @@ func ReadFile(path string) ([]Record, error) {
 		return nil, err
 	}
 	defer c.Close()
+	return ReadAll(r)
+}
+
+// ReadAll reads every record r yields, for inputs small enough to hold in
+// memory. The error is an I/O error; unreadable lines are records.
+func ReadAll(r Reader) ([]Record, error) {
 	var recs []Record
 	for {
 		rec, err := r.Next()
@@ -119,7 +125,7 @@ func ReadFile(path string) ([]Record, error) {
 			return recs, nil
 		}
 		if err != nil {
-			return nil, err
+			return recs, err
 		}
 		recs = append(recs, rec)
 	}
@@ -159,5 +165,5 @@ func parseNext(next func() (Raw, error)) (Record, error) {
 
 // tooLongRaw is the record of a line over MaxLineBytes.
 func tooLongRaw(source string, line int) Raw {
-	return RawRecord(errorRecord(source, line, fmt.Errorf("line longer than %d bytes", MaxLineBytes)))
+	return rawRecord(errorRecord(source, line, fmt.Errorf("line longer than %d bytes", maxLineBytes)))
 }

@@ -1,23 +1,41 @@
 package puzzles
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"strings"
-	"time"
-
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
 )
 
+// Status is what a record's search ended with, as the JSON record's
+// "status" field names it.
+type Status string
+
+// The statuses (docs/formats.md).
+const (
+	StatusMate    Status = "mate"    // a mate proved, and proved shortest
+	StatusNoMate  Status = "no-mate" // proved: no mate within the limit
+	StatusLimit   Status = "limit"   // a limit stopped the proof: nothing claimed beyond Depth
+	StatusError   Status = "error"   // the record could not be searched
+	StatusSkipped Status = "skipped" // validate: nothing to check
+)
+
+// statusOf is the status of a solver result.
+func statusOf(s solver.Status) Status {
+	switch s {
+	case solver.StatusMate:
+		return StatusMate
+	case solver.StatusNoMate:
+		return StatusNoMate
+	}
+	return StatusLimit
+}
+
 // Outcome is what became of one record: the JSON Lines record of
-// DESIGN.md, plus what the text writers need.
+// docs/formats.md, plus what the text writers need.
 type Outcome struct {
 	ID     string      `json:"id"`
 	Line   int         `json:"line"`
 	FEN    string      `json:"fen"`
-	Status string      `json:"status"`
+	Status Status      `json:"status"`
 	Mate   solver.Mate `json:"mate,omitempty"`
 	// MateWithin is a forced mate proved before a limit stopped the proof
 	// that none is shorter: at most this many moves (signed like Mate).
@@ -31,7 +49,7 @@ type Outcome struct {
 	MS         float64     `json:"ms"`
 	TBHits     uint64      `json:"tb_hits"`
 	Book       []string    `json:"book,omitempty"`
-	Verdict    string      `json:"verdict,omitempty"`
+	Verdict    Verdict     `json:"verdict,omitempty"`
 	Expected   *Expected   `json:"expected,omitempty"`
 	Error      string      `json:"error,omitempty"`
 	// Note says why a record was not searched: a stalemate, a side
@@ -53,9 +71,6 @@ type Outcome struct {
 	Record   *Record  `json:"-"`
 	// Interrupted marks a search stopped by cancellation: not a result.
 	Interrupted bool `json:"-"`
-	// Rendered is the outcome already formatted by the run's writer (a
-	// worker calls Writer.Render); nil means "render when writing".
-	Rendered []byte `json:"-"`
 }
 
 // Expected is the claim that validate checked.
@@ -64,9 +79,6 @@ type Expected struct {
 	Keys []string    `json:"keys,omitempty"`
 }
 
-// StatusError is the status of a record that could not be searched.
-const StatusError = "error"
-
 // NewOutcome describes the solver's result for rec.
 func NewOutcome(rec *Record, res solver.Result) Outcome {
 	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings}
@@ -74,9 +86,9 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 		o.Status, o.Error = StatusError, rec.Err.Error()
 		return o
 	}
-	o.Status = res.Status.String()
+	o.Status = statusOf(res.Status)
 	o.Mate = res.Mate
-	if res.Status == solver.StatusLimit {
+	if o.Status == StatusLimit {
 		o.MateWithin = res.MateWithin
 	}
 	o.Depth = res.Depth
@@ -101,153 +113,21 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 	return o
 }
 
-// WriteJSON writes o as one JSON line.
-func (o *Outcome) WriteJSON(w io.Writer) error {
-	b, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+// ProofInfo says where a record's certificate is and what it certifies.
+type ProofInfo struct {
+	File        string `json:"file"`
+	Nodes       int    `json:"nodes"`
+	LowerBound  string `json:"lower_bound"`
+	Refutations int    `json:"refutations,omitempty"`
+	Reason      string `json:"reason,omitempty"`
 }
 
-// WriteText writes o as a few readable lines.
-func (o *Outcome) WriteText(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
-	if o.ID != fmt.Sprintf("line:%d", o.Line) {
-		fmt.Fprintf(&b, " %s", o.ID)
+// Lichess returns the Lichess row's details, or nil for another record.
+func (o *Outcome) Lichess() *LichessInfo {
+	if o.Record == nil {
+		return nil
 	}
-	if o.FEN != "" {
-		fmt.Fprintf(&b, "  %s", o.FEN)
-	}
-	b.WriteByte('\n')
-	for _, w := range o.Warnings {
-		fmt.Fprintf(&b, "  warning: %s\n", w)
-	}
-	if o.Note != "" {
-		fmt.Fprintf(&b, "  %s\n", o.Note)
-	}
-	o.writeFinding(&b)
-	if len(o.Book) > 0 {
-		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
-	}
-	if p := o.Proof; p != nil {
-		fmt.Fprintf(&b, "  proof: %s (%d nodes; lower bound %s", p.File, p.Nodes, p.LowerBound)
-		if p.Reason != "" {
-			fmt.Fprintf(&b, ": %s", p.Reason)
-		}
-		b.WriteString(")\n")
-	}
-	if o.Verdict != "" {
-		fmt.Fprintf(&b, "  verdict: %s", o.Verdict)
-		if o.Expected != nil && o.Verdict != VerdictSkipped {
-			fmt.Fprintf(&b, " (claim checked: %s)", describeClaim(o.Expected, o.Record))
-		}
-		if o.Error != "" && o.Status != StatusError {
-			fmt.Fprintf(&b, ": %s", o.Error)
-		}
-		b.WriteByte('\n')
-	}
-	if o.Tree != nil {
-		o.Tree.WriteText(&b)
-	}
-	if o.Status != StatusError {
-		fmt.Fprintf(&b, "  %s\n", o.statsLine())
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writeFinding writes what the search proved, in a line or three.
-func (o *Outcome) writeFinding(w io.Writer) {
-	b := &strings.Builder{}
-	defer func() { io.WriteString(w, b.String()) }()
-	switch o.Status {
-	case StatusError:
-		fmt.Fprintf(b, "  error: %s\n", o.Error)
-	case "mate":
-		if o.Mate > 0 {
-			fmt.Fprintf(b, "  mate in %d (proved shortest)\n", o.Mate)
-		} else {
-			fmt.Fprintf(b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
-		}
-		label := "key"
-		if o.Mate < 0 {
-			label = "best defence"
-		}
-		if len(o.KeysSAN) > 1 {
-			label += "s"
-		}
-		switch {
-		case len(o.KeysSAN) == 0:
-			fmt.Fprintf(b, "  %s: not extracted: the limit came first (the mate length stands)\n", label)
-		case o.Partial && len(o.PV) == 0:
-			fmt.Fprintf(b, "  %s: %s (the list may be incomplete: the limit came first)\n", label, strings.Join(o.KeysSAN, " "))
-			fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
-		default:
-			fmt.Fprintf(b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
-			fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
-		}
-	case "no-mate":
-		if o.Note == "" {
-			fmt.Fprintf(b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
-		}
-	case "limit":
-		if o.MateWithin != 0 {
-			what := "mate"
-			if o.MateWithin < 0 {
-				what = "mated"
-			}
-			fmt.Fprintf(b, "  limit reached: a forced %s in %d moves or fewer is proved; no shorter one is ruled out beyond %d moves\n",
-				what, o.MateWithin.Moves(), o.Depth)
-		} else if o.Depth > 0 {
-			fmt.Fprintf(b, "  limit reached: proved that no mate exists in %d moves or fewer; mates longer than that were not decided\n", o.Depth)
-		} else {
-			fmt.Fprintf(b, "  limit reached before anything was proved\n")
-		}
-	}
-}
-
-func (o *Outcome) statsLine() string {
-	hit := 0.0
-	if o.TTProbes > 0 {
-		hit = 100 * float64(o.TTHits) / float64(o.TTProbes)
-	}
-	d := time.Duration(o.MS * float64(time.Millisecond))
-	s := fmt.Sprintf("nodes %d, %s", o.Nodes, FormatDuration(d))
-	if d >= time.Millisecond {
-		// Below a millisecond a rate says more about the clock than the search.
-		s += fmt.Sprintf(", %s nodes/s", humanCount(float64(o.Nodes)/d.Seconds()))
-	}
-	s += fmt.Sprintf(", TT hits %.0f%%", hit)
-	if o.TBHits > 0 {
-		s += fmt.Sprintf(", TB hits %d", o.TBHits)
-	}
-	return s
-}
-
-// FormatDuration writes a duration the one way mateline's reports do:
-// milliseconds with one decimal below a second, seconds with two decimals
-// below a minute, minutes and seconds beyond.
-func FormatDuration(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
-	case d < time.Minute:
-		return fmt.Sprintf("%.2f s", d.Seconds())
-	}
-	return fmt.Sprintf("%dm %02ds", int(d.Minutes()), int(d.Seconds())%60)
-}
-
-func humanCount(x float64) string {
-	switch {
-	case x >= 1e6:
-		return fmt.Sprintf("%.1fM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.0fk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
+	return o.Record.Lichess
 }
 
 // uciMoves returns the UCI text of moves.
@@ -257,11 +137,4 @@ func uciMoves(ms []board.Move) []string {
 		out[i] = m.UCI()
 	}
 	return out
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -1,6 +1,3 @@
-// Package puzzles reads puzzle files (EPD collections, Lichess puzzle CSV)
-// into records with their claims, and writes what the solver found about
-// them as text, annotated EPD, JSON Lines and CSV.
 package puzzles
 
 import (
@@ -46,27 +43,28 @@ type Claim struct {
 	OnlyLastVaries bool
 }
 
-// LineError is a problem with one input line.
-type LineError struct {
+// lineError is a problem with one input line.
+type lineError struct {
 	Source string
 	Line   int
 	Err    error
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
+func (e *lineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
 
-func (e *LineError) Unwrap() error { return e.Err }
+func (e *lineError) Unwrap() error { return e.Err }
 
-// ErrorKind classifies a record's error: "illegal" for a position that
-// cannot occur (or has no move to search), "unreadable" for everything else.
-func (r *Record) ErrorKind() string {
+// errorVerdict is the verdict of a record that could not be read: illegal
+// for a position that cannot occur, unreadable for everything else ("" when
+// the record was read).
+func (r *Record) errorVerdict() Verdict {
 	if r.Err == nil {
 		return ""
 	}
 	if isPositionError(r.Err) {
-		return "illegal"
+		return VerdictIllegal
 	}
-	return "unreadable"
+	return VerdictUnreadable
 }
 
 func isPositionError(err error) bool {
@@ -95,12 +93,12 @@ func terminal(pos *board.Position) string {
 	return "stalemate"
 }
 
-// FromFEN makes a record from a FEN given on the command line.
-func FromFEN(source string, n int, fen string) Record {
+// fromFEN makes a record from a FEN given on the command line.
+func fromFEN(source string, n int, fen string) Record {
 	rec := Record{Source: source, Line: n, ID: fmt.Sprintf("fen:%d", n)}
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
-		rec.Err = &LineError{source, n, err}
+		rec.Err = &lineError{source, n, err}
 		return rec
 	}
 	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)

@@ -3,7 +3,6 @@ package puzzles
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"mateline.dev/mateline/board"
@@ -22,7 +21,8 @@ type Tree struct {
 	Keys     []*TreeMove    `json:"keys,omitempty"`
 	Defences []*TreeDefence `json:"defences,omitempty"`
 
-	root board.Position
+	// WhiteFirst says White makes the tree's first move (for move numbers).
+	WhiteFirst bool `json:"-"`
 }
 
 // TreeMove is an attacker move of the tree.
@@ -71,13 +71,13 @@ func AddTree(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, op
 	if err != nil {
 		return err
 	}
-	o.Tree = NewTree(rec.Pos, st)
+	o.Tree = newTree(rec.Pos, st)
 	return nil
 }
 
-// NewTree writes the solver's tree in SAN.
-func NewTree(root board.Position, st *solver.SolutionTree) *Tree {
-	t := &Tree{Mate: st.Mate, FullDepth: st.FullDepth, Cut: st.Cut, root: root}
+// newTree writes the solver's tree in SAN.
+func newTree(root board.Position, st *solver.SolutionTree) *Tree {
+	t := &Tree{Mate: st.Mate, FullDepth: st.FullDepth, Cut: st.Cut, WhiteFirst: root.Side() == board.White}
 	if st.Cut {
 		t.Note = fmt.Sprintf("every defence is shown to move %d; below, the main line only", st.FullDepth)
 	}
@@ -141,122 +141,4 @@ func sanMoves(pos board.Position, moves []board.Move) []string {
 		pos.Play(m)
 	}
 	return out
-}
-
-// WriteText prints the tree the way problemists read it: move numbers from
-// 1, each defence indented under the attacker move it answers.
-func (t *Tree) WriteText(w io.Writer) error {
-	var b strings.Builder
-	if t.Note != "" {
-		fmt.Fprintf(&b, "  solution tree (%s):\n", t.Note)
-	} else {
-		b.WriteString("  solution tree:\n")
-	}
-	white := t.root.Side() == board.White
-	for _, k := range t.Keys {
-		writeMove(&b, k, "  ", 1, white, true)
-	}
-	for _, d := range t.Defences {
-		writeDefence(&b, d, "  ", 1, white)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// number is the move number text of the move-th move, made by White or
-// Black.
-func number(move int, white bool) string {
-	if white {
-		return fmt.Sprintf("%d.", move)
-	}
-	return fmt.Sprintf("%d...", move)
-}
-
-// writeMove prints an attacker move at full move number move; white says
-// who makes it; key marks the root's moves with "!".
-func writeMove(b *strings.Builder, m *TreeMove, indent string, move int, white, key bool) {
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), m.SAN)
-	if key {
-		b.WriteString("!")
-	}
-	writeTail(b, m, move, white)
-	b.WriteByte('\n')
-	next := move
-	if !white {
-		next++
-	}
-	for _, d := range m.Defences {
-		writeDefence(b, d, indent+"    ", next, !white)
-	}
-}
-
-// writeTail prints what follows an attacker move on its line: the threat,
-// or the main line below the full depth.
-func writeTail(b *strings.Builder, m *TreeMove, move int, white bool) {
-	if m.Threat != nil {
-		fmt.Fprintf(b, " threat: %s", lineText(m.Threat.Line, move+1, white))
-		if len(m.Threat.Moves) > 1 {
-			fmt.Fprintf(b, " (also %s)", strings.Join(m.Threat.Moves[1:], ", "))
-		}
-	}
-	if len(m.MainLine) > 0 {
-		next := move
-		if !white {
-			next++
-		}
-		fmt.Fprintf(b, " ... %s (main line)", lineText(m.MainLine, next, !white))
-	}
-}
-
-// writeDefence prints a defence at move number move, made by White if
-// white, with its answers on the same line.
-func writeDefence(b *strings.Builder, d *TreeDefence, indent string, move int, white bool) {
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), d.SAN)
-	next := move
-	if !white {
-		next++
-	}
-	for i, a := range d.Answers {
-		sep := " "
-		if i > 0 {
-			sep = ", "
-		}
-		fmt.Fprintf(b, "%s%s%s", sep, number(next, !white), a.SAN)
-	}
-	if d.Dual {
-		fmt.Fprintf(b, " (dual: %d answers)", len(d.Answers))
-	}
-	if len(d.Answers) > 0 {
-		writeTail(b, d.Answers[0], next, !white)
-	}
-	b.WriteByte('\n')
-	if len(d.Answers) > 0 {
-		following := next
-		if white {
-			following++
-		}
-		for _, dd := range d.Answers[0].Defences {
-			writeDefence(b, dd, indent+"    ", following, white)
-		}
-	}
-}
-
-// lineText numbers a line whose first move is the move-th, made by White
-// if white.
-func lineText(line []string, move int, white bool) string {
-	var b strings.Builder
-	for i, s := range line {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if white || i == 0 {
-			b.WriteString(number(move, white))
-		}
-		b.WriteString(s)
-		if !white {
-			move++
-		}
-		white = !white
-	}
-	return b.String()
 }

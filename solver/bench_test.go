@@ -11,7 +11,7 @@ import (
 // key and the main line replayed.
 func TestBenchPositions(t *testing.T) {
 	for _, bp := range BenchPositions {
-		pos := mustFEN(t, bp.FEN)
+		pos := board.MustParseFEN(bp.FEN)
 		res := New(16).Solve(context.Background(), pos, Options{MaxMate: bp.MaxMate, AllKeys: true})
 		if res.Mate != bp.Want || res.Status == StatusLimit {
 			t.Errorf("%s: %v %d, want %d", bp.FEN, res.Status, res.Mate, bp.Want)
@@ -29,7 +29,7 @@ func TestBenchPositions(t *testing.T) {
 func BenchmarkSolve(b *testing.B) {
 	var positions []board.Position
 	for _, bp := range BenchPositions {
-		positions = append(positions, mustFEN(b, bp.FEN))
+		positions = append(positions, board.MustParseFEN(bp.FEN))
 	}
 	var nodes uint64
 	for b.Loop() {

@@ -9,15 +9,6 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-func mustFEN(t testing.TB, fen string) board.Position {
-	t.Helper()
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	return p
-}
-
 func ucis(ms []board.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
@@ -52,7 +43,7 @@ var knownMates = []struct {
 func TestKnownMates(t *testing.T) {
 	for _, tc := range knownMates {
 		t.Run(tc.name, func(t *testing.T) {
-			pos := mustFEN(t, tc.fen)
+			pos := board.MustParseFEN(tc.fen)
 			res := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true})
 			want := StatusMate
 			if tc.mate == 0 {
@@ -86,7 +77,7 @@ func checkLine(t *testing.T, pos board.Position, res Result) {
 
 func TestLimitIsNeverNoMate(t *testing.T) {
 	// Mate in 6; a 2,000-node budget cannot prove it.
-	pos := mustFEN(t, "8/8/1k6/8/1K6/8/8/7R w - - 0 1")
+	pos := board.MustParseFEN("8/8/1k6/8/1K6/8/8/7R w - - 0 1")
 	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 10, Nodes: 2000})
 	if res.Status != StatusLimit || res.Mate != 0 {
 		t.Fatalf("got %v mate %d, want limit", res.Status, res.Mate)
@@ -107,7 +98,7 @@ func TestLimitIsNeverNoMate(t *testing.T) {
 }
 
 func TestInsufficientMaterialIsNoMate(t *testing.T) {
-	pos := mustFEN(t, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")
+	pos := board.MustParseFEN("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")
 	res := New(1).Solve(context.Background(), pos, Options{MaxMate: 30})
 	if res.Status != StatusNoMate || res.Nodes > 0 {
 		t.Errorf("got %v after %d nodes, want no-mate at once", res.Status, res.Nodes)
@@ -118,11 +109,11 @@ func TestRule50(t *testing.T) {
 	// Mate in 1 is always there; with the clock at 99 it still counts
 	// (the mating move is made before the 100th ply), and a mate in 2
 	// needs two more plies than the rule leaves.
-	m1 := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
+	m1 := board.MustParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
 	if r := New(1).Solve(context.Background(), m1, Options{MaxMate: 3, Rule50: true}); r.Mate != 1 {
 		t.Errorf("mate in 1 at clock 99: %v %d", r.Status, r.Mate)
 	}
-	m4 := mustFEN(t, "8/1k1K4/8/8/6R1/8/8/8 w - - 94 80")
+	m4 := board.MustParseFEN("8/1k1K4/8/8/6R1/8/8/8 w - - 94 80")
 	if r := New(1).Solve(context.Background(), m4, Options{MaxMate: 5, Rule50: true}); r.Status != StatusNoMate {
 		t.Errorf("mate in 4 at clock 94 with --rule50: %v %d", r.Status, r.Mate)
 	}
@@ -148,7 +139,7 @@ func TestTableStaysWithinSize(t *testing.T) {
 // of every key gives the proved mate, marked partial, never a short key
 // list passed off as complete.
 func TestPartialKeys(t *testing.T) {
-	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
+	pos := board.MustParseFEN("8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
 	proof := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, NoKeys: true})
 	full := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true})
 	if proof.Mate != 5 || full.Mate != 5 || len(full.Keys) != 4 || full.Partial {
@@ -175,7 +166,7 @@ func (b fakeBook) BookMoves(pos *board.Position) []board.Move {
 
 // TestBookOrdersOnly: a book changes what is tried first, never the proof.
 func TestBookOrdersOnly(t *testing.T) {
-	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1")
+	pos := board.MustParseFEN("8/8/8/8/8/1k6/8/1K5Q w - - 0 1")
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	bad := l.Moves[l.N-1] // some move, probably not a key
@@ -192,8 +183,8 @@ func TestBookOrdersOnly(t *testing.T) {
 // TestRootMoves: searching only some root moves gives the answer of that
 // choice, and leaves nothing in the tables that changes the next solve.
 func TestRootMoves(t *testing.T) {
-	cook := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1") // Ra8# and Re8#
-	mated := mustFEN(t, "8/1Q6/8/8/k7/8/2K5/8 b - - 0 1")     // mated in 2 after Ka5, in 1 after Ka3
+	cook := board.MustParseFEN("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1") // Ra8# and Re8#
+	mated := board.MustParseFEN("8/1Q6/8/8/k7/8/2K5/8 b - - 0 1")     // mated in 2 after Ka5, in 1 after Ka3
 	cases := []struct {
 		name  string
 		pos   board.Position
@@ -244,7 +235,7 @@ func TestRootMoves(t *testing.T) {
 
 // TestLines: with Lines 2 each of the two keys gets its own main line.
 func TestLines(t *testing.T) {
-	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
+	pos := board.MustParseFEN("8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5, four keys
 	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, Lines: 2})
 	if res.Mate != 5 || len(res.Keys) != 4 || len(res.Lines) != 2 {
 		t.Fatalf("mate %d, %d keys, %d lines", res.Mate, len(res.Keys), len(res.Lines))
@@ -262,7 +253,7 @@ func TestLines(t *testing.T) {
 
 // TestProgress: a solve reports each bound it proves, in order.
 func TestProgress(t *testing.T) {
-	pos := mustFEN(t, "8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5
+	pos := board.MustParseFEN("8/8/8/8/8/1k6/8/1K5Q w - - 0 1") // mate in 5
 	var depths []int
 	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 6, Progress: func(p Progress) {
 		if len(depths) == 0 || depths[len(depths)-1] != p.Depth {

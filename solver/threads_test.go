@@ -20,10 +20,10 @@ type threadCase struct {
 func threadCases(t *testing.T) []threadCase {
 	var cases []threadCase
 	for _, bp := range BenchPositions {
-		cases = append(cases, threadCase{mustFEN(t, bp.FEN), bp.MaxMate})
+		cases = append(cases, threadCase{board.MustParseFEN(bp.FEN), bp.MaxMate})
 	}
 	for _, km := range knownMates {
-		cases = append(cases, threadCase{mustFEN(t, km.fen), 5})
+		cases = append(cases, threadCase{board.MustParseFEN(km.fen), 5})
 	}
 	rng := rand.New(rand.NewPCG(13, 17))
 	probe := New(4)
@@ -86,7 +86,7 @@ func TestThreadsSameAnswers(t *testing.T) {
 // TestThreadsLongMate: a mate in 9 whose shortness the iterations prove
 // while the proof-number search proves the mate, on two threads and four.
 func TestThreadsLongMate(t *testing.T) {
-	pos := mustFEN(t, "b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
+	pos := board.MustParseFEN("b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
 	for _, threads := range []int{2, 4} {
 		res := New(16).Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, Threads: threads, AllKeys: true})
 		if res.Status != StatusMate || res.Mate != 9 || len(res.Keys) != 1 || res.Keys[0].UCI() != "c6c7" {
@@ -99,7 +99,7 @@ func TestThreadsLongMate(t *testing.T) {
 // TestThreadsLimits: limits stop every thread, and a limited solve on
 // several threads is reported as a limit, never as no mate.
 func TestThreadsLimits(t *testing.T) {
-	pos := mustFEN(t, "8/8/1k6/8/1K6/8/8/7R w - - 0 1") // mate in 6
+	pos := board.MustParseFEN("8/8/1k6/8/1K6/8/8/7R w - - 0 1") // mate in 6
 	res := New(8).Solve(context.Background(), pos, Options{MaxMate: 10, Nodes: 5000, Threads: 2})
 	if res.Status != StatusLimit || res.Mate != 0 || res.Depth >= 6 {
 		t.Fatalf("node limit on 2 threads: %v mate %d depth %d", res.Status, res.Mate, res.Depth)
@@ -118,7 +118,7 @@ func TestThreadsLimits(t *testing.T) {
 // of the mate's full length read from the proof's tables, starting with
 // the key found; a full line is left alone.
 func TestCompleteLine(t *testing.T) {
-	pos := mustFEN(t, "b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
+	pos := board.MustParseFEN("b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - 0 1")
 	sv := New(16)
 	if res := sv.Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, NoKeys: true}); res.Status != StatusMate || res.Mate != 9 {
 		t.Fatalf("%v mate %d", res.Status, res.Mate)
@@ -150,7 +150,7 @@ func TestCompleteLine(t *testing.T) {
 // and the last three plies, which it leaves to the alpha-beta search, from
 // a plain search.
 func TestTableLineWithoutTable(t *testing.T) {
-	pos := mustFEN(t, "3r2k1/p1q4p/1p1pNR2/8/2P3r1/1P6/P4Qb1/5R1K w - - 0 1")
+	pos := board.MustParseFEN("3r2k1/p1q4p/1p1pNR2/8/2P3r1/1P6/P4Qb1/5R1K w - - 0 1")
 	sv := New(16)
 	if res := sv.Solve(context.Background(), pos, Options{MaxMate: 9, Want: WantMate, NoKeys: true}); res.Status != StatusMate || res.Mate != 9 || res.MateWithin != 9 {
 		t.Fatalf("%v mate %d within %d: want a mate in 9 proved by the proof-number search", res.Status, res.Mate, res.MateWithin)
@@ -184,7 +184,7 @@ func TestBruteMates(t *testing.T) {
 	}
 	s := testSearcher(New(1))
 	for _, tt := range tests {
-		pos := mustFEN(t, tt.fen)
+		pos := board.MustParseFEN(tt.fen)
 		if tt.plies%2 == 1 {
 			if got := s.bruteMates(&pos, tt.plies); got != tt.mates {
 				t.Errorf("%s: bruteMates(%d) = %v, want %v", tt.fen, tt.plies, got, tt.mates)

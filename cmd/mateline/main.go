@@ -1,7 +1,7 @@
 // Command mateline proves chess mates and checks puzzle databases.
 //
-// See README.md for the commands; DESIGN.md in the shared docs describes
-// the contracts (flags, JSON fields, exit codes).
+// See README.md for the commands; docs/formats.md describes the contracts
+// (flags, JSON fields, exit codes).
 package main
 
 import (
@@ -16,9 +16,11 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v3"
+
+	"mateline.dev/mateline/batch"
 )
 
-// Exit codes, as in DESIGN.md.
+// Exit codes (docs/formats.md).
 const (
 	exitOK      = 0
 	exitRuntime = 1
@@ -28,12 +30,8 @@ const (
 	exitFailures = 3
 )
 
-// usageError marks a mistake in how the command was called (exit code 2).
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+// usagef marks a mistake in how the command was called (exit code 2).
+func usagef(format string, args ...any) error { return batch.Usagef(format, args...) }
 
 func newApp() *cli.Command {
 	return &cli.Command{
@@ -101,7 +99,7 @@ func commandNames(root *cli.Command) string {
 // markUsageErrors makes flag mistakes in every command usage errors (exit 2).
 func markUsageErrors(c *cli.Command) {
 	c.OnUsageError = func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-		return usageError{err.Error()}
+		return batch.UsageError{Msg: err.Error()}
 	}
 	for _, sub := range c.Commands {
 		markUsageErrors(sub)
@@ -145,7 +143,7 @@ func run(args []string, stdout io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintln(os.Stderr, "mateline:", err)
-	var ue usageError
+	var ue batch.UsageError
 	var ec cli.ExitCoder
 	switch {
 	case errors.As(err, &ue):

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v3"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/batch"
 )
 
 func mergeCommand() *cli.Command {
@@ -29,35 +30,27 @@ func mergeCommand() *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			paths := cmd.Args().Slice()
 			if len(paths) == 0 {
-				return usagef("merge: give the shard output files")
+				return batch.Usagef("merge: give the shard output files")
 			}
-			inputs := cmd.StringSlice("input")
-			o := cmd.String("output")
-			if err := puzzles.CheckNotInput(o, append(append([]string(nil), paths...), inputs...)); err != nil {
-				return usagef("merge: %v: it would be overwritten; write the result elsewhere", err)
-			}
+			inputs, o := cmd.StringSlice("input"), cmd.String("output")
+			var n int
+			var err error
 			if o == "" {
-				n, err := puzzles.Merge(cmd.Root().Writer, paths, inputs)
-				if err != nil {
-					return fmt.Errorf("merge: %w", err)
-				}
-				fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s)\n", n, len(paths))
-				return nil
+				n, err = batch.Merge(cmd.Root().Writer, paths, inputs)
+			} else {
+				n, err = batch.MergeToFile(o, paths, inputs)
 			}
-			out, err := puzzles.CreateOutput(o, false)
-			if err != nil {
+			var ue batch.UsageError
+			switch {
+			case errors.As(err, &ue):
 				return err
-			}
-			n, err := puzzles.Merge(out, paths, inputs)
-			if err != nil {
-				out.Abort()
-				return fmt.Errorf("merge: %w (nothing was written to %s)", err, o)
-			}
-			if err := out.Commit(); err != nil {
-				out.Abort()
+			case err != nil:
 				return fmt.Errorf("merge: %w", err)
+			case o == "":
+				fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s)\n", n, len(paths))
+			default:
+				fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s) into %s\n", n, len(paths), o)
 			}
-			fmt.Fprintf(os.Stderr, "merged %d record(s) from %d shard(s) into %s\n", n, len(paths), o)
 			return nil
 		},
 	}

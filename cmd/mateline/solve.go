@@ -1,6 +1,8 @@
 package main
 
 import (
+	"mateline.dev/mateline/batch"
+
 	"context"
 	"time"
 
@@ -44,7 +46,7 @@ func solveCommand() *cli.Command {
 			&cli.IntFlag{Name: "proof-limit", Value: solver.DefaultRefutationLimit, Usage: "largest refutation tree (nodes) written to certify that no shorter mate exists"},
 		), batchFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			return runJob(ctx, cmd, false)
+			return runJob(ctx, cmd, batch.CommandSolve)
 		},
 	}
 }

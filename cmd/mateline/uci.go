@@ -42,7 +42,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 		Name:        "mateline " + version(),
 		Author:      "the mateline developers",
 		DefaultHash: 64,
-		MaxHash:     maxHashMiB(),
+		MaxHash:     solver.MaxHashMiB(),
 		OpenTables: func(path string, warn func(error)) (solver.Prober, io.Closer, error) {
 			tb, err := endgame.Open(endgame.SplitDirs(path)...)
 			if err != nil {

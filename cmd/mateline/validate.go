@@ -1,6 +1,8 @@
 package main
 
 import (
+	"mateline.dev/mateline/batch"
+
 	"context"
 	"time"
 
@@ -31,7 +33,7 @@ func validateCommand() *cli.Command {
 			&cli.IntFlag{Name: "beyond", Value: 2, Usage: "moves past the claim to look for a longer mate"},
 		), batchFlags()...),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			return runJob(ctx, cmd, true)
+			return runJob(ctx, cmd, batch.CommandValidate)
 		},
 	}
 }

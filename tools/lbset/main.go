@@ -143,13 +143,6 @@ func read(paths []string) ([]puzzles.Record, error) {
 	return recs, nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "lbset:", err)
 	os.Exit(1)

@@ -1,14 +1,57 @@
-package puzzles
+package batch
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"mateline.dev/mateline/puzzles"
 )
 
-// ShardEnv are the variables a scheduler sets for a task of a job array,
+// Shard selects the records of shard Index out of Count by the hash of
+// their id, so the split is stable across runs and machines.
+type Shard struct{ Index, Count int }
+
+// Contains reports whether the record with this id belongs to the shard.
+func (s Shard) Contains(id string) bool {
+	return s.Count <= 1 || int(puzzles.IDHash(id)%uint64(s.Count)) == s.Index
+}
+
+// String is "i/n", as --shard takes it.
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// label is the shard's "i/n" for a sharded run's markers, "" for a run
+// that is not sharded.
+func (s Shard) label() string {
+	if s.Count <= 1 {
+		return ""
+	}
+	return s.String()
+}
+
+// parseShardLabel reads the "i/n" of a shard marker ("" for none: the
+// zero Shard).
+func parseShardLabel(text string) (Shard, error) {
+	if text == "" {
+		return Shard{}, nil
+	}
+	i, n, ok := strings.Cut(strings.TrimSpace(text), "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("bad shard marker %q", text)
+	}
+	var sh Shard
+	var err1, err2 error
+	sh.Index, err1 = strconv.Atoi(i)
+	sh.Count, err2 = strconv.Atoi(n)
+	if err1 != nil || err2 != nil || sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
+		return Shard{}, fmt.Errorf("bad shard marker %q", text)
+	}
+	return sh, nil
+}
+
+// shardEnv are the variables a scheduler sets for a task of a job array,
 // in the order they are read: Kubernetes' Indexed Jobs, then Slurm's.
-var ShardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
+var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 
 // ParseShard reads --shard ("i/n"; "/n" or "n" takes i from the
 // scheduler's variable). set says whether the flag was given; without it,
@@ -16,7 +59,7 @@ var ShardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 // a shard too. getenv reads the environment.
 func ParseShard(flag string, set bool, getenv func(string) string) (Shard, error) {
 	envIndex := func() (int, string, error) {
-		for _, v := range ShardEnv {
+		for _, v := range shardEnv {
 			s := getenv(v)
 			if s == "" {
 				continue
@@ -59,7 +102,7 @@ func ParseShard(flag string, set bool, getenv func(string) string) (Shard, error
 			return Shard{}, fmt.Errorf("--shard %q: %v", flag, err)
 		}
 		if from == "" {
-			return Shard{}, fmt.Errorf("--shard %q gives no index, and neither %s is set", flag, strings.Join(ShardEnv, " nor "))
+			return Shard{}, fmt.Errorf("--shard %q gives no index, and neither %s is set", flag, strings.Join(shardEnv, " nor "))
 		}
 	} else if i, err = strconv.Atoi(strings.TrimSpace(iText)); err != nil {
 		return Shard{}, fmt.Errorf("--shard %q: want i/n, such as 0/4", flag)

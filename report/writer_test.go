@@ -1,4 +1,4 @@
-package puzzles
+package report
 
 import (
 	"bytes"
@@ -7,23 +7,24 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
-func outcomeFor(t *testing.T, line string, validate bool) Outcome {
+func outcomeFor(t *testing.T, line string, validate bool) puzzles.Outcome {
 	t.Helper()
-	rec := ParseEPDLine("t.epd", 1, line)
+	rec := puzzles.ParseEPDLine("t.epd", 1, line)
 	sv := solver.New(4)
 	if validate {
-		return Validate(context.Background(), sv, &rec, solver.Options{}, 1)
+		return puzzles.Validate(context.Background(), sv, &rec, solver.Options{}, 1)
 	}
-	return Solve(context.Background(), sv, &rec, solver.Options{MaxMate: 3, AllKeys: true})
+	return puzzles.Solve(context.Background(), sv, &rec, solver.Options{MaxMate: 3, AllKeys: true})
 }
 
 func TestAnnotatedEPD(t *testing.T) {
 	o := outcomeFor(t, `4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - dm 3; c1 "Morphy; 1858"; id "opera"; xyz 1 2;`, true)
 	var b bytes.Buffer
-	if err := writeEPD(&b, &o); err != nil {
+	if err := EPD(&b, &o); err != nil {
 		t.Fatal(err)
 	}
 	got := b.String()
@@ -38,13 +39,13 @@ func TestAnnotatedEPD(t *testing.T) {
 		}
 	}
 	// The annotated line reads back with the finding as its claim.
-	rec := ParseEPDLine("again", 1, strings.TrimSpace(got))
+	rec := puzzles.ParseEPDLine("again", 1, strings.TrimSpace(got))
 	if rec.Err != nil || rec.ID != "opera" || rec.Claim.Mate != 2 || len(rec.Claim.Line) != 3 {
 		t.Errorf("reading the annotated line back: %+v", rec)
 	}
 	mated := outcomeFor(t, `1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k -`, false)
 	b.Reset()
-	writeEPD(&b, &mated)
+	EPD(&b, &mated)
 	if s := b.String(); !strings.Contains(s, `c0 "mated in 1";`) || !strings.Contains(s, `id "line:1";`) || strings.Contains(s, " dm ") {
 		t.Errorf("mated-in-1 line: %s", s)
 	}
@@ -54,24 +55,24 @@ func TestCSVAndHTML(t *testing.T) {
 	ok := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id "a";`, true)
 	cooked := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R3R1K1 w - - dm 1; id "b";`, true)
 	var b bytes.Buffer
-	w, _ := NewWriter(FormatCSV, &b, WriterOptions{})
-	w.Write(&ok)
-	w.Write(&cooked)
+	w, _ := New(FormatCSV, &b, Options{})
+	w.Write(&ok, nil)
+	w.Write(&cooked, nil)
 	w.Close(nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 3 || lines[0] != strings.Join(CSVHeader, ",") || !strings.Contains(lines[2], ",cooked,1,") {
+	if len(lines) != 3 || lines[0] != strings.Join(csvHeader, ",") || !strings.Contains(lines[2], ",cooked,1,") {
 		t.Errorf("CSV:\n%s", b.String())
 	}
 
 	b.Reset()
-	w, err := NewWriter(FormatHTML, &b, WriterOptions{})
+	w, err := New(FormatHTML, &b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewSummary(true)
-	for _, o := range []*Outcome{&ok, &cooked} {
+	for _, o := range []*puzzles.Outcome{&ok, &cooked} {
 		s.Add(o)
-		w.Write(o)
+		w.Write(o, nil)
 	}
 	if err := w.Close(s); err != nil {
 		t.Fatal(err)
@@ -88,36 +89,61 @@ func TestCSVAndHTML(t *testing.T) {
 
 // TestMateWithinReported: a limit that stopped the proof of shortness after
 // a forced mate was proved reports that mate as an upper bound in every
-// format, never as the mate, and validate calls it a timeout.
+// format, never as the mate (TestLimitVerdict: validate calls it a timeout).
 func TestMateWithinReported(t *testing.T) {
-	rec := ParseEPDLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
+	rec := puzzles.ParseEPDLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
 	res := solver.Result{Status: solver.StatusLimit, MateWithin: 9, Depth: 6}
-	o := NewOutcome(&rec, res)
+	o := puzzles.NewOutcome(&rec, res)
 	var b bytes.Buffer
-	if err := o.WriteJSON(&b); err != nil {
+	if err := JSON(&b, &o); err != nil {
 		t.Fatal(err)
 	}
 	if s := b.String(); !strings.Contains(s, `"status":"limit","mate_within":9,"depth":6`) || strings.Contains(s, `"mate":`) {
 		t.Errorf("JSON: %s", s)
 	}
 	b.Reset()
-	o.WriteText(&b)
+	Text(&b, &o)
 	if s := b.String(); !strings.Contains(s, "a forced mate in 9 moves or fewer is proved; no shorter one is ruled out beyond 6 moves") {
 		t.Errorf("text: %s", s)
 	}
 	b.Reset()
-	writeEPD(&b, &o)
+	EPD(&b, &o)
 	if s := b.String(); !strings.Contains(s, `c0 "mate in at most 9 (not proved shortest)";`) || strings.Contains(s, " dm ") {
 		t.Errorf("EPD: %s", s)
 	}
-	if v := verdict(&rec, res, 9); v != VerdictTimeout {
-		t.Errorf("verdict %q, want %q", v, VerdictTimeout)
-	}
 	// With the shortness proved, the field is left out: mate says it all.
-	o = NewOutcome(&rec, solver.Result{Status: solver.StatusMate, Mate: 9, MateWithin: 9, Depth: 9})
+	o = puzzles.NewOutcome(&rec, solver.Result{Status: solver.StatusMate, Mate: 9, MateWithin: 9, Depth: 9})
 	b.Reset()
-	o.WriteJSON(&b)
+	JSON(&b, &o)
 	if s := b.String(); strings.Contains(s, "mate_within") || !strings.Contains(s, `"mate":9`) {
 		t.Errorf("JSON of a proved mate: %s", s)
+	}
+}
+
+// TestTruncatedPVIsSolved: a record whose pv is cut off mid-move is
+// searched, and the warning reaches every output format.
+func TestTruncatedPVIsSolved(t *testing.T) {
+	rec := puzzles.ParseEPDLine("wac.epd", 114, `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "WAC.x"; pv Ra8# R;`)
+	if rec.Err != nil {
+		t.Fatal(rec.Err)
+	}
+	o := puzzles.Solve(context.Background(), solver.New(1), &rec, solver.Options{MaxMate: 2})
+	if o.Status != puzzles.StatusMate || o.Mate != 1 || len(o.Warnings) != 1 {
+		t.Fatalf("status %s mate %d warnings %q", o.Status, o.Mate, o.Warnings)
+	}
+	for _, format := range []Format{FormatJSONL, FormatText, FormatCSV, FormatHTML} {
+		var b bytes.Buffer
+		w, err := New(format, &b, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Verdict = puzzles.VerdictCooked // the HTML report shows failures only
+		if err := w.Write(&o, nil); err != nil {
+			t.Fatal(err)
+		}
+		w.Close(nil)
+		if got := b.String(); !strings.Contains(got, "ply 2") {
+			t.Errorf("%s output lacks the warning:\n%s", format, got)
+		}
 	}
 }

@@ -1,17 +1,19 @@
-package puzzles
+package report
 
 import (
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"time"
+
+	"mateline.dev/mateline/puzzles"
 )
 
 // Summary counts outcomes by status and verdict.
 type Summary struct {
 	Positions int
-	Status    map[string]int
-	Verdict   map[string]int
+	Status    map[puzzles.Status]int
+	Verdict   map[puzzles.Verdict]int
 	Nodes     uint64
 	Elapsed   time.Duration // wall time of the run, from the program's start
 	Validate  bool
@@ -19,17 +21,23 @@ type Summary struct {
 
 // NewSummary returns an empty summary.
 func NewSummary(validate bool) *Summary {
-	return &Summary{Status: map[string]int{}, Verdict: map[string]int{}, Validate: validate}
+	return &Summary{Status: map[puzzles.Status]int{}, Verdict: map[puzzles.Verdict]int{}, Validate: validate}
 }
 
 // Add counts one outcome.
-func (s *Summary) Add(o *Outcome) {
-	s.Positions++
-	s.Status[o.Status]++
-	if o.Verdict != "" {
-		s.Verdict[o.Verdict]++
-	}
+func (s *Summary) Add(o *puzzles.Outcome) {
+	s.Count(o.Status, o.Verdict)
 	s.Nodes += o.Nodes
+}
+
+// Count counts one record of this status and verdict (empty for none),
+// such as a record a resumed run finds done.
+func (s *Summary) Count(status puzzles.Status, verdict puzzles.Verdict) {
+	s.Positions++
+	s.Status[status]++
+	if verdict != "" {
+		s.Verdict[verdict]++
+	}
 }
 
 // AddAll counts another summary's outcomes (the records a resumed run
@@ -49,35 +57,38 @@ func (s *Summary) AddAll(o *Summary) {
 // or skipped, or a record that could not be read.
 func (s *Summary) Failed() bool {
 	if s.Validate {
-		return s.Verdict[VerdictOK]+s.Verdict[VerdictSkipped] != s.Positions
+		return s.Verdict[puzzles.VerdictOK]+s.Verdict[puzzles.VerdictSkipped] != s.Positions
 	}
-	return s.Status[StatusError] > 0
+	return s.Status[puzzles.StatusError] > 0
 }
 
 // Write prints the summary table.
 func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "\nsummary\n")
 	if s.Validate {
-		for _, v := range Verdicts {
-			if n := s.Verdict[v]; n > 0 || v == VerdictOK {
+		for _, v := range puzzles.Verdicts {
+			if n := s.Verdict[v]; n > 0 || v == puzzles.VerdictOK {
 				fmt.Fprintf(w, "  %-12s %8d\n", v, n)
 			}
 		}
 	} else {
-		keys := make([]string, 0, len(s.Status))
+		keys := make([]puzzles.Status, 0, len(s.Status))
 		for k := range s.Status {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		slices.Sort(keys)
 		for _, k := range keys {
 			fmt.Fprintf(w, "  %-12s %8d\n", k, s.Status[k])
 		}
 	}
-	secs := s.Elapsed.Seconds()
-	rate := 0.0
-	if secs > 0 {
-		rate = float64(s.Positions) / secs
-	}
 	fmt.Fprintf(w, "  %-12s %8d\n  %-12s %10s\n  %-12s %8.1f positions/s\n  %-12s %8d\n",
-		"positions", s.Positions, "time", FormatDuration(s.Elapsed), "rate", rate, "nodes", s.Nodes)
+		"positions", s.Positions, "time", Duration(s.Elapsed), "rate", s.Rate(), "nodes", s.Nodes)
+}
+
+// Rate is the positions per second of the run.
+func (s *Summary) Rate() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Positions) / s.Elapsed.Seconds()
 }

@@ -1,6 +1,8 @@
-package puzzles
+package batch
 
 import (
+	"mateline.dev/mateline/puzzles"
+
 	"context"
 	"fmt"
 	"os"
@@ -10,12 +12,12 @@ import (
 	"mateline.dev/mateline/solver"
 )
 
-// Certify writes a proof certificate for an outcome whose mate was proved
+// certify writes a proof certificate for an outcome whose mate was proved
 // (shortest, or an upper bound), to path: through a temporary file in the
 // same folder, renamed at the end, so that a crash never leaves half a
 // certificate. It records the file and what it certifies in o.
-func Certify(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, path string, limit int) error {
-	mate, shortest := o.Mate, o.Status == "mate"
+func certify(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, o *puzzles.Outcome, opt solver.Options, path string, limit int) error {
+	mate, shortest := o.Mate, o.Status == puzzles.StatusMate
 	if mate == 0 {
 		mate = o.MateWithin
 	}
@@ -38,23 +40,14 @@ func Certify(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, op
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	o.Proof = &ProofInfo{File: path, Nodes: stats.Nodes, LowerBound: stats.LowerBound, Refutations: stats.Refutations, Reason: stats.Reason}
+	o.Proof = &puzzles.ProofInfo{File: path, Nodes: stats.Nodes, LowerBound: stats.LowerBound, Refutations: stats.Refutations, Reason: stats.Reason}
 	return nil
 }
 
-// ProofInfo says where a record's certificate is and what it certifies.
-type ProofInfo struct {
-	File        string `json:"file"`
-	Nodes       int    `json:"nodes"`
-	LowerBound  string `json:"lower_bound"`
-	Refutations int    `json:"refutations,omitempty"`
-	Reason      string `json:"reason,omitempty"`
-}
-
-// ProofFileName is the certificate file name of a record id in a
+// proofFileName is the certificate file name of a record id in a
 // --proof-dir folder: the id with every character outside letters, digits,
 // '.', '-' and '_' replaced by '_', and ".proof.jsonl".
-func ProofFileName(id string) string {
+func proofFileName(id string) string {
 	var b strings.Builder
 	for _, r := range id {
 		switch {

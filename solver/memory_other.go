@@ -1,6 +1,6 @@
 //go:build !linux
 
-package main
+package solver
 
 // totalMemoryMiB returns the machine's memory in MiB, or 0 when unknown.
 func totalMemoryMiB() int { return 0 }

@@ -1,4 +1,4 @@
-package puzzles
+package batch
 
 import (
 	"context"
@@ -6,20 +6,28 @@ import (
 	"io"
 	"runtime"
 	"sync"
+
+	"mateline.dev/mateline/puzzles"
 )
 
-// Batch runs Work over a stream of records with several workers and hands
-// the outcomes to Emit in input order. At most Window records are in
+// runner runs work over a stream of records with several workers and hands
+// the results to emit in input order. At most window records are in
 // flight, so memory does not grow with the input. When the context is
-// cancelled, the workers stop, every outcome that can be emitted in order
-// is emitted, and Run returns ErrInterrupted.
-type Batch struct {
-	Workers int                                   // default: all cores
-	Window  int                                   // records in flight; default 64 per worker
-	Skip    func(*Record) bool                    // records to pass over (resume, shards); may be nil
-	Work    func(worker int, rec *Record) Outcome // must set Interrupted if stopped by cancellation
-	Emit    func(o *Outcome) error                // called in input order, from one goroutine
-	OnRead  func(rec *Record)                     // called for each record read, skipped or not; may be nil
+// cancelled, the workers stop, every result that can be emitted in order
+// is emitted, and run returns ErrInterrupted.
+type runner struct {
+	workers int                                        // default: all cores
+	window  int                                        // records in flight; default 64 per worker
+	skip    func(*puzzles.Record) bool                 // records to pass over (resume, shards); may be nil
+	work    func(worker int, rec *puzzles.Record) item // must mark the outcome Interrupted if stopped by cancellation
+	emit    func(it *item) error                       // called in input order, from one goroutine
+}
+
+// item is one record's result on its way to the output: the outcome, and
+// its text as the output's writer renders it (nil: render when written).
+type item struct {
+	out      puzzles.Outcome
+	rendered []byte
 }
 
 // ErrInterrupted is returned by Run when the context was cancelled before
@@ -33,11 +41,11 @@ const chunkSize = 16
 
 type job struct {
 	seq  int // chunk number
-	raws []Raw
+	raws []puzzles.Raw
 }
 
 type done struct {
-	out     Outcome
+	it      item
 	skipped bool
 }
 
@@ -46,15 +54,15 @@ type chunk struct {
 	outs []done
 }
 
-// Run reads every record from next (which returns io.EOF at the end),
+// run reads every record from next (which returns io.EOF at the end),
 // parses and works on them in the workers, and returns the number of
-// outcomes emitted.
-func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) {
-	workers := b.Workers
+// results emitted.
+func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int, error) {
+	workers := b.workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	window := b.Window
+	window := b.window
 	if window <= 0 {
 		window = 64 * workers
 	}
@@ -71,7 +79,7 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 	go func() { // reader
 		defer close(jobs)
 		seq := 0
-		var raws []Raw
+		var raws []puzzles.Raw
 		send := func() bool {
 			select {
 			case slots <- struct{}{}:
@@ -116,12 +124,12 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 				outs := make([]done, len(j.raws))
 				for i, raw := range j.raws {
 					rec := raw.Parse()
-					if b.Skip != nil && b.Skip(&rec) {
+					if b.skip != nil && b.skip(&rec) {
 						outs[i].skipped = true
 						continue
 					}
-					outs[i].out = b.Work(w, &rec)
-					if outs[i].out.Interrupted {
+					outs[i].it = b.work(w, &rec)
+					if outs[i].it.out.Interrupted {
 						outs = outs[:i+1] // the rest would be interrupted too
 						break
 					}
@@ -153,12 +161,12 @@ func (b *Batch) Run(ctx context.Context, next func() (Raw, error)) (int, error) 
 				if p.skipped {
 					continue
 				}
-				if p.out.Interrupted {
+				if p.it.out.Interrupted {
 					stopped = true
 					cancel()
 					break drain
 				}
-				if err := b.Emit(&p.out); err != nil {
+				if err := b.emit(&p.it); err != nil {
 					emitErr = err
 					cancel()
 					break drain

@@ -1,13 +1,15 @@
-package puzzles
+package batch
 
 import (
+	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/report"
+
 	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -16,42 +18,30 @@ import (
 type shardFile struct {
 	path   string
 	f      *os.File
-	r      *outputReader
-	peeked *outputLine
+	r      *report.Reader
+	shard  Shard
+	peeked *report.Line
 }
 
-func (s *shardFile) next() (outputLine, error) {
+func (s *shardFile) next() (report.Line, error) {
 	if s.peeked != nil {
 		l := *s.peeked
 		s.peeked = nil
 		return l, nil
 	}
-	l, err := s.r.next()
+	l, err := s.r.Next()
 	if err != nil && !errors.Is(err, io.EOF) {
 		return l, fmt.Errorf("%s: %w", s.path, err)
 	}
 	return l, err
 }
 
-func (s *shardFile) peek() (outputLine, error) {
+func (s *shardFile) peek() (report.Line, error) {
 	l, err := s.next()
 	if err == nil {
 		s.peeked = &l
 	}
 	return l, err
-}
-
-// FormatOfPath guesses an output format from a file name.
-func FormatOfPath(path string) (string, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".jsonl", ".json", ".ndjson":
-		return FormatJSONL, nil
-	case ".csv":
-		return FormatCSV, nil
-	case ".epd":
-		return FormatEPDs, nil
-	}
-	return "", fmt.Errorf("%s: cannot tell the format from the name (want .jsonl, .csv or .epd)", path)
 }
 
 // Merge joins the outputs of the shards of one run into w. Every file must
@@ -65,7 +55,7 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 	if len(paths) == 0 {
 		return 0, errors.New("no shard outputs given")
 	}
-	format, err := FormatOfPath(paths[0])
+	format, err := report.FormatOfPath(paths[0])
 	if err != nil {
 		return 0, err
 	}
@@ -79,21 +69,24 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 	byIndex := map[int]*shardFile{}
 	var header []string
 	for _, p := range paths {
-		if f, _ := FormatOfPath(p); f != format {
+		if f, _ := report.FormatOfPath(p); f != format {
 			return 0, fmt.Errorf("%s: format differs from %s", p, paths[0])
 		}
 		f, err := os.Open(p)
 		if err != nil {
 			return 0, err
 		}
-		r, err := newOutputReader(f, format)
+		var sh Shard
+		r, err := report.NewReader(f, format)
+		if err == nil {
+			sh, err = parseShardLabel(r.Shard())
+		}
 		if err != nil {
 			f.Close()
 			return 0, fmt.Errorf("%s: %w", p, err)
 		}
-		sf := &shardFile{path: p, f: f, r: r}
+		sf := &shardFile{path: p, f: f, r: r, shard: sh}
 		files = append(files, sf)
-		sh := r.shard
 		if sh.Count == 0 {
 			return 0, fmt.Errorf("%s: not the output of a sharded run (no shard marker; run validate or solve with --shard i/n)", p)
 		}
@@ -107,8 +100,8 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 			return 0, fmt.Errorf("shard %s is given twice: %s and %s", sh, other.path, p)
 		}
 		byIndex[sh.Index] = sf
-		if format == FormatCSV {
-			h := append([]string(nil), r.header[:len(r.header)-1]...)
+		if format == report.FormatCSV {
+			h := append([]string(nil), r.Columns()...)
 			if header != nil && strings.Join(h, ",") != strings.Join(header, ",") {
 				return 0, fmt.Errorf("%s: its CSV columns differ from %s", p, paths[0])
 			}
@@ -126,7 +119,7 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 	}
 
 	bw := bufio.NewWriterSize(w, 64<<10)
-	if format == FormatCSV {
+	if format == report.FormatCSV {
 		cw := csv.NewWriter(bw)
 		cw.Write(append(header, "shard"))
 		cw.Flush()
@@ -136,14 +129,14 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 	}
 	seen := &seenIDs{}
 	written := 0
-	take := func(sf *shardFile, l outputLine) error {
-		if int(IDHash(l.id)%uint64(count)) != sf.r.shard.Index {
-			return fmt.Errorf("%s: id %q belongs to shard %d/%d, not %s", sf.path, l.id, IDHash(l.id)%uint64(count), count, sf.r.shard)
+	take := func(sf *shardFile, l report.Line) error {
+		if !sf.shard.Contains(l.ID) {
+			return fmt.Errorf("%s: id %q belongs to shard %d/%d, not %s", sf.path, l.ID, puzzles.IDHash(l.ID)%uint64(count), count, sf.shard)
 		}
-		if seen.addIsDup(l.id) {
-			return fmt.Errorf("%s: id %q appears twice", sf.path, l.id)
+		if seen.addIsDup(l.ID) {
+			return fmt.Errorf("%s: id %q appears twice", sf.path, l.ID)
 		}
-		if _, err := bw.WriteString(l.text + "\n"); err != nil {
+		if _, err := bw.WriteString(l.Text + "\n"); err != nil {
 			return err
 		}
 		written++
@@ -152,8 +145,8 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 	if len(inputs) > 0 {
 		// Walk the inputs; each record's shard file must hold it next, or
 		// not at all (a record the run skipped).
-		if err := eachInputID(inputs, func(id string) error {
-			sf := byIndex[int(IDHash(id)%uint64(count))]
+		if err := puzzles.EachID(inputs, func(id string) error {
+			sf := byIndex[int(puzzles.IDHash(id)%uint64(count))]
 			l, err := sf.peek()
 			if errors.Is(err, io.EOF) {
 				return nil
@@ -161,7 +154,7 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 			if err != nil {
 				return err
 			}
-			if l.id != id {
+			if l.ID != id {
 				return nil
 			}
 			sf.next()
@@ -186,7 +179,7 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 				return written, err
 			}
 			if len(inputs) > 0 {
-				return written, fmt.Errorf("%s: id %q is not in the inputs, or out of order", sf.path, l.id)
+				return written, fmt.Errorf("%s: id %q is not in the inputs, or out of order", sf.path, l.ID)
 			}
 			if err := take(sf, l); err != nil {
 				return written, err
@@ -203,10 +196,33 @@ func (s *seenIDs) addIsDup(id string) bool {
 	if s.m == nil {
 		s.m = map[uint64]struct{}{}
 	}
-	h := IDHash(id)
+	h := puzzles.IDHash(id)
 	if _, ok := s.m[h]; ok {
 		return true
 	}
 	s.m[h] = struct{}{}
 	return false
+}
+
+// MergeToFile merges the shard outputs into the file output, through
+// output.partial renamed at the end: a merge that fails leaves no output.
+// An output that is one of the shard files or inputs is a UsageError.
+func MergeToFile(output string, paths, inputs []string) (int, error) {
+	if err := checkNotInput(output, append(append([]string(nil), paths...), inputs...)); err != nil {
+		return 0, Usagef("merge: %v: it would be overwritten; write the result elsewhere", err)
+	}
+	out, err := createOutput(output, false)
+	if err != nil {
+		return 0, err
+	}
+	n, err := Merge(out, paths, inputs)
+	if err != nil {
+		out.Abort()
+		return n, fmt.Errorf("%w (nothing was written to %s)", err, output)
+	}
+	if err := out.Commit(); err != nil {
+		out.Abort()
+		return n, err
+	}
+	return n, nil
 }

@@ -9,23 +9,30 @@ import (
 	"mateline.dev/mateline/solver"
 )
 
-// The verdicts of validate (DESIGN.md).
+// Verdict is what validate says of a record's claim.
+type Verdict string
+
+// The verdicts of validate (docs/formats.md).
 const (
-	VerdictOK         = "ok"
-	VerdictShorter    = "shorter"    // a shorter mate exists
-	VerdictLonger     = "longer"     // the claimed length cannot be forced, a longer mate can
-	VerdictNoMate     = "no-mate"    // no mate within the claim
-	VerdictCooked     = "cooked"     // more than one key
-	VerdictWrongKey   = "wrong-key"  // the claimed key does not mate in N, another move does
-	VerdictIllegal    = "illegal"    // the position cannot occur, or has no move
-	VerdictUnreadable = "unreadable" // the line could not be read
-	VerdictTimeout    = "timeout"    // a limit stopped the proof: no verdict on the claim
-	VerdictSkipped    = "skipped"    // not a mate puzzle (no claim), or no solution to check
+	VerdictOK         Verdict = "ok"
+	VerdictShorter    Verdict = "shorter"    // a shorter mate exists
+	VerdictLonger     Verdict = "longer"     // the claimed length cannot be forced, a longer mate can
+	VerdictNoMate     Verdict = "no-mate"    // no mate within the claim
+	VerdictCooked     Verdict = "cooked"     // more than one key
+	VerdictWrongKey   Verdict = "wrong-key"  // the claimed key does not mate in N, another move does
+	VerdictIllegal    Verdict = "illegal"    // the position cannot occur, or has no move
+	VerdictUnreadable Verdict = "unreadable" // the line could not be read
+	VerdictTimeout    Verdict = "timeout"    // a limit stopped the proof: no verdict on the claim
+	VerdictSkipped    Verdict = "skipped"    // not a mate puzzle (no claim), or no solution to check
 )
 
 // Verdicts lists every verdict in report order.
-var Verdicts = []string{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictCooked,
+var Verdicts = []Verdict{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictCooked,
 	VerdictWrongKey, VerdictIllegal, VerdictUnreadable, VerdictTimeout, VerdictSkipped}
+
+// Passes reports whether a record with this verdict passes validation: ok,
+// or skipped (not a mate puzzle).
+func (v Verdict) Passes() bool { return v == VerdictOK || v == VerdictSkipped }
 
 // Solve runs the solver on rec and describes the result. Options come in
 // adapted to the record's claim by the caller.
@@ -48,10 +55,7 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Optio
 func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options, beyond int) Outcome {
 	if rec.Err != nil {
 		o := NewOutcome(rec, solver.Result{})
-		o.Verdict = VerdictUnreadable
-		if rec.ErrorKind() == "illegal" {
-			o.Verdict = VerdictIllegal
-		}
+		o.Verdict = rec.errorVerdict()
 		return o
 	}
 	claim := rec.Claim.Mate
@@ -100,14 +104,14 @@ func terminalOutcome(rec *Record) Outcome {
 // skipped is a record validate does not check, with the reason.
 func skipped(rec *Record, why string) Outcome {
 	o := NewOutcome(rec, solver.Result{})
-	o.Status, o.Verdict, o.Note = "skipped", VerdictSkipped, why
+	o.Status, o.Verdict, o.Note = StatusSkipped, VerdictSkipped, why
 	return o
 }
 
 // lineCook follows a Lichess solution line and checks that every attacker
 // move but the last is the only one that keeps the mate on schedule. It
 // returns a verdict and a reason when one is not.
-func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) (string, string) {
+func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) (Verdict, string) {
 	pos := rec.Pos
 	n := rec.Claim.Mate
 	for i, m := range rec.Claim.Line {
@@ -147,7 +151,7 @@ func interrupted(ctx context.Context, res solver.Result) bool {
 	return ctx.Err() != nil && (res.Status == solver.StatusLimit || res.Partial)
 }
 
-func verdict(rec *Record, res solver.Result, n int) string {
+func verdict(rec *Record, res solver.Result, n int) Verdict {
 	found := res.Mate.Moves()
 	switch {
 	case res.Status == solver.StatusLimit:

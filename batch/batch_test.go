@@ -1,4 +1,4 @@
-package puzzles
+package batch
 
 import (
 	"bytes"
@@ -9,11 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 )
 
@@ -33,28 +34,28 @@ func benchEPD(n int) string {
 }
 
 // runJSONL runs a solve batch over text into w, skipping done ids.
-func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done *DoneSet, afterEmit func(int)) (int, error) {
+func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done *doneSet, afterEmit func(int)) (int, error) {
 	t.Helper()
-	r := NewEPDReader(strings.NewReader(text), "test.epd")
+	r := puzzles.NewEPDReader(strings.NewReader(text), "test.epd")
 	solvers := []*solver.Solver{solver.New(4), solver.New(4)}
 	n := 0
-	b := Batch{
-		Workers: 2,
-		Window:  8,
-		Skip:    func(rec *Record) bool { return done != nil && done.Has(rec.ID) },
-		Work: func(wk int, rec *Record) Outcome {
+	b := runner{
+		workers: 2,
+		window:  8,
+		skip:    func(rec *puzzles.Record) bool { return done != nil && done.has(rec.ID) },
+		work: func(wk int, rec *puzzles.Record) item {
 			opt := solver.Options{MaxMate: rec.Claim.Mate.Moves()}
-			return Solve(ctx, solvers[wk], rec, opt)
+			return item{out: puzzles.Solve(ctx, solvers[wk], rec, opt)}
 		},
-		Emit: func(o *Outcome) error {
+		emit: func(it *item) error {
 			n++
 			if afterEmit != nil {
 				afterEmit(n)
 			}
-			return o.WriteJSON(w)
+			return report.JSON(w, &it.out)
 		},
 	}
-	return b.Run(ctx, r.NextRaw)
+	return b.run(ctx, r.NextRaw)
 }
 
 // normalize keeps the fields that do not depend on timing or on which
@@ -65,7 +66,7 @@ func normalize(t *testing.T, jsonl string) string {
 	t.Helper()
 	var out []string
 	for _, l := range strings.Split(strings.TrimSpace(jsonl), "\n") {
-		var o Outcome
+		var o puzzles.Outcome
 		if err := json.Unmarshal([]byte(l), &o); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
@@ -95,8 +96,8 @@ func newTestJob(output string, files ...string) *Job {
 	return &Job{
 		Options: solver.Options{MaxMate: 3},
 		HashMiB: 8, Workers: 2,
-		Inputs:  &Inputs{Files: files},
-		Format:  FormatJSONL,
+		Inputs:  &puzzles.Inputs{Files: files},
+		Format:  report.FormatJSONL,
 		Output:  output,
 		Started: time.Now(),
 		Stdout:  io.Discard, Stderr: io.Discard,
@@ -132,7 +133,7 @@ func TestBatchOrderAndResume(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) || n1 < 37 || n1 >= 600 {
 		t.Fatalf("interrupted run: %d results, %v", n1, err)
 	}
-	if _, err := os.Stat(path + PartialSuffix); err == nil {
+	if _, err := os.Stat(path + partialSuffix); err == nil {
 		t.Error("the partial file is still there after the interrupted run")
 	}
 	// A crash may leave half a line: resume must cut it.
@@ -161,7 +162,7 @@ func TestResumeFromPartial(t *testing.T) {
 	lines := strings.SplitAfter(string(full), "\n")
 	// FILE has 10 records; the crashed run's partial has 20.
 	os.WriteFile(path, []byte(strings.Join(lines[:10], "")), 0o644)
-	os.WriteFile(path+PartialSuffix, []byte(strings.Join(lines[:20], "")), 0o644)
+	os.WriteFile(path+partialSuffix, []byte(strings.Join(lines[:20], "")), 0o644)
 	j := newTestJob(path, input)
 	j.Resume = true
 	var log bytes.Buffer
@@ -174,7 +175,7 @@ func TestResumeFromPartial(t *testing.T) {
 	}
 	// A partial file that is not a superset of FILE is not used.
 	os.WriteFile(path, []byte(strings.Join(lines[:10], "")), 0o644)
-	os.WriteFile(path+PartialSuffix, []byte(lines[0]+`{"id":"x"`), 0o644)
+	os.WriteFile(path+partialSuffix, []byte(lines[0]+`{"id":"x"`), 0o644)
 	j = newTestJob(path, input)
 	j.Resume = true
 	log.Reset()
@@ -216,8 +217,8 @@ func TestShardsAndMerge(t *testing.T) {
 	}
 	full := bytes.NewBuffer(mustRead(t, wholePath))
 
-	for _, format := range []string{FormatJSONL, FormatCSV, FormatEPDs} {
-		t.Run(format, func(t *testing.T) {
+	for _, format := range []report.Format{report.FormatJSONL, report.FormatCSV, report.FormatEPD} {
+		t.Run(string(format), func(t *testing.T) {
 			const n = 3
 			var paths []string
 			for i := 0; i < n; i++ {
@@ -235,7 +236,7 @@ func TestShardsAndMerge(t *testing.T) {
 			if err != nil || count != 60 {
 				t.Fatalf("merge: %d records, %v", count, err)
 			}
-			if format == FormatJSONL && normalize(t, merged.String()) != normalize(t, full.String()) {
+			if format == report.FormatJSONL && normalize(t, merged.String()) != normalize(t, full.String()) {
 				t.Error("merged shards differ from the unsharded run")
 			}
 			_, err = Merge(io.Discard, paths[:1], nil)
@@ -247,7 +248,7 @@ func TestShardsAndMerge(t *testing.T) {
 				t.Errorf("a shard given twice: %v", err)
 			}
 			// An output without a shard marker is refused.
-			plain := filepath.Join(dir, "plain."+format)
+			plain := filepath.Join(dir, "plain."+string(format))
 			j := newTestJob(plain, input)
 			j.Format = format
 			j.Run(context.Background())
@@ -283,8 +284,8 @@ func TestEmptyShardIsNamed(t *testing.T) {
 // often the run is resumed, in every format.
 func TestNonUTF8IDs(t *testing.T) {
 	dir, input := writeInput(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"caf\xe9\";\n8/8/8/8/k7/8/2K5/7Q w - - dm 3; id \"ok\";\n")
-	for _, format := range []string{FormatJSONL, FormatCSV, FormatEPDs} {
-		path := filepath.Join(dir, "out."+format)
+	for _, format := range []report.Format{report.FormatJSONL, report.FormatCSV, report.FormatEPD} {
+		path := filepath.Join(dir, "out."+string(format))
 		for run := 0; run < 3; run++ {
 			j := newTestJob(path, input)
 			j.Format, j.Resume = format, true
@@ -294,7 +295,7 @@ func TestNonUTF8IDs(t *testing.T) {
 		}
 		body := string(mustRead(t, path))
 		records := strings.Count(body, "ok") // one line names "ok"
-		if format == FormatCSV {
+		if format == report.FormatCSV {
 			records = strings.Count(body, "\n") - 1
 		} else {
 			records = strings.Count(body, "\n")
@@ -303,65 +304,4 @@ func TestNonUTF8IDs(t *testing.T) {
 			t.Errorf("%s: %d records after three resumed runs, want 2:\n%s", format, records, body)
 		}
 	}
-}
-
-// TestStreamingMemory reads a generated 1,000,000-line EPD stream and
-// checks that the heap does not grow with it.
-func TestStreamingMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	const lines = 1_000_000
-	line := []byte("8/8/8/8/k7/8/2K5/7Q w - - dm 3; id \"x\";\n")
-	gen := &repeatReader{line: line, left: lines}
-	r := NewEPDReader(gen, "generated")
-	var ms runtime.MemStats
-	var peak uint64
-	n := 0
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil || rec.Err != nil {
-			t.Fatal(err, rec.Err)
-		}
-		n++
-		if n%100_000 == 0 {
-			runtime.GC()
-			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapInuse)
-		}
-	}
-	if n != lines {
-		t.Fatalf("read %d records", n)
-	}
-	t.Logf("%d lines read; largest heap in use after a GC: %.1f MiB", n, float64(peak)/(1<<20))
-	if peak > 16<<20 {
-		t.Errorf("heap grew to %.1f MiB", float64(peak)/(1<<20))
-	}
-}
-
-// repeatReader yields the same line a number of times.
-type repeatReader struct {
-	line []byte
-	left int
-	off  int
-}
-
-func (r *repeatReader) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) && r.left > 0 {
-		c := copy(p[n:], r.line[r.off:])
-		n += c
-		r.off += c
-		if r.off == len(r.line) {
-			r.off = 0
-			r.left--
-		}
-	}
-	if n == 0 {
-		return 0, io.EOF
-	}
-	return n, nil
 }

@@ -1,4 +1,4 @@
-package puzzles
+package batch
 
 import (
 	"bufio"
@@ -9,14 +9,14 @@ import (
 	"os"
 )
 
-// PartialSuffix names the file that results are written to before it is
+// partialSuffix names the file that results are written to before it is
 // renamed over the output: FILE.partial beside FILE.
-const PartialSuffix = ".partial"
+const partialSuffix = ".partial"
 
-// Output is a results file written safely: into FILE.partial in the same
+// outputFile is a results file written safely: into FILE.partial in the same
 // folder, renamed over FILE by Commit. A crash leaves FILE as it was (and
 // the .partial file, which --resume picks up when it holds all of FILE).
-type Output struct {
+type outputFile struct {
 	path    string
 	partial string
 	f       *os.File
@@ -27,12 +27,12 @@ type Output struct {
 	From string
 }
 
-// ErrSameFile is an output that is also an input.
-var ErrSameFile = errors.New("the output is also an input")
+// errSameFile is an output that is also an input.
+var errSameFile = errors.New("the output is also an input")
 
-// CheckNotInput refuses an output that is one of the inputs: the same file
+// checkNotInput refuses an output that is one of the inputs: the same file
 // by name, hard link or symbolic link. A missing output is fine.
-func CheckNotInput(output string, inputs []string) error {
+func checkNotInput(output string, inputs []string) error {
 	if output == "" || output == "-" {
 		return nil
 	}
@@ -46,18 +46,18 @@ func CheckNotInput(output string, inputs []string) error {
 		}
 		ist, err := os.Stat(in)
 		if err == nil && os.SameFile(ost, ist) {
-			return fmt.Errorf("%w: %s is %s", ErrSameFile, output, in)
+			return fmt.Errorf("%w: %s is %s", errSameFile, output, in)
 		}
 	}
 	return nil
 }
 
-// CreateOutput opens FILE.partial for the results. With resume, it starts
+// createOutput opens FILE.partial for the results. With resume, it starts
 // as a copy of the results done so far: FILE, or FILE.partial when a crash
 // left one that holds all of FILE and more. It returns the source of the
 // earlier results ("" for none) in Output.From.
-func CreateOutput(path string, resume bool) (*Output, error) {
-	o := &Output{path: path, partial: path + PartialSuffix}
+func createOutput(path string, resume bool) (*outputFile, error) {
+	o := &outputFile{path: path, partial: path + partialSuffix}
 	if !resume {
 		f, err := os.Create(o.partial)
 		if err != nil {
@@ -165,16 +165,16 @@ func hasPrefix(long, short string) (bool, error) {
 }
 
 // File is the open partial file, for PrepareResume.
-func (o *Output) File() *os.File { return o.f }
+func (o *outputFile) File() *os.File { return o.f }
 
 // Path is the output's final name.
-func (o *Output) Path() string { return o.path }
+func (o *outputFile) Path() string { return o.path }
 
-func (o *Output) Write(p []byte) (int, error) { return o.f.Write(p) }
+func (o *outputFile) Write(p []byte) (int, error) { return o.f.Write(p) }
 
 // Commit makes the results the output: the partial file is synced, closed
 // and renamed over FILE.
-func (o *Output) Commit() error {
+func (o *outputFile) Commit() error {
 	if err := o.f.Sync(); err != nil {
 		o.f.Close()
 		return err
@@ -186,7 +186,7 @@ func (o *Output) Commit() error {
 }
 
 // Abort closes and removes the partial file, leaving FILE as it was.
-func (o *Output) Abort() {
+func (o *outputFile) Abort() {
 	o.f.Close()
 	os.Remove(o.partial)
 }

@@ -1,0 +1,45 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+
+	"mateline.dev/mateline/puzzles"
+)
+
+// The CSV columns that reading a CSV output back needs.
+const (
+	csvColumnStatus  = 3
+	csvColumnVerdict = 12
+)
+
+// csvHeader is the first row of CSV output.
+var csvHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
+	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings"}
+
+// csvRow writes the CSV row of an outcome; shard, when not empty, is its
+// last cell.
+func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
+	mate, expMate, expKeys := "", "", ""
+	if o.Mate != 0 {
+		mate = strconv.Itoa(int(o.Mate))
+	}
+	if o.Expected != nil {
+		if o.Expected.Mate != 0 {
+			expMate = strconv.Itoa(int(o.Expected.Mate))
+		}
+		expKeys = strings.Join(o.Expected.Keys, " ")
+	}
+	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, string(o.Status), mate, strings.Join(o.Keys, " "),
+		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
+		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
+		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")}
+	if shard != "" {
+		row = append(row, shard)
+	}
+	cw := csv.NewWriter(b)
+	cw.Write(row)
+	cw.Flush()
+}

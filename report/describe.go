@@ -1,0 +1,53 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"mateline.dev/mateline/puzzles"
+)
+
+// describeClaim says in words what the claim validate checked was: the
+// mate, and the key when the record names one.
+func describeClaim(o *puzzles.Outcome) string {
+	var parts []string
+	if x := o.Expected; x != nil && x.Mate != 0 {
+		parts = append(parts, x.Mate.Describe())
+	}
+	if rec := o.Record; rec != nil && len(rec.Claim.Keys) > 0 {
+		var keys []string
+		for _, k := range rec.Claim.Keys {
+			keys = append(keys, rec.Pos.SAN(k))
+		}
+		parts = append(parts, "key "+strings.Join(keys, " "))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describeFinding says in one line what the search proved.
+func describeFinding(o *puzzles.Outcome) string {
+	switch o.Status {
+	case puzzles.StatusMate:
+		if o.Mate > 0 {
+			return fmt.Sprintf("mate in %d, proved shortest", o.Mate)
+		}
+		return fmt.Sprintf("mated in %d, proved", -o.Mate)
+	case puzzles.StatusNoMate:
+		if o.Note != "" {
+			return "no mate: " + o.Note
+		}
+		return fmt.Sprintf("no mate in %d moves or fewer (proved)", o.Depth)
+	case puzzles.StatusLimit:
+		if o.MateWithin != 0 {
+			return fmt.Sprintf("limit reached; proved a forced mate in %d moves or fewer (%+d); no shorter one ruled out beyond %d moves",
+				o.MateWithin.Moves(), o.MateWithin, o.Depth)
+		}
+		return fmt.Sprintf("limit reached; proved no mate in %d moves or fewer; longer mates not decided", o.Depth)
+	case puzzles.StatusSkipped:
+		return "not checked: " + o.Note
+	}
+	return "not searched"
+}

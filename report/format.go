@@ -1,0 +1,52 @@
+package report
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Format is an output format.
+type Format string
+
+// The output formats.
+const (
+	FormatText  Format = "text"
+	FormatEPD   Format = "epd"
+	FormatJSONL Format = "jsonl"
+	FormatCSV   Format = "csv"
+	FormatHTML  Format = "html"
+)
+
+// formats lists the output formats, in the order --help gives them.
+var formats = []Format{FormatText, FormatEPD, FormatJSONL, FormatCSV, FormatHTML}
+
+// ParseFormat reads a format name (--format).
+func ParseFormat(s string) (Format, error) {
+	for _, f := range formats {
+		if string(f) == strings.ToLower(s) {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("--format %q: want text, epd, jsonl, csv or html", s)
+}
+
+// KeepsIDs reports whether the format writes each record's id on a line of
+// its own, so that a run can be resumed and shards merged: jsonl, csv and
+// epd.
+func (f Format) KeepsIDs() bool {
+	return f == FormatJSONL || f == FormatCSV || f == FormatEPD
+}
+
+// FormatOfPath tells a record-per-line output format from a file name.
+func FormatOfPath(path string) (Format, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".jsonl", ".json", ".ndjson":
+		return FormatJSONL, nil
+	case ".csv":
+		return FormatCSV, nil
+	case ".epd":
+		return FormatEPD, nil
+	}
+	return "", fmt.Errorf("%s: cannot tell the format from the name (want .jsonl, .csv or .epd)", path)
+}

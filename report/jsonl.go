@@ -1,0 +1,18 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"mateline.dev/mateline/puzzles"
+)
+
+// JSON writes o as one JSON line (docs/formats.md).
+func JSON(w io.Writer, o *puzzles.Outcome) error {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

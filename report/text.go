@@ -1,0 +1,164 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"mateline.dev/mateline/puzzles"
+)
+
+// Text writes o as a few readable lines.
+func Text(w io.Writer, o *puzzles.Outcome) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
+	if o.ID != fmt.Sprintf("line:%d", o.Line) {
+		fmt.Fprintf(&b, " %s", o.ID)
+	}
+	if o.FEN != "" {
+		fmt.Fprintf(&b, "  %s", o.FEN)
+	}
+	b.WriteByte('\n')
+	for _, w := range o.Warnings {
+		fmt.Fprintf(&b, "  warning: %s\n", w)
+	}
+	if o.Note != "" {
+		fmt.Fprintf(&b, "  %s\n", o.Note)
+	}
+	writeFinding(&b, o)
+	if len(o.Book) > 0 {
+		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
+	}
+	if p := o.Proof; p != nil {
+		fmt.Fprintf(&b, "  proof: %s (%d nodes; lower bound %s", p.File, p.Nodes, p.LowerBound)
+		if p.Reason != "" {
+			fmt.Fprintf(&b, ": %s", p.Reason)
+		}
+		b.WriteString(")\n")
+	}
+	if o.Verdict != "" {
+		fmt.Fprintf(&b, "  verdict: %s", o.Verdict)
+		if o.Expected != nil && o.Verdict != puzzles.VerdictSkipped {
+			fmt.Fprintf(&b, " (claim checked: %s)", describeClaim(o))
+		}
+		if o.Error != "" && o.Status != puzzles.StatusError {
+			fmt.Fprintf(&b, ": %s", o.Error)
+		}
+		b.WriteByte('\n')
+	}
+	if o.Tree != nil {
+		writeTree(&b, o.Tree)
+	}
+	if o.Status != puzzles.StatusError {
+		fmt.Fprintf(&b, "  %s\n", statsLine(o))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeFinding writes what the search proved, in a line or three.
+func writeFinding(w io.Writer, o *puzzles.Outcome) {
+	b := &strings.Builder{}
+	defer func() { io.WriteString(w, b.String()) }()
+	switch o.Status {
+	case puzzles.StatusError:
+		fmt.Fprintf(b, "  error: %s\n", o.Error)
+	case puzzles.StatusMate:
+		if o.Mate > 0 {
+			fmt.Fprintf(b, "  mate in %d (proved shortest)\n", o.Mate)
+		} else {
+			fmt.Fprintf(b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
+		}
+		label := "key"
+		if o.Mate < 0 {
+			label = "best defence"
+		}
+		if len(o.KeysSAN) > 1 {
+			label += "s"
+		}
+		switch {
+		case len(o.KeysSAN) == 0:
+			fmt.Fprintf(b, "  %s: not extracted: the limit came first (the mate length stands)\n", label)
+		case o.Partial && len(o.PV) == 0:
+			fmt.Fprintf(b, "  %s: %s (the list may be incomplete: the limit came first)\n", label, strings.Join(o.KeysSAN, " "))
+			fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
+		default:
+			fmt.Fprintf(b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
+			fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
+		}
+	case puzzles.StatusNoMate:
+		if o.Note == "" {
+			fmt.Fprintf(b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
+		}
+	case puzzles.StatusLimit:
+		if o.MateWithin != 0 {
+			what := "mate"
+			if o.MateWithin < 0 {
+				what = "mated"
+			}
+			fmt.Fprintf(b, "  limit reached: a forced %s in %d moves or fewer is proved; no shorter one is ruled out beyond %d moves\n",
+				what, o.MateWithin.Moves(), o.Depth)
+		} else if o.Depth > 0 {
+			fmt.Fprintf(b, "  limit reached: proved that no mate exists in %d moves or fewer; mates longer than that were not decided\n", o.Depth)
+		} else {
+			fmt.Fprintf(b, "  limit reached before anything was proved\n")
+		}
+	}
+}
+
+// statsLine gives the search figures of an outcome.
+func statsLine(o *puzzles.Outcome) string {
+	hit := 0.0
+	if o.TTProbes > 0 {
+		hit = 100 * float64(o.TTHits) / float64(o.TTProbes)
+	}
+	d := time.Duration(o.MS * float64(time.Millisecond))
+	s := fmt.Sprintf("nodes %d, %s", o.Nodes, Duration(d))
+	if d >= time.Millisecond {
+		// Below a millisecond a rate says more about the clock than the search.
+		s += fmt.Sprintf(", %s nodes/s", humanCount(float64(o.Nodes)/d.Seconds()))
+	}
+	s += fmt.Sprintf(", TT hits %.0f%%", hit)
+	if o.TBHits > 0 {
+		s += fmt.Sprintf(", TB hits %d", o.TBHits)
+	}
+	return s
+}
+
+// Duration writes a duration the one way mateline's reports do:
+// milliseconds with one decimal below a second, seconds with two decimals
+// below a minute, minutes and seconds beyond.
+func Duration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	case d < time.Minute:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	return fmt.Sprintf("%dm %02ds", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+func humanCount(x float64) string {
+	switch {
+	case x >= 1e6:
+		return fmt.Sprintf("%.1fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.0fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+// Interrupted writes what an interrupted search had proved, for standard
+// error: its record is not written (--resume does it again), but what was
+// proved is not thrown away in silence.
+func Interrupted(w io.Writer, o *puzzles.Outcome) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "interrupted: %s:%d %s\n", o.Source, o.Line, o.ID)
+	stopped := *o
+	stopped.Status = puzzles.StatusLimit
+	writeFinding(&b, &stopped)
+	fmt.Fprintf(&b, "  %s\n", statsLine(o))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
