@@ -42,7 +42,7 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 	b := runner{
 		workers: 2,
 		window:  8,
-		skip:    func(rec *puzzles.Record) bool { return done != nil && done.has(rec.ID) },
+		skip:    func(rec *puzzles.Record) bool { return done != nil && done.has(rec) },
 		work: func(wk int, rec *puzzles.Record) item {
 			opt := solver.Options{MaxMate: rec.Claim.Mate.Moves()}
 			return item{out: puzzles.Solve(ctx, solvers[wk], rec, opt)}

@@ -118,8 +118,8 @@ func (j *Job) Validate() error {
 	switch {
 	case j.Resume && j.Output == "":
 		return Usagef("--resume needs --output FILE (the file to continue)")
-	case j.Resume && !j.Format.KeepsIDs():
-		return Usagef("--resume needs --format jsonl, csv or epd (a %s file does not record ids)", j.Format)
+	case j.Resume && !j.Format.Resumable():
+		return Usagef("--resume needs --format text, jsonl, csv or epd (an %s page is written at the end of a run, not as it goes)", j.Format)
 	}
 	for _, path := range j.Inputs.Files {
 		if path == "-" {
@@ -172,6 +172,10 @@ func (j *Job) defaults() {
 	if j.Tree {
 		j.Options.AllKeys = true // the tree shows every key
 	}
+	// Each record is solved as if the tables were empty: its result does
+	// not depend on which worker solved it or on what came before, so a
+	// resumed run writes what an uninterrupted one would.
+	j.Options.Fresh = true
 	if j.Started.IsZero() {
 		j.Started = time.Now()
 	}

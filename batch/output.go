@@ -1,6 +1,9 @@
 package batch
 
 import (
+	"path/filepath"
+	"syscall"
+
 	"bufio"
 	"bytes"
 	"errors"
@@ -20,11 +23,6 @@ type outputFile struct {
 	path    string
 	partial string
 	f       *os.File
-	// Appending says the output continues earlier results (--resume):
-	// no CSV header then.
-	Appending bool
-	// From names the file the earlier results were taken from.
-	From string
 }
 
 // errSameFile is an output that is also an input.
@@ -104,10 +102,6 @@ func createOutput(path string, resume bool) (*outputFile, error) {
 		}
 		o.f = f
 	}
-	o.From = source
-	if st, err := o.f.Stat(); err == nil && st.Size() > 0 {
-		o.Appending = true
-	}
 	return o, nil
 }
 
@@ -172,8 +166,12 @@ func (o *outputFile) Path() string { return o.path }
 
 func (o *outputFile) Write(p []byte) (int, error) { return o.f.Write(p) }
 
+// Sync writes what the partial file holds to disk.
+func (o *outputFile) Sync() error { return o.f.Sync() }
+
 // Commit makes the results the output: the partial file is synced, closed
-// and renamed over FILE.
+// and renamed over FILE, and the folder synced, so that the new name
+// survives a crash too.
 func (o *outputFile) Commit() error {
 	if err := o.f.Sync(); err != nil {
 		o.f.Close()
@@ -182,7 +180,24 @@ func (o *outputFile) Commit() error {
 	if err := o.f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(o.partial, o.path)
+	if err := os.Rename(o.partial, o.path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(o.path))
+}
+
+// syncDir syncs a folder, so that a file renamed into it stays renamed
+// after a crash. Systems that cannot sync a folder are left alone.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
 }
 
 // Abort closes and removes the partial file, leaving FILE as it was.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"mateline.dev/mateline/puzzles"
@@ -37,7 +38,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 			return nil, err
 		}
 		if j.Resume {
-			if done, err = prepareResume(output.File(), j.Format, validate); err != nil {
+			if done, err = prepareResume(output.File(), j.Format, validate, j.Inputs.Sources()); err != nil {
 				output.Abort()
 				return nil, err
 			}
@@ -46,12 +47,16 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 				return nil, Usagef("--resume: %s holds shard %q, this run is shard %q", j.Output, done.shard, j.Shard)
 			}
 			summary.AddAll(done.summary)
-			appending = output.Appending
+			if st, err := output.File().Stat(); err == nil && st.Size() > 0 {
+				appending = true // no CSV header or shard marker again
+			}
 		}
 		out = output
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
-	writer, err := report.New(j.Format, bw, report.Options{Appending: appending, Shard: j.Shard.label(), Run: j.Report})
+	// Every record is written on its own as soon as it may be (in input
+	// order), with no buffer between it and the file or pipe.
+	st := &stream{w: out}
+	writer, err := report.New(j.Format, st, report.Options{Appending: appending, Shard: j.Shard.label(), Run: j.Report})
 	if err != nil {
 		if output != nil {
 			output.Abort()
@@ -81,7 +86,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 			switch {
 			case !j.Shard.Contains(rec.ID):
 				counter = &outside
-			case done != nil && done.has(rec.ID):
+			case done != nil && done.has(rec):
 				counter = &skippedDone
 			default:
 				return false
@@ -109,10 +114,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 			if err := writer.Write(&it.out, it.rendered); err != nil {
 				return err
 			}
-			if j.Format == report.FormatText {
-				return bw.Flush() // text is for people watching
-			}
-			return nil
+			return st.syncNow(false)
 		},
 	}
 	emitted, runErr := batch.run(ctx, j.Inputs.NextRaw)
@@ -121,9 +123,6 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 		j.Progress.Finish()
 	}
 	if err := writer.Close(summary); err != nil && runErr == nil {
-		runErr = err
-	}
-	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
 	interrupted := errors.Is(runErr, ErrInterrupted)
@@ -260,4 +259,35 @@ func countLines(r io.Reader) (int64, error) {
 			return n, err
 		}
 	}
+}
+
+// syncInterval is how often the output file is synced to disk while a run
+// writes it: a machine that loses power loses at most this much.
+const syncInterval = 2 * time.Second
+
+// stream passes every write straight to the output, and syncs it to disk
+// every syncInterval when it is a file.
+type stream struct {
+	w        io.Writer
+	lastSync time.Time
+}
+
+func (s *stream) Write(p []byte) (int, error) { return s.w.Write(p) }
+
+// syncNow syncs the output when syncInterval has passed since the last
+// sync, or always with force. Outputs that cannot be synced (a pipe, a
+// terminal) are left alone.
+func (s *stream) syncNow(force bool) error {
+	if !force && time.Since(s.lastSync) < syncInterval {
+		return nil
+	}
+	s.lastSync = time.Now()
+	f, ok := s.w.(interface{ Sync() error })
+	if !ok {
+		return nil
+	}
+	if err := f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
 }

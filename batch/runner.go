@@ -49,14 +49,18 @@ type done struct {
 	skipped bool
 }
 
-type chunk struct {
-	seq  int
-	outs []done
+// result is one record's result on its way back from a worker: its chunk,
+// its place in the chunk, and the chunk's length.
+type result struct {
+	seq, idx, n int
+	d           done
 }
 
 // run reads every record from next (which returns io.EOF at the end),
 // parses and works on them in the workers, and returns the number of
-// results emitted.
+// results emitted. Records go out to the workers in chunks, but each
+// result comes back alone and is emitted as soon as every record before it
+// is: a finished record waits only for earlier records still being solved.
 func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int, error) {
 	workers := b.workers
 	if workers <= 0 {
@@ -72,7 +76,7 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 	defer cancel()
 
 	jobs := make(chan job)
-	results := make(chan chunk, workers)
+	results := make(chan result, workers*chunkSize)
 	slots := make(chan struct{}, window) // one per chunk in flight
 	var readErr error
 
@@ -121,60 +125,62 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 		go func(w int) {
 			defer wg.Done()
 			for j := range jobs {
-				outs := make([]done, len(j.raws))
 				for i, raw := range j.raws {
+					r := result{seq: j.seq, idx: i, n: len(j.raws)}
 					rec := raw.Parse()
 					if b.skip != nil && b.skip(&rec) {
-						outs[i].skipped = true
-						continue
+						r.d.skipped = true
+					} else {
+						r.d.it = b.work(w, &rec)
 					}
-					outs[i].it = b.work(w, &rec)
-					if outs[i].it.out.Interrupted {
-						outs = outs[:i+1] // the rest would be interrupted too
-						break
+					results <- r
+					if r.d.it.out.Interrupted {
+						break // the rest would be interrupted too
 					}
 				}
-				results <- chunk{j.seq, outs}
 			}
 		}(w)
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	pending := map[int][]done{}
-	nextSeq, emitted := 0, 0
+	pending := map[int][]*done{} // results that wait for earlier ones, by chunk
+	nextSeq, nextIdx, emitted := 0, 0, 0
 	stopped := false // an outcome was interrupted: emit nothing after it
 	var emitErr error
-	for c := range results {
+	for r := range results {
 		if stopped || emitErr != nil {
 			continue
 		}
-		pending[c.seq] = c.outs
-	drain:
+		c := pending[r.seq]
+		if c == nil {
+			c = make([]*done, r.n)
+			pending[r.seq] = c
+		}
+		c[r.idx] = &r.d
 		for {
-			outs, ok := pending[nextSeq]
-			if !ok {
+			c, ok := pending[nextSeq]
+			if !ok || c[nextIdx] == nil {
 				break
 			}
-			delete(pending, nextSeq)
-			for i := range outs {
-				p := &outs[i]
-				if p.skipped {
-					continue
-				}
-				if p.it.out.Interrupted {
-					stopped = true
-					cancel()
-					break drain
-				}
+			p := c[nextIdx]
+			if p.it.out.Interrupted {
+				stopped = true
+				cancel()
+				break
+			}
+			if !p.skipped {
 				if err := b.emit(&p.it); err != nil {
 					emitErr = err
 					cancel()
-					break drain
+					break
 				}
 				emitted++
 			}
-			nextSeq++
-			<-slots
+			if nextIdx++; nextIdx == len(c) {
+				delete(pending, nextSeq)
+				nextSeq, nextIdx = nextSeq+1, 0
+				<-slots
+			}
 		}
 	}
 	switch {

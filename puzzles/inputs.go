@@ -77,6 +77,16 @@ func (in *Inputs) NextRaw() (Raw, error) {
 	}
 }
 
+// Sources names where the records come from, as records name it in
+// Record.Source: "--fen" for the positions given as flags, then the files.
+func (in *Inputs) Sources() []string {
+	var out []string
+	if len(in.FENs) > 0 {
+		out = append(out, "--fen")
+	}
+	return append(out, in.Files...)
+}
+
 // Close closes the file being read.
 func (in *Inputs) Close() {
 	if in.closer != nil {

@@ -19,6 +19,10 @@ const (
 var csvHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
 	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings"}
 
+// oneLine keeps a cell on one line: one record, one line, so that a torn
+// last line is easy to find.
+var oneLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+
 // csvRow writes the CSV row of an outcome; shard, when not empty, is its
 // last cell.
 func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
@@ -38,6 +42,9 @@ func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
 		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")}
 	if shard != "" {
 		row = append(row, shard)
+	}
+	for i, cell := range row {
+		row[i] = oneLine.Replace(cell)
 	}
 	cw := csv.NewWriter(b)
 	cw.Write(row)

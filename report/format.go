@@ -32,10 +32,24 @@ func ParseFormat(s string) (Format, error) {
 }
 
 // KeepsIDs reports whether the format writes each record's id on a line of
-// its own, so that a run can be resumed and shards merged: jsonl, csv and
-// epd.
+// its own, so that shards can be merged: jsonl, csv and epd.
 func (f Format) KeepsIDs() bool {
 	return f == FormatJSONL || f == FormatCSV || f == FormatEPD
+}
+
+// Resumable reports whether a run writing this format can be resumed: the
+// formats that keep ids, and text, whose records name their source and
+// line. The HTML page is written at the end of a run, not as it goes.
+func (f Format) Resumable() bool { return f.KeepsIDs() || f == FormatText }
+
+// Terminator is what ends every record of a resumable format: a newline,
+// or for text a blank line. A file that does not end with it was cut off
+// in the middle of a record.
+func (f Format) Terminator() string {
+	if f == FormatText {
+		return "\n\n"
+	}
+	return "\n"
 }
 
 // FormatOfPath tells a record-per-line output format from a file name.

@@ -15,9 +15,12 @@ import (
 )
 
 // Line is one record of an output file, as read back: its id, what it
-// found, and its text as written (a CSV row rewritten as one line).
+// found, and its text as written (a CSV row rewritten as one line). A text
+// record has no id field: its Name is its first line, which begins with
+// the record's SOURCE:LINE.
 type Line struct {
 	ID      string
+	Name    string
 	Text    string
 	Status  puzzles.Status
 	Verdict puzzles.Verdict
@@ -74,6 +77,10 @@ func NewReader(r io.Reader, format Format) (*Reader, error) {
 			or.shard = strings.TrimPrefix(last, csvShardPrefix)
 		}
 		return or, nil
+	case FormatText:
+		or.sc = bufio.NewScanner(r)
+		or.sc.Buffer(make([]byte, 1<<20), 64<<20)
+		return or, nil
 	case FormatJSONL, FormatEPD:
 		or.sc = bufio.NewScanner(r)
 		or.sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -89,7 +96,7 @@ func NewReader(r io.Reader, format Format) (*Reader, error) {
 		}
 		return or, nil
 	}
-	return nil, fmt.Errorf("output format %s records no ids (want jsonl, csv or epd)", format)
+	return nil, fmt.Errorf("output format %s cannot be read back (want jsonl, csv, epd or text)", format)
 }
 
 // Shard is the "i/n" of the file's shard marker, or "" when it has none.
@@ -123,6 +130,9 @@ func (or *Reader) marker(text string) (string, bool) {
 
 // Next returns the next record, or io.EOF.
 func (or *Reader) Next() (Line, error) {
+	if or.format == FormatText {
+		return or.nextText()
+	}
 	if or.cr != nil {
 		if or.header == nil {
 			return Line{}, io.EOF
@@ -204,6 +214,56 @@ func (or *Reader) parse(text string) (Line, bool, error) {
 		}
 	}
 	return l, true, nil
+}
+
+// nextText reads the next text record: its lines up to the blank line that
+// ends it.
+func (or *Reader) nextText() (Line, error) {
+	var lines []string
+	for or.sc.Scan() {
+		or.line++
+		text := or.sc.Text()
+		if text == "" {
+			if len(lines) > 0 {
+				return textLine(lines), nil
+			}
+			continue
+		}
+		lines = append(lines, text)
+	}
+	if err := or.sc.Err(); err != nil {
+		return Line{}, err
+	}
+	if len(lines) > 0 {
+		return Line{}, fmt.Errorf("line %d: a text record without the blank line that ends it", or.line)
+	}
+	return Line{}, io.EOF
+}
+
+// textLine reads what a text record (Text) found: its verdict, and its
+// status from the finding it states.
+func textLine(lines []string) Line {
+	l := Line{Name: lines[0], Text: strings.Join(lines, "\n"), Status: puzzles.StatusNoMate}
+	for _, s := range lines[1:] {
+		switch {
+		case strings.HasPrefix(s, "  verdict: "):
+			v := strings.TrimPrefix(s, "  verdict: ")
+			if i := strings.IndexAny(v, " :"); i >= 0 {
+				v = v[:i]
+			}
+			l.Verdict = puzzles.Verdict(v)
+		case strings.HasPrefix(s, "  error: "):
+			l.Status = puzzles.StatusError
+		case strings.HasPrefix(s, "  mate in "), strings.HasPrefix(s, "  mated in "):
+			l.Status = puzzles.StatusMate
+		case strings.HasPrefix(s, "  limit reached"):
+			l.Status = puzzles.StatusLimit
+		}
+	}
+	if l.Verdict == puzzles.VerdictSkipped {
+		l.Status = puzzles.StatusSkipped
+	}
+	return l
 }
 
 // csvLine writes a CSV row back as one line.

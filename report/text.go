@@ -9,7 +9,8 @@ import (
 	"mateline.dev/mateline/puzzles"
 )
 
-// Text writes o as a few readable lines.
+// Text writes o as a few readable lines, and a blank line. The first line
+// names the record: SOURCE:LINE, the id when it is not "line:N", the FEN.
 func Text(w io.Writer, o *puzzles.Outcome) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
@@ -53,6 +54,9 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	if o.Status != puzzles.StatusError {
 		fmt.Fprintf(&b, "  %s\n", statsLine(o))
 	}
+	// A blank line ends every record: a record cut short by a kill lacks
+	// it, and --resume knows to redo it.
+	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
 }

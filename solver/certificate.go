@@ -109,7 +109,7 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	if opt.Rule50 {
 		return stats, errors.New("certificates follow the problem convention: not with the 50-move rule")
 	}
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, lim: &limits{ctx: ctx}})[0]
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, lim: &limits{ctx: ctx}, salt: sv.salt})[0]
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, 4*proofTreeNodes)
 	if _, err := t.prove(&pos, plies); err != nil {

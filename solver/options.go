@@ -74,6 +74,14 @@ type Options struct {
 	Threads int
 	Prober  Prober // tablebases, or nil
 	Book    Book   // opening book for root ordering, or nil
+	// Fresh makes the solve ignore what earlier solves left in the
+	// tables, as if they were empty (without the cost of clearing them):
+	// its result, nodes included, then depends on the position and the
+	// options alone, whatever was solved before it (with one thread).
+	// Tree and WriteCertificate after it read its own tables as usual.
+	// A batch sets it, so that its output does not depend on which
+	// worker solved what, or on where a killed run is resumed.
+	Fresh bool
 }
 
 // ForClaim returns the options that look for the claimed mate and no

@@ -27,6 +27,9 @@ const pnBucketSize = 4
 type pnTable struct {
 	entries []pnEntry
 	gen     uint32
+	// isolated makes the entries of earlier searches count as empty when
+	// a slot is chosen (Options.Fresh), as in the transposition table.
+	isolated bool
 }
 
 // newPNTable makes a table of at most size bytes (at least one bucket).
@@ -79,13 +82,14 @@ func (t *pnTable) work(key uint64) uint32 {
 }
 
 // store records the numbers of key, replacing the same key, an empty
-// entry, an older search's entry, or the entry that cost least.
+// entry, an older search's entry, or the entry that cost least. An
+// isolated table takes an older search's entry for an empty one.
 func (t *pnTable) store(key uint64, phi, delta, work uint32) {
 	b := t.bucket(key)
 	victim := &b[0]
 	for i := range b {
 		e := &b[i]
-		if e.key == key || e.work == 0 {
+		if e.key == key || e.work == 0 || t.isolated && e.gen != t.gen {
 			victim = e
 			break
 		}

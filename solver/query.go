@@ -15,6 +15,9 @@ type env struct {
 	pn     *pnTable // used by one thread at a time (the proof-number search's)
 	prober Prober
 	rule50 bool
+	// salt is mixed into every table key: a fresh solve's own, so that no
+	// entry of an earlier solve is read (Options.Fresh), or 0.
+	salt   uint64
 	lim    *limits
 	busy   *busyTable // the nodes being searched, with several threads; nil with one
 	report *reporter  // progress reports; nil for none

@@ -153,7 +153,7 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 				s.env.tt.prefetch(s.childKey(pos, n.ttMove)) // the child searched first
 			}
 			sc := scoreFromTT(int(e.score), ply)
-			bound := Bound(e.flags & 3)
+			bound := e.bound
 			deep := int(e.depth) >= depth
 			switch {
 			case bound&BoundLower != 0 && sc >= n.beta && (deep || isWin(sc)):
@@ -239,7 +239,7 @@ func (s *searcher) etc(q *query, n *node, l *board.MoveList) (int, bool) {
 			continue
 		}
 		sc := scoreFromTT(int(ce.score), ply+1)
-		bound := Bound(ce.flags & 3)
+		bound := ce.bound
 		if bound&BoundUpper != 0 && -sc >= n.beta && (int(ce.depth) >= n.childDepth || isLoss(sc)) {
 			if n.useTT {
 				s.env.tt.store(n.key, m, scoreToTT(-sc, ply), n.depth, BoundLower)

@@ -45,7 +45,7 @@ const clockSalt = 0x9e3779b97f4a7c15
 // ttKey is the position key, with the half-move clock mixed in when the
 // 50-move rule is on (the clock then changes what can be proved).
 func (s *searcher) ttKey(pos *board.Position) uint64 {
-	k := pos.Key()
+	k := pos.Key() ^ s.env.salt
 	if s.env.rule50 {
 		k ^= uint64(pos.HalfmoveClock()+1) * clockSalt
 	}
@@ -56,7 +56,7 @@ func (s *searcher) ttKey(pos *board.Position) uint64 {
 // (exact in most positions; see board.KeyAfter). It serves to fetch table
 // entries ahead, never to read them.
 func (s *searcher) childKey(pos *board.Position, m board.Move) uint64 {
-	k := pos.KeyAfter(m)
+	k := pos.KeyAfter(m) ^ s.env.salt
 	if s.env.rule50 {
 		clock := pos.HalfmoveClock() + 1
 		if pos.PieceAt(m.To()) != board.NoPiece || pos.PieceAt(m.From()).Type() == board.Pawn {

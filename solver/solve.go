@@ -17,6 +17,11 @@ type Solver struct {
 	pn        *pnTable
 	searchers []*searcher // one per thread, made when first needed
 	busy      *busyTable  // what the threads are searching, made when first needed
+	// fresh counts the fresh solves; salt is the table-key salt of the
+	// last solve (0 unless it was fresh), which Tree and WriteCertificate
+	// use to read its tables.
+	fresh uint64
+	salt  uint64
 }
 
 // New returns a Solver whose tables take at most hashMiB MiB together (64
@@ -39,6 +44,20 @@ func (sv *Solver) Clear() {
 	sv.pn.gen = 0
 }
 
+// isolate readies the tables for a fresh solve (Options.Fresh), or for one
+// that may read what earlier solves left.
+func (sv *Solver) isolate(fresh bool) {
+	sv.salt = 0
+	if fresh {
+		sv.fresh++
+		x := sv.fresh * 0x9e3779b97f4a7c15
+		x ^= x >> 29
+		x *= 0xbf58476d1ce4e5b9
+		sv.salt = (x ^ x>>32) | 1
+	}
+	sv.tt.isolated, sv.pn.isolated = fresh, fresh
+}
+
 // MaxThreads bounds Options.Threads.
 const MaxThreads = 256
 
@@ -53,7 +72,8 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	if opt.Timeout > 0 {
 		lim.deadline = start.Add(opt.Timeout)
 	}
-	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim}
+	sv.isolate(opt.Fresh)
+	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim, salt: sv.salt}
 	if opt.Threads > 1 {
 		if sv.busy == nil {
 			sv.busy = new(busyTable)

@@ -24,16 +24,26 @@ type ttEntry struct {
 	move  board.Move
 	score int16
 	depth uint8
-	flags uint8 // bound in the low 2 bits, generation in the high 6
+	bound Bound
+	gen   uint32 // the search that stored it (genBits bits)
 }
 
-// pack and unpack turn an entry into one 64-bit word and back.
+// genBits is the width of the generation stored with an entry: searches
+// are told apart for 4 million searches before the count wraps.
+const (
+	genBits = 22
+	genMask = 1<<genBits - 1
+)
+
+// pack and unpack turn an entry into one 64-bit word and back: the move in
+// bits 0-15, the score in 16-31, the depth in 32-39, the bound in 40-41
+// and the generation in 42-63.
 func (e ttEntry) pack() uint64 {
-	return uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(e.depth)<<32 | uint64(e.flags)<<40
+	return uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(e.depth)<<32 | uint64(e.bound&3)<<40 | uint64(e.gen&genMask)<<42
 }
 
 func unpack(d uint64) ttEntry {
-	return ttEntry{move: board.Move(d), score: int16(uint16(d >> 16)), depth: uint8(d >> 32), flags: uint8(d >> 40)}
+	return ttEntry{move: board.Move(d), score: int16(uint16(d >> 16)), depth: uint8(d >> 32), bound: Bound(d>>40) & 3, gen: uint32(d >> 42)}
 }
 
 // ttSlot is one entry in memory: 16 bytes, the data and the full 64-bit
@@ -57,6 +67,10 @@ type ttBucket [bucketSize]ttSlot
 type Table struct {
 	buckets    []ttBucket
 	generation atomic.Uint32
+	// isolated makes the entries of earlier searches count as empty when
+	// a slot is chosen, so that a search stores exactly what it would in
+	// an empty table (Options.Fresh). It is set between searches.
+	isolated bool
 }
 
 // NewTable makes a table of at most mib MiB (at least one bucket).
@@ -78,7 +92,7 @@ func (t *Table) Bytes() int { return len(t.buckets) * 64 }
 
 // NewSearch ages the entries, so that a new position's search can replace
 // what older searches left without starving.
-func (t *Table) NewSearch() { t.generation.Store((t.generation.Load() + 1) & 63) }
+func (t *Table) NewSearch() { t.generation.Store((t.generation.Load() + 1) & genMask) }
 
 func (t *Table) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
@@ -94,7 +108,7 @@ func (t *Table) probe(key uint64) (ttEntry, bool) {
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
-		if b[i].keyXorData.Load()^d == key && d>>40&3 != 0 {
+		if b[i].keyXorData.Load()^d == key && d>>40&3 != 0 { // a bound is stored
 			return unpack(d), true
 		}
 	}
@@ -102,15 +116,18 @@ func (t *Table) probe(key uint64) (ttEntry, bool) {
 }
 
 // store records a bound. In the bucket it overwrites the entry of the same
-// key, else the entry worth least: shallow and from older searches.
+// key, else the entry worth least: shallow and from older searches. An
+// isolated table takes an entry of an older search for an empty slot, so
+// the current search's entries fill each bucket from its first slot, as
+// in an empty table.
 func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound) {
 	b := t.bucket(key)
-	gen := uint8(t.generation.Load())
+	gen := t.generation.Load()
 	victim, victimWorth := 0, 1<<30
 	for i := range b {
 		d := b[i].data.Load()
 		e := unpack(d)
-		if e.flags&3 == 0 {
+		if e.bound == BoundNone || t.isolated && e.gen != gen {
 			victim = i
 			break
 		}
@@ -121,7 +138,7 @@ func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound
 			}
 			break
 		}
-		age := int((gen - e.flags>>2) & 63)
+		age := int((gen - e.gen) & genMask)
 		if w := int(e.depth) - 4*age; w < victimWorth {
 			victim, victimWorth = i, w
 		}
@@ -129,7 +146,7 @@ func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound
 	if depth > 255 {
 		depth = 255
 	}
-	d := ttEntry{move: move, score: int16(score), depth: uint8(depth), flags: uint8(bound) | gen<<2}.pack()
+	d := ttEntry{move: move, score: int16(score), depth: uint8(depth), bound: bound, gen: gen}.pack()
 	b[victim].data.Store(d)
 	b[victim].keyXorData.Store(key ^ d)
 }
@@ -137,12 +154,12 @@ func (t *Table) store(key uint64, move board.Move, score, depth int, bound Bound
 // hashfull returns the permille of the first 1,000 entries that hold a
 // bound of the current search, as UCI's hashfull reports it.
 func (t *Table) hashfull() int {
-	gen := uint8(t.generation.Load())
+	gen := t.generation.Load()
 	used, seen := 0, 0
 	for i := 0; i < len(t.buckets) && seen < 1000; i++ {
 		for j := range t.buckets[i] {
-			f := uint8(t.buckets[i][j].data.Load() >> 40)
-			if f&3 != 0 && f>>2 == gen {
+			e := unpack(t.buckets[i][j].data.Load())
+			if e.bound != BoundNone && e.gen == gen {
 				used++
 			}
 			seen++
