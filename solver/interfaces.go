@@ -25,3 +25,13 @@ type Prober interface {
 type Book interface {
 	BookMoves(pos *board.Position) []board.Move
 }
+
+// DTM gives exact distances to mate (package dtm's Store). ProbeDTM
+// returns the mate in signed moves from the side to move (+N it mates in
+// N, -N it is mated in N, 0 neither side can force mate); ok is false when
+// the tables do not answer (more men than they hold, castling rights, a
+// table that cannot be had, a position already checkmated). It must be
+// safe for concurrent use.
+type DTM interface {
+	ProbeDTM(pos *board.Position) (mate int, ok bool)
+}

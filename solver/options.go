@@ -73,7 +73,13 @@ type Options struct {
 	// 1). The answer never depends on it; only nodes and time do.
 	Threads int
 	Prober  Prober // tablebases, or nil
-	Book    Book   // opening book for root ordering, or nil
+	// DTM holds exact distance-to-mate tables, or nil: a root they cover
+	// is answered from them without a search.
+	DTM DTM
+	// SearchDTM, when not nil, gives the nodes of a search that it covers
+	// their exact score (off with Rule50).
+	SearchDTM DTM
+	Book      Book // opening book for root ordering, or nil
 	// Fresh makes the solve ignore what earlier solves left in the
 	// tables, as if they were empty (without the cost of clearing them):
 	// its result, nodes included, then depends on the position and the

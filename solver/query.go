@@ -14,6 +14,7 @@ type env struct {
 	tt     *Table
 	pn     *pnTable // used by one thread at a time (the proof-number search's)
 	prober Prober
+	dtm    DTM
 	rule50 bool
 	// salt is mixed into every table key: a fresh solve's own, so that no
 	// entry of an earlier solve is read (Options.Fresh), or 0.

@@ -166,6 +166,12 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 		}
 	}
 
+	if !n.restricted && s.env.dtm != nil && dtmCovers(pos) {
+		if v, ok := s.probeDTM(pos, ply); ok {
+			s.env.tt.store(n.key, n.ttMove, scoreToTT(v, ply), 255, BoundExact)
+			return v, true
+		}
+	}
 	if depth >= wdlMinDepth && !n.restricted && s.inTables(pos) {
 		if v, bound, cut := s.probeTables(pos, ply, depth, n.alpha, n.beta); cut {
 			// What the tables prove holds at every depth: remember it.

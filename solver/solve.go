@@ -73,7 +73,14 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		lim.deadline = start.Add(opt.Timeout)
 	}
 	sv.isolate(opt.Fresh)
+	if res, ok := tableAnswer(pos, opt); ok {
+		res.Elapsed = time.Since(start)
+		return res
+	}
 	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim, salt: sv.salt}
+	if !opt.Rule50 {
+		e.dtm = opt.SearchDTM
+	}
 	if opt.Threads > 1 {
 		if sv.busy == nil {
 			sv.busy = new(busyTable)

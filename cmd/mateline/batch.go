@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/batch"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
@@ -45,6 +46,9 @@ func batchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar (it shows only when standard error is a terminal)"},
 		bookFlag(),
 		syzygyFlag(),
+		dtmFlags()[0],
+		dtmFlags()[1],
+		dtmFlags()[2],
 	}
 }
 
@@ -139,6 +143,19 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 		j.Options.Prober = endgame.NewProber(tables, func(err error) {
 			fmt.Fprintf(os.Stderr, "mateline: warning: %v; going on without it\n", err)
 		})
+	}
+	store, err := openDTM(cmd)
+	if err != nil {
+		return err
+	}
+	if store != nil && j.ProofFile == "" && j.ProofDir == "" {
+		// (a certificate must be checkable without the tables: with
+		// --proof the search proves everything itself)
+		defer store.Close()
+		// A root uses the tables --dtm-build allows; a node inside a
+		// search the tables of up to four men (built in seconds) and the
+		// five-man tables already in the cache.
+		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4)
 	}
 	if !cmd.Bool("no-progress") && stderrIsTerminal() {
 		j.Progress = progressbar.NewOptions64(-1,

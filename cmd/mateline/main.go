@@ -46,6 +46,7 @@ func newApp() *cli.Command {
 			mergeCommand(),
 			bookCommand(),
 			probeCommand(),
+			tablesCommand(),
 			benchCommand(),
 			perftCommand(),
 			uciCommand(),

@@ -43,7 +43,10 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"book", "startpos"}, 0, "key 463b96181691fc9c"},
 		{[]string{"book", "--json", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, 0, `"eco":{"code":"C20"`},
 		{[]string{"book", "--book", "no-such.bin", "startpos"}, 1, ""},
-		{[]string{"probe", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 2, ""},
+		{[]string{"probe", "--no-dtm", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 2, ""},
+		{[]string{"probe", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 0, "DTM +"},
+		{[]string{"tables", "build", "KQQQQvK"}, 2, ""},
+		{[]string{"tables", "build", "KXvK"}, 2, ""},
 		{[]string{"probe", "--syzygy", "no-such-dir", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 1, ""},
 	}
 	for _, tc := range cases {

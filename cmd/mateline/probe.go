@@ -11,7 +11,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
+	"mateline.dev/mateline/solver"
 )
 
 // syzygyFlag is the --syzygy flag shared by probe, solve and validate.
@@ -42,7 +44,7 @@ func openTables(cmd *cli.Command) (*endgame.Tablebase, error) {
 func probeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "probe",
-		Usage:     "look positions up in Syzygy tablebases: WDL, DTZ, every move, the winning line",
+		Usage:     "look positions up in the tables: distance to mate (up to 5 men), Syzygy WDL and DTZ, every move, the best line",
 		ArgsUsage: "FEN...",
 		Description: "Prints the win/draw/loss value (win, cursed win, draw, blessed loss, loss: cursed and\n" +
 			"blessed are decisive results that the 50-move rule turns into draws) and the distance to\n" +
@@ -50,10 +52,16 @@ func probeCommand() *cli.Command {
 			"its WDL and DTZ, best first; for a won position, the line that follows the tables' best\n" +
 			"moves to mate or to the next zeroing move. Give each FEN as one quoted argument ('startpos'\n" +
 			"is the initial position); a checkmate or a stalemate is named.\n" +
-			"Positions with castling rights or more pieces than the tables hold are 'not in tables'.\n\n" +
-			"Example: mateline probe --syzygy /tables '8/8/8/8/8/2k5/8/K6R w - - 0 1'",
+			"Positions with castling rights or more pieces than the tables hold are 'not in tables'.\n" +
+			"Positions of up to 5 men also get their exact distance to mate (DTM: +N the side to\n" +
+			"move mates in N moves, -N it is mated in N, 0 no forced mate), per move too, and the\n" +
+			"DTM-optimal line, from mateline's own tables (built on first use; no Syzygy needed).\n\n" +
+			"Example: mateline probe '8/8/8/6k1/8/5QK1/1r6/8 w - - 0 1'",
 		Flags: []cli.Flag{
 			syzygyFlag(),
+			dtmFlags()[0],
+			dtmFlags()[1],
+			dtmFlags()[2],
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per position"},
 		},
 		Action: runProbe,
@@ -63,8 +71,9 @@ func probeCommand() *cli.Command {
 type probeMoveJSON struct {
 	UCI string `json:"uci"`
 	SAN string `json:"san"`
-	WDL int    `json:"wdl"`
-	DTZ int    `json:"dtz"`
+	WDL *int   `json:"wdl,omitempty"`
+	DTZ *int   `json:"dtz,omitempty"`
+	DTM *int   `json:"dtm,omitempty"`
 }
 
 type probeJSON struct {
@@ -74,6 +83,8 @@ type probeJSON struct {
 	RootWDL *int            `json:"root_wdl,omitempty"`
 	Moves   []probeMoveJSON `json:"moves,omitempty"`
 	Line    []string        `json:"line,omitempty"`
+	DTM     *int            `json:"dtm,omitempty"`
+	DTMLine []string        `json:"dtm_line,omitempty"`
 	Status  string          `json:"status,omitempty"` // checkmate or stalemate
 	Error   string          `json:"error,omitempty"`
 
@@ -88,16 +99,25 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if tb == nil {
-		return usagef("probe: no tables: give --syzygy DIR or set MATELINE_SYZYGY")
+	store, err := openDTM(cmd)
+	if err != nil {
+		return err
+	}
+	if tb == nil && store == nil {
+		return usagef("probe: no tables: give --syzygy DIR (or set MATELINE_SYZYGY), or leave the DTM tables on")
+	}
+	var dt solver.DTM
+	if store != nil {
+		defer store.Close()
+		dt = store.Prober(dtm.MaxMen)
 	}
 	return eachFEN(cmd, "probed", func(fen string) (probeJSON, bool) {
-		out := probeOne(tb, fen)
+		out := probeOne(tb, dt, fen)
 		return out, out.Error == "" || out.notInTables
 	}, writeProbeText)
 }
 
-func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
+func probeOne(tb *endgame.Tablebase, dt solver.DTM, fen string) probeJSON {
 	if fen == "startpos" {
 		fen = board.StartFEN
 	}
@@ -114,6 +134,28 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 	case pos.IsStalemate():
 		out.Status = "stalemate"
 	}
+	byUCI := map[string]int{}
+	if dt != nil && dtm.Covers(&pos) && out.Status == "" {
+		if moves, ok := solver.TableMoves(dt, pos); ok && len(moves) > 0 {
+			root := int(moves[0].Mate)
+			out.DTM = &root
+			for _, m := range moves {
+				v := int(m.Mate)
+				byUCI[m.Move.UCI()] = len(out.Moves)
+				out.Moves = append(out.Moves, probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), DTM: &v})
+			}
+			if line, ok := solver.TableLine(dt, pos); ok && len(line) > 0 {
+				out.DTMLine = strings.Fields(pos.SANLine(line))
+			}
+		}
+	}
+	if tb == nil {
+		if out.DTM == nil && out.Status == "" {
+			out.Error = "not in tables: no DTM table covers it (more than 5 men, castling rights, or a table that cannot be built) and no Syzygy directory was given"
+			out.notInTables = true
+		}
+		return out
+	}
 	wdl, err := tb.ProbeWDL(&pos)
 	if err == nil {
 		var dtz, rootWDL int
@@ -123,8 +165,26 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 		}
 		if err == nil {
 			out.WDL, out.DTZ, out.RootWDL = &wdl, &dtz, &rootWDL
+			var withWDL []probeMoveJSON
 			for _, m := range moves {
-				out.Moves = append(out.Moves, probeMoveJSON{m.Move.UCI(), pos.SAN(m.Move), m.WDL, m.DTZ})
+				w, z := m.WDL, m.DTZ
+				pm := probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), WDL: &w, DTZ: &z}
+				if i, ok := byUCI[pm.UCI]; ok {
+					pm.DTM = out.Moves[i].DTM
+				}
+				withWDL = append(withWDL, pm)
+			}
+			if out.DTM == nil {
+				out.Moves = withWDL
+			} else {
+				// DTM order, with Syzygy's values added
+				for i := range out.Moves {
+					for _, pm := range withWDL {
+						if pm.UCI == out.Moves[i].UCI {
+							out.Moves[i].WDL, out.Moves[i].DTZ = pm.WDL, pm.DTZ
+						}
+					}
+				}
 			}
 			if wdl > 0 {
 				var line []board.Move
@@ -135,8 +195,13 @@ func probeOne(tb *endgame.Tablebase, fen string) probeJSON {
 		}
 	}
 	if err != nil {
-		out.Error = err.Error()
-		out.notInTables = errors.Is(err, endgame.ErrNotInTables)
+		if out.DTM != nil && errors.Is(err, endgame.ErrNotInTables) {
+			return out // the DTM answer stands
+		}
+		if out.DTM == nil || !errors.Is(err, endgame.ErrMissing) {
+			out.Error = err.Error()
+			out.notInTables = errors.Is(err, endgame.ErrNotInTables)
+		}
 	}
 	return out
 }
@@ -152,16 +217,42 @@ func writeProbeText(w io.Writer, out probeJSON) {
 		io.WriteString(w, b.String())
 		return
 	}
-	fmt.Fprintf(&b, "  %s, DTZ %d", endgame.WDLName(*out.WDL), *out.DTZ)
-	if *out.RootWDL != *out.WDL {
-		fmt.Fprintf(&b, " (%s at this half-move clock)", endgame.WDLName(*out.RootWDL))
+	if out.DTM != nil {
+		fmt.Fprintf(&b, "  DTM %s\n", dtmText(*out.DTM))
 	}
-	b.WriteByte('\n')
+	if out.WDL != nil {
+		fmt.Fprintf(&b, "  %s, DTZ %d", endgame.WDLName(*out.WDL), *out.DTZ)
+		if *out.RootWDL != *out.WDL {
+			fmt.Fprintf(&b, " (%s at this half-move clock)", endgame.WDLName(*out.RootWDL))
+		}
+		b.WriteByte('\n')
+	}
 	for _, m := range out.Moves {
-		fmt.Fprintf(&b, "  %-8s %-6s %-13s DTZ %d\n", m.SAN, m.UCI, endgame.WDLName(m.WDL), m.DTZ)
+		fmt.Fprintf(&b, "  %-8s %-6s", m.SAN, m.UCI)
+		if m.DTM != nil {
+			fmt.Fprintf(&b, " DTM %-14s", dtmText(*m.DTM))
+		}
+		if m.WDL != nil {
+			fmt.Fprintf(&b, " %-13s DTZ %d", endgame.WDLName(*m.WDL), *m.DTZ)
+		}
+		b.WriteString("\n")
+	}
+	if len(out.DTMLine) > 0 {
+		fmt.Fprintf(&b, "  DTM line: %s\n", strings.Join(out.DTMLine, " "))
 	}
 	if len(out.Line) > 0 {
 		fmt.Fprintf(&b, "  line: %s\n", strings.Join(out.Line, " "))
 	}
 	io.WriteString(w, b.String())
+}
+
+// dtmText writes a signed distance to mate for people.
+func dtmText(m int) string {
+	switch {
+	case m > 0:
+		return fmt.Sprintf("+%d (mate in %d)", m, m)
+	case m < 0:
+		return fmt.Sprintf("%d (mated in %d)", m, -m)
+	}
+	return "0 (no forced mate)"
 }

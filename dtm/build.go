@@ -1,0 +1,477 @@
+package dtm
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+)
+
+// The generator works slice by slice (a pawnless table is one slice), the
+// most advanced pawn placements first, so that a pawn move always leads to
+// a slice already solved. In a slice only quiet moves (no capture, no pawn
+// move) stay inside; every other move is a conversion, whose result is
+// read from a finished slice or another table.
+//
+// 1. Each position is set up once: a checkmate is mated in 0; a position
+//    whose moves are all conversions gets its value at once; the others
+//    keep the number of distinct quiet successors (cnt) and the best value
+//    the conversions alone give (conv).
+// 2. Then ply by ply, p = 1, 2, ...: at an odd p, every position with a
+//    quiet move into a position mated in (p-1)/2 moves, or with conv a mate
+//    in (p+1)/2, mates in (p+1)/2; at an even p, each quiet successor that
+//    became a mate in p/2 for the opponent takes one from its
+//    predecessors' counts, and a position whose count reaches 0 while its
+//    conversions lose no later is mated in p/2 (a position whose
+//    conversions lose later is picked up at that ply). Predecessors are
+//    found by moving the men backwards.
+// 3. What is left is a draw.
+//
+// Two goroutines or more share the work of every step. Entries change by
+// compare-and-swap, so two workers reaching one position agree.
+
+// buildError is a failure of a table build.
+type buildError struct {
+	table string
+	err   error
+}
+
+func (e *buildError) Error() string { return fmt.Sprintf("building %s: %v", e.table, e.err) }
+func (e *buildError) Unwrap() error { return e.err }
+
+// lookupFunc reads the value of a position of another table (a capture or
+// promotion leads there).
+type lookupFunc func(nd *node) (Value, error)
+
+// builder holds one table's build.
+type builder struct {
+	l        *layout
+	key      uint32 // the table's materialKey
+	lookup   lookupFunc
+	workers  int
+	progress func(done, total int64)
+
+	// how many positions of the slice hold each value, and each conv
+	count, convCount [2][256]atomic.Int64
+
+	val  [2]bytesArray // the whole table, by side to move
+	cnt  [2]bytesArray // the slice being solved
+	conv [2]bytesArray
+
+	errOnce sync.Once
+	err     error
+	failed  atomic.Bool
+}
+
+const chunk = 1 << 12 // indices a worker takes at once (a multiple of 4)
+
+// build computes a table. workers <= 0 means every core.
+func build(l *layout, lookup lookupFunc, workers int, progress func(done, total int64)) ([2]bytesArray, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	b := &builder{l: l, lookup: lookup, workers: workers, progress: progress}
+	nd := node{n: l.men, pc: l.pieces}
+	b.key = nd.materialKey()
+	for s := 0; s < 2; s++ {
+		b.val[s] = newBytes(l.size)
+		b.cnt[s] = newBytes(l.perSlice)
+		b.conv[s] = newBytes(l.perSlice)
+	}
+	for s := range l.slices {
+		if err := b.solveSlice(s); err != nil {
+			return b.val, err
+		}
+		if progress != nil {
+			progress(int64(s+1), int64(len(l.slices)))
+		}
+	}
+	return b.val, nil
+}
+
+func (b *builder) fail(err error) {
+	b.errOnce.Do(func() { b.err = err; b.failed.Store(true) })
+}
+
+// parallel runs f over the chunks of [0, n) on the workers.
+func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for i := 0; i < b.workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &worker{}
+			for !b.failed.Load() {
+				from := next.Add(chunk) - chunk
+				if from >= n {
+					return
+				}
+				f(w, from, min(from+chunk, n))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// worker is one goroutine's scratch space.
+type worker struct {
+	moves []move
+	seen  smallSet
+	preds []int64
+	// the largest plies a value set up front or a conversion will reach
+	pending int
+	changed bool
+}
+
+func (b *builder) solveSlice(s int) error {
+	l := b.l
+	base := int64(s) * l.perSlice
+	for c := 0; c < 2; c++ {
+		clear(b.cnt[c])
+		clear(b.conv[c])
+	}
+	for c := 0; c < 2; c++ {
+		for v := range b.count[c] {
+			b.count[c][v].Store(0)
+			b.convCount[c][v].Store(0)
+		}
+	}
+	var mu sync.Mutex
+	pending := 0
+	b.parallel(l.perSlice, func(w *worker, from, to int64) {
+		for i := from; i < to; i++ {
+			b.setUp(w, base, i)
+		}
+		mu.Lock()
+		pending = max(pending, w.pending)
+		mu.Unlock()
+	})
+	if b.failed.Load() {
+		return b.err
+	}
+	for p := 1; ; p++ {
+		if p > 2*maxMoves+1 {
+			return fmt.Errorf("a mate longer than %d moves", maxMoves)
+		}
+		changed := false
+		for side := board.White; side <= board.Black; side++ {
+			if b.ply(base, p, side) {
+				changed = true
+			}
+		}
+		if b.failed.Load() {
+			return b.err
+		}
+		if !changed && p >= pending {
+			return nil
+		}
+	}
+}
+
+// setUp is step 1 for the position at base+i.
+func (b *builder) setUp(w *worker, base, i int64) {
+	l := b.l
+	idx := base + i
+	sq := l.decode(idx)
+	var occ board.Bitboard
+	for k := 0; k < l.men; k++ {
+		if occ.Has(sq[k]) {
+			return
+		}
+		occ |= board.SquareBB(sq[k])
+	}
+	cp := sq
+	if c, ok := l.index(&cp); !ok || c != idx {
+		return // stored under another index
+	}
+	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
+	unique := l.unique(&sq)
+	for side := board.White; side <= board.Black; side++ {
+		nd.stm = side
+		if !nd.legal() {
+			continue
+		}
+		w.moves = nd.moves(w.moves[:0])
+		if len(w.moves) == 0 {
+			if nd.inCheck() {
+				b.val[side].set(idx, uint8(lossIn(0)))
+				b.count[side][lossIn(0)].Add(1)
+				w.pending = max(w.pending, 1)
+			}
+			continue
+		}
+		w.seen.clear()
+		conv, hasConv := Draw, false
+		for _, m := range w.moves {
+			if m.quiet(&nd) {
+				c, ok := int64(0), false
+				if unique {
+					c, ok = l.step(idx, int(m.slot), nd.sq[m.slot], m.to)
+				}
+				if !ok {
+					ch := nd.play(m)
+					c, _ = l.index(&ch.sq)
+				}
+				w.seen.add(c)
+				continue
+			}
+			ch := nd.play(m)
+			v, err := b.childValue(&ch)
+			if err != nil {
+				b.fail(err)
+				return
+			}
+			if v = v.Before(); !hasConv || v.Better(conv) {
+				conv, hasConv = v, true
+			}
+		}
+		if w.seen.n == 0 {
+			b.val[side].set(idx, uint8(conv))
+			b.count[side][conv].Add(1)
+			if conv != Draw {
+				w.pending = max(w.pending, conv.Plies()+1)
+			}
+			continue
+		}
+		if w.seen.n > 255 {
+			b.fail(fmt.Errorf("%d quiet moves in one position", w.seen.n))
+			return
+		}
+		b.cnt[side].set(i, uint8(w.seen.n))
+		if !hasConv {
+			conv = lossIn(0) // no conversion: nothing holds a loss back
+		}
+		b.conv[side].set(i, uint8(conv))
+		b.convCount[side][conv].Add(1)
+		if conv.Win() || conv.Loss() {
+			w.pending = max(w.pending, conv.Plies())
+		}
+	}
+}
+
+// ply is step 2 at ply p for the positions with side to move.
+func (b *builder) ply(base int64, p int, side board.Color) bool {
+	code := uint8(fromPlies(p))
+	prev := uint8(fromPlies(p - 1))
+	val, cnt, conv := b.val[side], b.cnt[side], b.conv[side]
+	win := p%2 == 1
+	var set atomic.Int64
+	defer func() { b.count[side][code].Add(set.Load()) }()
+	if b.count[side.Other()][prev].Load() > 0 {
+		b.parallel(b.l.perSlice, func(w *worker, from, to int64) {
+			b.frontier(w, base, from, to, prev, side, code, &set)
+		})
+	}
+	if b.convCount[side][code].Load() == 0 {
+		return set.Load() > 0
+	}
+	// conversions that decide at this ply
+	b.parallel(b.l.perSlice, func(w *worker, from, to int64) {
+		for i := from; i < to; i++ {
+			if conv.load(i) != code || val.load(base+i) != 0 {
+				continue
+			}
+			if !win && cnt.load(i) != 0 {
+				continue
+			}
+			if val.cas(base+i, 0, code) {
+				set.Add(1)
+			}
+		}
+	})
+	return set.Load() > 0
+}
+
+// frontier runs the backward step from the positions of [from, to) of
+// the other side whose value is prev.
+func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side board.Color, code uint8, set *atomic.Int64) {
+	val, other := b.val[side], b.val[side.Other()]
+	cnt, conv := b.cnt[side], b.conv[side]
+	win := code > 128
+	pattern := uint32(prev) * 0x01010101
+	for i := from; i < to; i++ {
+		if i&3 == 0 && i+4 <= to {
+			// skip four entries at once when none is prev
+			x := other[(base+i)>>2] ^ pattern
+			if (x-0x01010101)&^x&0x80808080 == 0 {
+				i += 3
+				continue
+			}
+		}
+		if other.get(base+i) != prev {
+			continue
+		}
+		w.preds = b.predecessors(w, base+i, side.Other(), w.preds[:0])
+		for _, x := range w.preds {
+			if win {
+				if val.cas(x, 0, code) {
+					set.Add(1)
+				}
+				continue
+			}
+			if val.load(x) != 0 {
+				continue
+			}
+			if cnt.dec(x-base) == 0 && lossNoLater(Value(conv.load(x-base)), p(code)) && val.cas(x, 0, code) {
+				set.Add(1)
+			}
+		}
+	}
+}
+
+// p is the ply count of a value code.
+func p(code uint8) int { return Value(code).Plies() }
+
+// lossNoLater reports whether the conversions' value c lets a position be
+// mated at ply p: they all lose, in at most p plies.
+func lossNoLater(c Value, p int) bool { return c.Loss() && c.Plies() <= p }
+
+// predecessors appends the distinct positions (indices, with the other
+// side to move) from which a quiet move of that side leads to idx, whose
+// side to move is side.
+func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int64) []int64 {
+	l := b.l
+	sq := l.decode(idx)
+	nd := node{n: l.men, pc: l.pieces, sq: sq, stm: side.Other(), ep: board.NoSquare}
+	mover := side.Other()
+	occ := nd.occupied()
+	king := 0 // slot of the king of side
+	if side == board.Black {
+		king = 1
+	}
+	w.seen.clear()
+	unique := l.unique(&sq)
+	for i := 0; i < l.men; i++ {
+		pc := l.pieces[i]
+		if pc.Color() != mover || pc.Type() == board.Pawn {
+			continue
+		}
+		from := sq[i]
+		targets := board.Attacks(pc.Type(), mover, from, occ) &^ occ
+		// The predecessor is legal when the side's king is not attacked
+		// by the mover. Without the man on from, if no other man of the
+		// mover attacks it, none does once the man stands on t (a man
+		// only blocks), so only the man itself can: from the squares its
+		// kind reaches from the king.
+		ks := sq[king]
+		vacated := occ &^ board.SquareBB(from)
+		full := nd.attacked(ks, mover, vacated, i)
+		if !full {
+			targets &^= board.Attacks(pc.Type(), mover, ks, vacated)
+		}
+		for targets != 0 {
+			t := targets.PopFirst()
+			nd.sq[i] = t
+			ok := true
+			if full {
+				ok = !nd.attacked(ks, mover, vacated|board.SquareBB(t), -1)
+			}
+			if ok {
+				x, found := int64(0), false
+				if unique {
+					x, found = l.step(idx, i, from, t)
+				}
+				if !found {
+					cp := nd.sq
+					x, found = l.index(&cp)
+				}
+				if found && w.seen.add(x) {
+					out = append(out, x)
+				}
+			}
+			nd.sq[i] = from
+		}
+	}
+	return out
+}
+
+// childValue reads the value of a position a conversion leads to.
+func (b *builder) childValue(ch *node) (Value, error) {
+	return valueOf(ch, b.baseValue)
+}
+
+// baseValue reads a position with no en-passant right: from this table's
+// finished slices when the material is the same, else from another table.
+func (b *builder) baseValue(nd *node) (Value, error) {
+	if nd.materialKey() != b.key {
+		return b.lookup(nd)
+	}
+	sq, ok := b.l.slotsOf(nd)
+	if !ok {
+		return Draw, fmt.Errorf("position does not fit %s", b.l.mat)
+	}
+	idx, ok := b.l.index(&sq)
+	if !ok {
+		return Draw, fmt.Errorf("position has no index in %s", b.l.mat)
+	}
+	return Value(b.val[nd.stm].get(idx)), nil
+}
+
+// slotsOf places a node's men in the layout's slots.
+func (l *layout) slotsOf(nd *node) (squares, bool) {
+	var sq squares
+	var used [MaxMen]bool
+	if nd.n != l.men {
+		return sq, false
+	}
+	for i := 0; i < l.men; i++ {
+		found := false
+		for j := 0; j < nd.n; j++ {
+			if !used[j] && nd.pc[j] == l.pieces[i] {
+				used[j], sq[i], found = true, nd.sq[j], true
+				break
+			}
+		}
+		if !found {
+			return sq, false
+		}
+	}
+	return sq, true
+}
+
+// valueOf reads a position that may have an en-passant right: without
+// one it is base's; with one it is the best of its moves (one ply ahead).
+func valueOf(nd *node, base lookupFunc) (Value, error) {
+	if nd.ep == board.NoSquare {
+		return base(nd)
+	}
+	ms := nd.moves(nil)
+	hasEP, hasOther := false, false
+	for _, m := range ms {
+		if m.ep {
+			hasEP = true
+		} else {
+			hasOther = true
+		}
+	}
+	plain := *nd
+	plain.ep = board.NoSquare
+	if !hasEP {
+		return base(&plain)
+	}
+	best, have := Draw, false
+	if hasOther {
+		v, err := base(&plain)
+		if err != nil {
+			return Draw, err
+		}
+		best, have = v, true
+	}
+	for _, m := range ms {
+		if !m.ep {
+			continue
+		}
+		ch := nd.play(m)
+		v, err := valueOf(&ch, base)
+		if err != nil {
+			return Draw, err
+		}
+		if v = v.Before(); !have || v.Better(best) {
+			best, have = v, true
+		}
+	}
+	return best, nil
+}

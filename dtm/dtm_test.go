@@ -1,0 +1,309 @@
+package dtm
+
+import (
+	"bufio"
+	"errors"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/shareddata"
+)
+
+func TestParseMaterial(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{"KQvKR", "KQvKR", ""},
+		{"krkq", "KRvKQ", ""},
+		{"KPRvK", "KRPvK", ""},
+		{"KQQQQvK", "", "6 men"},
+		{"KXvK", "", "not a piece"},
+		{"QvK", "", "king"},
+	} {
+		m, err := ParseMaterial(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: error %v, want one saying %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || m.String() != c.want {
+			t.Errorf("%s: %v %v, want %s", c.in, m, err, c.want)
+		}
+	}
+	if m, _ := ParseMaterial("KRvKQ"); true {
+		c, flip := m.Canonical()
+		if c.String() != "KQvKR" || !flip {
+			t.Errorf("canonical of KRvKQ: %s %v", c, flip)
+		}
+	}
+	if n := len(AllUpTo(4)); n != 5+25 {
+		// 3 men: KQ KR KB KN KP vs K; 4 men: 15 two-piece sides and 15 one-v-one, less duplicates
+		t.Logf("%d signatures up to 4 men", n)
+	}
+}
+
+// randomNode places the men of m at random until the position is legal.
+func randomNode(r *rand.Rand, l *layout) node {
+	for {
+		nd := node{n: l.men, pc: l.pieces, ep: board.NoSquare, stm: board.Color(r.Intn(2))}
+		var occ board.Bitboard
+		ok := true
+		for i := 0; i < l.men; i++ {
+			s := board.Square(r.Intn(64))
+			if l.pieces[i].Type() == board.Pawn && (s < 8 || s >= 56) || occ.Has(s) {
+				ok = false
+				break
+			}
+			occ |= board.SquareBB(s)
+			nd.sq[i] = s
+		}
+		if ok && nd.legal() {
+			return nd
+		}
+	}
+}
+
+// TestMovesMatchBoard compares the table's move generator with the board
+// package's on random positions of several materials.
+func TestMovesMatchBoard(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for _, sig := range []string{"KQvKR", "KPvKP", "KRPvKR", "KBNvKP", "KPPvKP", "KQvKQ"} {
+		m, _ := ParseMaterial(sig)
+		l := newLayout(m)
+		for i := 0; i < 3000; i++ {
+			nd := randomNode(r, l)
+			pos, err := board.ParseFEN(nd.fen())
+			if err != nil {
+				t.Fatalf("%s: %v", nd.fen(), err)
+			}
+			var bl board.MoveList
+			pos.LegalMoves(&bl)
+			var want []string
+			for _, mv := range bl.Slice() {
+				want = append(want, mv.UCI())
+			}
+			var got []string
+			for _, mv := range nd.moves(nil) {
+				s := nd.sq[mv.slot].String() + mv.to.String()
+				if mv.promo != board.NoPieceType {
+					s += strings.ToLower(board.MakePiece(board.Black, mv.promo).String())
+				}
+				got = append(got, s)
+			}
+			sort.Strings(want)
+			sort.Strings(got)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("%s: moves %v, board says %v", nd.fen(), got, want)
+			}
+		}
+	}
+}
+
+// TestIndexRoundTrip checks that every stored index decodes to a
+// position that indexes back to it, on random positions.
+func TestIndexRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for _, sig := range []string{"KQvKR", "KRRvK", "KPvKP", "KPPvK", "KBNvKN"} {
+		m, _ := ParseMaterial(sig)
+		l := newLayout(m)
+		for i := 0; i < 5000; i++ {
+			nd := randomNode(r, l)
+			sq := nd.sq
+			idx, ok := l.index(&sq)
+			if !ok || idx < 0 || idx >= l.size {
+				t.Fatalf("%s %s: index %d %v", sig, nd.fen(), idx, ok)
+			}
+			back := l.decode(idx)
+			again, ok := l.index(&back)
+			if !ok || again != idx {
+				t.Fatalf("%s %s: index %d decodes to one indexed %d", sig, nd.fen(), idx, again)
+			}
+		}
+	}
+}
+
+// TestSyzygyAgreement compares win, draw and loss with every row of the
+// shared Syzygy probe vectors of up to 4 men (5 with MATELINE_DTM5=1,
+// which builds 5-man tables: minutes each).
+func TestSyzygyAgreement(t *testing.T) {
+	path := shareddata.Path(t, "syzygy", "probe-vectors.tsv")
+	maxMen := 4
+	if os.Getenv("MATELINE_DTM5") == "1" {
+		maxMen = 5
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := testStore(t)
+	sc := bufio.NewScanner(f)
+	n := 0
+	for line := 1; sc.Scan(); line++ {
+		cols := strings.Split(sc.Text(), "\t")
+		if line == 1 {
+			continue
+		}
+		pos, err := board.ParseFEN(cols[0])
+		if err != nil || pos.Occupied().Count() > maxMen || pos.Castling() != 0 {
+			continue
+		}
+		wdl, _ := strconv.Atoi(cols[1])
+		v, err := s.Probe(&pos)
+		if err != nil {
+			t.Fatalf("line %d %s: %v", line, cols[0], err)
+		}
+		if v.sign() != sign(wdl) {
+			t.Errorf("line %d %s: DTM %s, Syzygy WDL %d", line, cols[0], v, wdl)
+		}
+		n++
+	}
+	t.Logf("%d positions of up to %d men agree", n, maxMen)
+	if n == 0 {
+		t.Fatal("no rows compared")
+	}
+}
+
+// TestConsistency checks whole tables one ply deep (Verify).
+func TestConsistency(t *testing.T) {
+	s := testStore(t)
+	for _, sig := range []string{"KQvK", "KPvK", "KRvKN"} {
+		m, _ := ParseMaterial(sig)
+		r, err := s.Verify(m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.OK() || r.Positions == 0 {
+			t.Errorf("%s", r)
+		}
+	}
+}
+
+// TestLongestKnown checks the longest mates of some tables against the
+// published figures (Thompson, Nalimov): KQvKR 35 moves, KRvK 16, KQvK
+// 10, KBNvK 33.
+func TestLongestKnown(t *testing.T) {
+	s := testStore(t)
+	for sig, want := range map[string]int{"KQvK": 10, "KRvK": 16, "KQvKR": 35, "KBNvK": 33} {
+		m, _ := ParseMaterial(sig)
+		r, err := s.Verify(m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Longest.Moves() != want {
+			t.Errorf("%s: longest mate %d moves, want %d", sig, r.Longest.Moves(), want)
+		}
+	}
+}
+
+func TestCorruptFileRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	var warnings []string
+	s := Open(dir, Options{BuildMen: 5, Warn: func(m string) { warnings = append(warnings, m) }})
+	m, _ := ParseMaterial("KRvK")
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	path := filepath.Join(dir, "KRvK"+fileSuffix)
+	data, _ := os.ReadFile(path)
+	for _, damage := range []func([]byte) []byte{
+		func(b []byte) []byte { b[headerSize+100] ^= 0xff; return b }, // a value
+		func(b []byte) []byte { return b[:len(b)-7] },                 // truncated
+		func(b []byte) []byte { b[16] = 'X'; return b },               // another signature
+	} {
+		os.WriteFile(path, damage(append([]byte(nil), data...)), 0o644)
+		warnings = nil
+		s := Open(dir, Options{BuildMen: 5, Warn: func(m string) { warnings = append(warnings, m) }})
+		pos := board.MustParseFEN("8/8/8/8/8/2k5/8/K6R w - - 0 1")
+		v, err := s.Probe(&pos)
+		if err != nil || !v.Win() {
+			t.Errorf("after damage: %v %v", v, err)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0], path) {
+			t.Errorf("warnings %q, want one naming %s", warnings, path)
+		}
+		s.Close()
+		if got, _ := os.ReadFile(path); string(got) != string(data) {
+			t.Errorf("the rebuilt file differs from the first build")
+		}
+	}
+}
+
+func TestReadOnlyCache(t *testing.T) {
+	// a path under a file cannot be written, even by root
+	dir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(dir, nil, 0o644)
+	var warnings []string
+	s := Open(filepath.Join(dir, "dtm"), Options{BuildMen: 5, Warn: func(m string) { warnings = append(warnings, m) }})
+	pos := board.MustParseFEN("8/8/8/8/8/2k5/8/K6R w - - 0 1")
+	for i := 0; i < 3; i++ {
+		if _, err := s.Probe(&pos); !errors.Is(err, ErrMissing) {
+			t.Fatalf("probe: %v, want ErrMissing", err)
+		}
+	}
+	if len(warnings) != 1 {
+		t.Errorf("warnings %q, want one", warnings)
+	}
+}
+
+func TestConcurrentBuilds(t *testing.T) {
+	dir := t.TempDir()
+	m, _ := ParseMaterial("KRvKN")
+	if testing.Short() {
+		m, _ = ParseMaterial("KRvK")
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := Open(dir, Options{BuildMen: 5, Workers: 1})
+			defer s.Close()
+			_, errs[i] = s.Build(m)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := Open(dir, Options{BuildMen: 0})
+	defer s.Close()
+	r, err := s.Verify(m, nil)
+	if err != nil || !r.OK() {
+		t.Fatalf("%v %v", r, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp*"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func FuzzReadTable(f *testing.F) {
+	m, _ := ParseMaterial("KQvK")
+	l := newLayout(m)
+	h := header{version: formatVersion, men: 3, sig: "KQvK", size: uint64(l.size)}
+	f.Add(h.encode())
+	f.Add(append(h.encode(), make([]byte, 2*l.size)...))
+	f.Add([]byte("MLDTM"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "KQvK"+fileSuffix)
+		os.WriteFile(path, data, 0o644)
+		vals, release, err := readTable(path, l)
+		if err == nil {
+			if int64(len(vals)) != 2*l.size {
+				t.Fatalf("%d values", len(vals))
+			}
+			release()
+		}
+	})
+}

@@ -1,0 +1,171 @@
+package dtm
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// A table file is a 64-byte header and the values: every position with
+// White to move, then every position with Black to move, a byte each
+// (Value), in index order.
+//
+//	offset size
+//	0      8    magic "MLDTM\x1a\x00\x00"
+//	8      4    format version (little-endian)
+//	12     4    men
+//	16     16   material signature, zero-padded ("KQvKR")
+//	32     8    positions per side to move
+//	40     4    CRC-32C of the values
+//	44     4    CRC-32C of bytes 0..43
+//	48     16   zero
+const (
+	headerSize    = 64
+	formatVersion = 1
+	fileSuffix    = ".mldtm"
+)
+
+var magic = [8]byte{'M', 'L', 'D', 'T', 'M', 0x1a, 0, 0}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrCorrupt marks a table file that is not what its name says: wrong
+// magic, version, signature or size, or a checksum that does not match.
+var ErrCorrupt = errors.New("corrupt table file")
+
+type header struct {
+	version uint32
+	men     uint32
+	sig     string
+	size    uint64
+	crc     uint32
+}
+
+func (h header) encode() []byte {
+	b := make([]byte, headerSize)
+	copy(b, magic[:])
+	binary.LittleEndian.PutUint32(b[8:], h.version)
+	binary.LittleEndian.PutUint32(b[12:], h.men)
+	copy(b[16:32], h.sig)
+	binary.LittleEndian.PutUint64(b[32:], h.size)
+	binary.LittleEndian.PutUint32(b[40:], h.crc)
+	binary.LittleEndian.PutUint32(b[44:], crc32.Checksum(b[:44], castagnoli))
+	return b
+}
+
+// parseHeader reads a header and checks it against what the layout of
+// sig expects.
+func parseHeader(b []byte, l *layout) (header, error) {
+	var h header
+	if len(b) < headerSize {
+		return h, fmt.Errorf("%w: %d bytes, shorter than the header", ErrCorrupt, len(b))
+	}
+	if !bytes.Equal(b[:8], magic[:]) {
+		return h, fmt.Errorf("%w: not a mateline DTM table", ErrCorrupt)
+	}
+	if crc32.Checksum(b[:44], castagnoli) != binary.LittleEndian.Uint32(b[44:]) {
+		return h, fmt.Errorf("%w: header checksum", ErrCorrupt)
+	}
+	h.version = binary.LittleEndian.Uint32(b[8:])
+	h.men = binary.LittleEndian.Uint32(b[12:])
+	h.sig = string(bytes.TrimRight(b[16:32], "\x00"))
+	h.size = binary.LittleEndian.Uint64(b[32:])
+	h.crc = binary.LittleEndian.Uint32(b[40:])
+	switch {
+	case h.version != formatVersion:
+		return h, fmt.Errorf("%w: format version %d, this mateline reads %d", ErrCorrupt, h.version, formatVersion)
+	case h.sig != l.mat.String():
+		return h, fmt.Errorf("%w: holds %q", ErrCorrupt, h.sig)
+	case h.size != uint64(l.size) || h.men != uint32(l.men):
+		return h, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.size, l.size)
+	}
+	return h, nil
+}
+
+// writeTable writes a table through a temporary file in dir, synced and
+// renamed into place, so that no reader ever sees half a file. On any
+// error the temporary file is removed.
+func writeTable(path string, l *layout, val [2]bytesArray) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	crc := uint32(0)
+	for s := 0; s < 2; s++ {
+		crc = crc32.Update(crc, castagnoli, val[s].bytes(l.size))
+	}
+	h := header{version: formatVersion, men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), crc: crc}
+	if _, err = f.Write(h.encode()); err != nil {
+		return err
+	}
+	for s := 0; s < 2; s++ {
+		if _, err = f.Write(val[s].bytes(l.size)); err != nil {
+			return err
+		}
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, e := os.Open(dir); e == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// readTable opens a table file, checks its header and checksum, and
+// returns its values (mapped read-only where the system allows) and a
+// function that releases them.
+func readTable(path string, l *layout) ([]byte, func(), error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	hb := make([]byte, headerSize)
+	if _, err := io.ReadFull(f, hb); err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	h, err := parseHeader(hb, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if want := int64(headerSize) + 2*l.size; st.Size() != want {
+		return nil, nil, fmt.Errorf("%w: %d bytes, want %d", ErrCorrupt, st.Size(), want)
+	}
+	data, release, err := mapFile(f, st.Size())
+	if err != nil {
+		return nil, nil, err
+	}
+	vals := data[headerSize:]
+	if crc32.Checksum(vals, castagnoli) != h.crc {
+		release()
+		return nil, nil, fmt.Errorf("%w: checksum of the values", ErrCorrupt)
+	}
+	return vals, release, nil
+}

@@ -1,0 +1,377 @@
+package dtm
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	"mateline.dev/mateline/board"
+)
+
+// A table's positions are numbered by an index that folds the board's
+// symmetries away. Men occupy slots: 0 the white king, 1 the black king,
+// then White's pieces and Black's, strongest first (pawns last).
+//
+// A pawnless table uses all eight symmetries of the board: the kings are
+// mapped to one of 462 canonical pairs (the white king in the triangle
+// a1-d1-d4, the black king on or below the a1-h8 diagonal when the white
+// king is on it), and every other man adds a digit of 64. A table with
+// pawns uses the left-right mirror only; it is cut into slices, one per
+// placement of the pawns (each pawn a digit of 48, a2..h7), kept when the
+// placement is not larger than its mirror image; inside a slice both kings
+// and the other men are digits of 64.
+//
+// Identical men are stored with their squares in increasing order, and a
+// position with more than one canonical form (a symmetric one) takes the
+// smallest index. Slots that no canonical position reaches hold draws and
+// are never read.
+
+// transforms maps each square under the eight symmetries: bit 0 mirrors
+// the files, bit 1 the ranks, bit 2 swaps files and ranks.
+var transforms [8][64]board.Square
+
+// kkIndex numbers the canonical king pairs (-1 for the others); kkPairs is
+// its inverse.
+var (
+	kkIndex [64][64]int16
+	kkPairs [][2]board.Square
+)
+
+// kkTransforms[w][b] has bit t set when symmetry t maps the kings on w
+// and b to a canonical pair: one bit for most pairs, two when both kings
+// end on the a1-h8 diagonal.
+var kkTransforms [64][64]uint8
+
+// kkPairCount is the number of canonical king pairs.
+const kkPairCount = 462
+
+func init() {
+	for t := 0; t < 8; t++ {
+		for s := 0; s < 64; s++ {
+			f, r := s&7, s>>3
+			if t&1 != 0 {
+				f = 7 - f
+			}
+			if t&2 != 0 {
+				r = 7 - r
+			}
+			if t&4 != 0 {
+				f, r = r, f
+			}
+			transforms[t][s] = board.Square(r*8 + f)
+		}
+	}
+	for w := 0; w < 64; w++ {
+		for b := 0; b < 64; b++ {
+			kkIndex[w][b] = -1
+			wf, wr, bf, br := w&7, w>>3, b&7, b>>3
+			if !(wf <= 3 && wr <= wf) || w == b || abs(wf-bf) <= 1 && abs(wr-br) <= 1 {
+				continue
+			}
+			if wf == wr && br > bf {
+				continue
+			}
+			kkIndex[w][b] = int16(len(kkPairs))
+			kkPairs = append(kkPairs, [2]board.Square{board.Square(w), board.Square(b)})
+		}
+	}
+	for w := 0; w < 64; w++ {
+		for b := 0; b < 64; b++ {
+			for t := 0; t < 8; t++ {
+				if kkIndex[transforms[t][w]][transforms[t][b]] >= 0 {
+					kkTransforms[w][b] |= 1 << t
+				}
+			}
+		}
+	}
+	if len(kkPairs) != kkPairCount {
+		panic(fmt.Sprintf("dtm: %d canonical king pairs, want %d", len(kkPairs), kkPairCount))
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// layout is how one table's positions are numbered.
+type layout struct {
+	mat    Material
+	men    int
+	pieces [MaxMen]board.Piece // the man in each slot
+	pawns  []int               // slots of pawns
+	others []int               // slots of non-king, non-pawn men
+	groups [][2]int            // runs [from, to) of identical men, longer than one
+	// weight of each slot's square in the index within a slice (0 for pawns)
+	weight     [MaxMen]int64
+	inGroup    [MaxMen]bool // one of identical men
+	kkWeight   int64        // weight of the king pair in a pawnless table
+	perSlice   int64        // positions in a slice
+	slices     [][]int8     // pawn squares (0..47, a2 = 0) of each slice, by pawn slot order
+	sliceOf    []int32      // raw pawn placement -> slice, or -1
+	transforms []int        // the symmetries used
+	size       int64        // positions per side to move
+	advance    []int        // each slice's pawn advancement (build order key)
+}
+
+func newLayout(m Material) *layout {
+	l := &layout{mat: m, men: m.Men()}
+	l.pieces[0] = board.MakePiece(board.White, board.King)
+	l.pieces[1] = board.MakePiece(board.Black, board.King)
+	n := 2
+	for c := 0; c < 2; c++ {
+		for _, t := range m.Pieces[c] {
+			l.pieces[n] = board.MakePiece(board.Color(c), t)
+			if t == board.Pawn {
+				l.pawns = append(l.pawns, n)
+			} else {
+				l.others = append(l.others, n)
+			}
+			n++
+		}
+	}
+	for i := 2; i < n; {
+		j := i + 1
+		for j < n && l.pieces[j] == l.pieces[i] {
+			j++
+		}
+		if j-i > 1 {
+			l.groups = append(l.groups, [2]int{i, j})
+			for k := i; k < j; k++ {
+				l.inGroup[k] = true
+			}
+		}
+		i = j
+	}
+	w := int64(1)
+	for i := len(l.others) - 1; i >= 0; i-- {
+		l.weight[l.others[i]] = w
+		w *= 64
+	}
+	if len(l.pawns) == 0 {
+		l.transforms = []int{0, 1, 2, 3, 4, 5, 6, 7}
+		l.kkWeight = w
+		l.perSlice = w * kkPairCount
+		l.slices = [][]int8{nil}
+		l.advance = []int{0}
+	} else {
+		l.transforms = []int{0, 1}
+		l.weight[1] = w
+		l.weight[0] = w * 64
+		l.perSlice = w * 64 * 64
+		l.enumerateSlices()
+	}
+	l.size = l.perSlice * int64(len(l.slices))
+	return l
+}
+
+// enumerateSlices lists the canonical pawn placements, most advanced
+// first: a pawn move leads to a more advanced placement, so building the
+// slices in this order finds every pawn move's result already built.
+func (l *layout) enumerateSlices() {
+	np := len(l.pawns)
+	raw := 1
+	for i := 0; i < np; i++ {
+		raw *= 48
+	}
+	l.sliceOf = make([]int32, raw)
+	type cand struct {
+		sq  []int8
+		adv int
+		raw int
+	}
+	var cands []cand
+	sq := make([]int8, np)
+	for r := 0; r < raw; r++ {
+		l.sliceOf[r] = -1
+		x := r
+		for i := np - 1; i >= 0; i-- {
+			sq[i] = int8(x % 48)
+			x /= 48
+		}
+		if !l.pawnsCanonical(sq) {
+			continue
+		}
+		adv := 0
+		for i, s := range sq {
+			rank := int(s) / 8 // 0 = rank 2
+			if l.pieces[l.pawns[i]].Color() == board.White {
+				adv += rank
+			} else {
+				adv += 5 - rank
+			}
+		}
+		cands = append(cands, cand{append([]int8(nil), sq...), adv, r})
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].adv > cands[j].adv })
+	for i, c := range cands {
+		l.sliceOf[c.raw] = int32(i)
+		l.slices = append(l.slices, c.sq)
+		l.advance = append(l.advance, c.adv)
+	}
+}
+
+// pawnsCanonical reports whether a placement is stored: pawns on distinct
+// squares, identical pawns in increasing order, and not larger than its
+// mirror image.
+func (l *layout) pawnsCanonical(sq []int8) bool {
+	for i := range sq {
+		for j := 0; j < i; j++ {
+			if sq[i] == sq[j] {
+				return false
+			}
+		}
+	}
+	if !l.sortedPawns(sq) {
+		return false
+	}
+	m := make([]int8, len(sq))
+	for i, s := range sq {
+		m[i] = s ^ 7
+	}
+	l.sortPawnGroups(m)
+	return rawOf(sq) <= rawOf(m)
+}
+
+func rawOf(sq []int8) int {
+	r := 0
+	for _, s := range sq {
+		r = r*48 + int(s)
+	}
+	return r
+}
+
+func (l *layout) sortedPawns(sq []int8) bool {
+	for i := 1; i < len(sq); i++ {
+		if l.pieces[l.pawns[i]] == l.pieces[l.pawns[i-1]] && sq[i] < sq[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *layout) sortPawnGroups(sq []int8) {
+	for i := 1; i < len(sq); i++ {
+		for j := i; j > 0 && l.pieces[l.pawns[j]] == l.pieces[l.pawns[j-1]] && sq[j] < sq[j-1]; j-- {
+			sq[j], sq[j-1] = sq[j-1], sq[j]
+		}
+	}
+}
+
+// squares holds a square for each slot.
+type squares [MaxMen]board.Square
+
+// index returns the canonical index of the men on sq (slot order). ok is
+// false when no symmetry gives a stored form (which happens only for
+// placements that are not positions: men on one square, pawns on the
+// first or last rank).
+func (l *layout) index(sq *squares) (int64, bool) {
+	var mask uint8
+	if len(l.pawns) == 0 {
+		mask = kkTransforms[sq[0]][sq[1]]
+	} else {
+		mask = 3
+	}
+	best, found := int64(0), false
+	for ; mask != 0; mask &= mask - 1 {
+		t := bits.TrailingZeros8(mask)
+		var ts squares
+		for i := 0; i < l.men; i++ {
+			ts[i] = transforms[t][sq[i]]
+		}
+		idx, ok := l.indexAs(&ts)
+		if ok && (!found || idx < best) {
+			best, found = idx, true
+		}
+	}
+	return best, found
+}
+
+// unique reports whether the stored position sq (canonical) has a single
+// symmetry giving a stored form, so that moving one man that is neither
+// a king of a pawnless table nor one of identical men changes its index
+// by that man's weight alone (see step).
+func (l *layout) unique(sq *squares) bool {
+	if len(l.pawns) == 0 {
+		return kkTransforms[sq[0]][sq[1]]&(kkTransforms[sq[0]][sq[1]]-1) == 0
+	}
+	var raw, mirror [3]int8
+	for i, s := range l.pawns {
+		raw[i] = int8(sq[s]) - 8
+		mirror[i] = raw[i] ^ 7
+	}
+	m := mirror[:len(l.pawns)]
+	l.sortPawnGroups(m)
+	return rawOf(raw[:len(l.pawns)]) != rawOf(m)
+}
+
+// step returns the index after the man in slot moves from one square to
+// another, when a weight tells it: the position is unique, and the man is
+// not alone in a group nor a king of a pawnless table.
+func (l *layout) step(idx int64, slot int, from, to board.Square) (int64, bool) {
+	if l.inGroup[slot] || (slot < 2 && len(l.pawns) == 0) {
+		return 0, false
+	}
+	return idx + (int64(to)-int64(from))*l.weight[slot], true
+}
+
+// indexAs indexes sq as it stands, with no symmetry applied.
+func (l *layout) indexAs(ts *squares) (int64, bool) {
+	for _, g := range l.groups {
+		for i := g[0] + 1; i < g[1]; i++ {
+			for j := i; j > g[0] && ts[j] < ts[j-1]; j-- {
+				ts[j], ts[j-1] = ts[j-1], ts[j]
+			}
+		}
+	}
+	var idx int64
+	if len(l.pawns) == 0 {
+		kk := kkIndex[ts[0]][ts[1]]
+		if kk < 0 {
+			return 0, false
+		}
+		idx = int64(kk) * l.kkWeight
+	} else {
+		r := 0
+		for _, s := range l.pawns {
+			p := int(ts[s]) - 8
+			if p < 0 || p >= 48 {
+				return 0, false
+			}
+			r = r*48 + p
+		}
+		slice := l.sliceOf[r]
+		if slice < 0 {
+			return 0, false
+		}
+		idx = int64(slice)*l.perSlice + int64(ts[0])*l.weight[0] + int64(ts[1])*l.weight[1]
+	}
+	for _, s := range l.others {
+		idx += int64(ts[s]) * l.weight[s]
+	}
+	return idx, true
+}
+
+// decode returns the men's squares at idx, as stored (the canonical form).
+func (l *layout) decode(idx int64) squares {
+	var sq squares
+	slice := idx / l.perSlice
+	inner := idx % l.perSlice
+	for i := len(l.others) - 1; i >= 0; i-- {
+		sq[l.others[i]] = board.Square(inner % 64)
+		inner /= 64
+	}
+	if len(l.pawns) == 0 {
+		kk := kkPairs[inner]
+		sq[0], sq[1] = kk[0], kk[1]
+		return sq
+	}
+	sq[1] = board.Square(inner % 64)
+	sq[0] = board.Square(inner / 64)
+	for i, s := range l.pawns {
+		sq[s] = board.Square(l.slices[slice][i] + 8)
+	}
+	return sq
+}

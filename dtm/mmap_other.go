@@ -1,0 +1,27 @@
+//go:build !unix
+
+package dtm
+
+import (
+	"io"
+	"os"
+)
+
+// mapFile reads a file into memory (no mapping on this system).
+func mapFile(f *os.File, size int64) ([]byte, func(), error) {
+	b := make([]byte, size)
+	if _, err := f.ReadAt(b, 0); err != nil && err != io.EOF {
+		return nil, nil, err
+	}
+	return b, func() {}, nil
+}
+
+// lockFile creates the lock file; without file locks, two builders rely
+// on the atomic rename alone (each writes a whole file).
+func lockFile(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return func() { f.Close() }, nil
+}

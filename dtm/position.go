@@ -1,0 +1,280 @@
+package dtm
+
+import "mateline.dev/mateline/board"
+
+// node is a position as tables see it: up to five men in any order, the
+// side to move and an en-passant square.
+type node struct {
+	n   int
+	pc  [MaxMen]board.Piece
+	sq  squares
+	stm board.Color
+	ep  board.Square
+}
+
+// nodeOf reads a board position (its men in square order).
+func nodeOf(p *board.Position) (node, bool) {
+	var nd node
+	occ := p.Occupied()
+	if occ.Count() > MaxMen {
+		return nd, false
+	}
+	for occ != 0 {
+		s := occ.PopFirst()
+		nd.pc[nd.n] = p.PieceAt(s)
+		nd.sq[nd.n] = s
+		nd.n++
+	}
+	nd.stm = p.Side()
+	nd.ep = p.EnPassant()
+	return nd, true
+}
+
+func (nd *node) material() Material {
+	var m Material
+	for i := 0; i < nd.n; i++ {
+		if t := nd.pc[i].Type(); t != board.King {
+			m.Pieces[nd.pc[i].Color()] = append(m.Pieces[nd.pc[i].Color()], t)
+		}
+	}
+	sortPieces(m.Pieces[0])
+	sortPieces(m.Pieces[1])
+	return m
+}
+
+// flipped swaps the colours: every man changes colour and rank, the other
+// side moves.
+func (nd *node) flipped() node {
+	f := *nd
+	for i := 0; i < nd.n; i++ {
+		f.pc[i] = board.MakePiece(nd.pc[i].Color().Other(), nd.pc[i].Type())
+		f.sq[i] = nd.sq[i] ^ 56
+	}
+	f.stm = nd.stm.Other()
+	if nd.ep != board.NoSquare {
+		f.ep = nd.ep ^ 56
+	}
+	return f
+}
+
+func (nd *node) occupied() board.Bitboard {
+	var b board.Bitboard
+	for i := 0; i < nd.n; i++ {
+		b |= board.SquareBB(nd.sq[i])
+	}
+	return b
+}
+
+func (nd *node) colorBB(c board.Color) board.Bitboard {
+	var b board.Bitboard
+	for i := 0; i < nd.n; i++ {
+		if nd.pc[i].Color() == c {
+			b |= board.SquareBB(nd.sq[i])
+		}
+	}
+	return b
+}
+
+func (nd *node) king(c board.Color) int {
+	k := board.MakePiece(c, board.King)
+	for i := 0; i < nd.n; i++ {
+		if nd.pc[i] == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// attacked reports whether s is attacked by c's men, with occupancy occ,
+// leaving out the man in slot skip (a captured one; -1 for none).
+func (nd *node) attacked(s board.Square, c board.Color, occ board.Bitboard, skip int) bool {
+	for i := 0; i < nd.n; i++ {
+		if i == skip || nd.pc[i].Color() != c {
+			continue
+		}
+		if board.Attacks(nd.pc[i].Type(), c, nd.sq[i], occ).Has(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// legal reports whether the side not to move is out of check.
+func (nd *node) legal() bool {
+	k := nd.king(nd.stm.Other())
+	return k >= 0 && !nd.attacked(nd.sq[k], nd.stm, nd.occupied(), -1)
+}
+
+func (nd *node) inCheck() bool {
+	k := nd.king(nd.stm)
+	return nd.attacked(nd.sq[k], nd.stm.Other(), nd.occupied(), -1)
+}
+
+// move is a legal move of a node.
+type move struct {
+	slot    int8            // the man that moves
+	capture int8            // the man taken, or -1
+	to      board.Square    // where it goes
+	promo   board.PieceType // the piece a pawn becomes, or NoPieceType
+	ep      bool            // an en-passant capture
+	double  bool            // a pawn's double step
+}
+
+// quiet reports whether m keeps the material and moves no pawn: the moves
+// that stay inside one slice of a table.
+func (m move) quiet(nd *node) bool {
+	return m.capture < 0 && nd.pc[m.slot].Type() != board.Pawn
+}
+
+// moves appends the legal moves of the side to move.
+func (nd *node) moves(out []move) []move {
+	c := nd.stm
+	occ := nd.occupied()
+	own := nd.colorBB(c)
+	king := nd.king(c)
+	ksq := nd.sq[king]
+	// what the full legality test can be spared: the squares the king may
+	// not step to, and which men are pinned
+	enemy := c.Other()
+	check := nd.attacked(ksq, enemy, occ, -1)
+	var danger board.Bitboard
+	var pinned [MaxMen]bool
+	for i := 0; i < nd.n; i++ {
+		if nd.pc[i].Color() == enemy {
+			danger |= board.Attacks(nd.pc[i].Type(), enemy, nd.sq[i], occ&^board.SquareBB(ksq))
+		} else if i != king && !check {
+			pinned[i] = nd.attacked(ksq, enemy, occ&^board.SquareBB(nd.sq[i]), -1)
+		}
+	}
+	for i := 0; i < nd.n; i++ {
+		pc := nd.pc[i]
+		if pc.Color() != c {
+			continue
+		}
+		from := nd.sq[i]
+		if i == king {
+			for targets := board.KingAttacks(from) &^ own &^ danger; targets != 0; {
+				to := targets.PopFirst()
+				out = append(out, move{slot: int8(i), capture: nd.at(to), to: to})
+			}
+			continue
+		}
+		if pc.Type() != board.Pawn {
+			targets := board.Attacks(pc.Type(), c, from, occ) &^ own
+			for targets != 0 {
+				to := targets.PopFirst()
+				m := move{slot: int8(i), capture: nd.at(to), to: to}
+				if check || pinned[i] {
+					out = nd.addIfLegal(out, m, king, occ)
+				} else {
+					out = append(out, m)
+				}
+			}
+			continue
+		}
+		dir := board.Square(8)
+		start, last := 1, 7
+		if c == board.Black {
+			dir, start, last = -8, 6, 0
+		}
+		push := from + dir
+		if !occ.Has(push) {
+			out = nd.addPawn(out, move{slot: int8(i), capture: -1, to: push}, king, occ, last)
+			if int(from)/8 == start && !occ.Has(push+dir) {
+				out = nd.addIfLegal(out, move{slot: int8(i), capture: -1, to: push + dir, double: true}, king, occ)
+			}
+		}
+		caps := board.PawnAttacks(c, from)
+		for t := caps & nd.colorBB(c.Other()); t != 0; {
+			to := t.PopFirst()
+			out = nd.addPawn(out, move{slot: int8(i), capture: nd.at(to), to: to}, king, occ, last)
+		}
+		if nd.ep != board.NoSquare && caps.Has(nd.ep) {
+			victim := nd.at(nd.ep - dir)
+			if victim >= 0 && nd.pc[victim] == board.MakePiece(c.Other(), board.Pawn) {
+				out = nd.addIfLegal(out, move{slot: int8(i), capture: victim, to: nd.ep, ep: true}, king, occ)
+			}
+		}
+	}
+	return out
+}
+
+func (nd *node) addPawn(out []move, m move, king int, occ board.Bitboard, last int) []move {
+	if int(m.to)/8 != last {
+		return nd.addIfLegal(out, m, king, occ)
+	}
+	n := len(out)
+	out = nd.addIfLegal(out, m, king, occ)
+	if len(out) == n {
+		return out
+	}
+	out = out[:n]
+	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+		m.promo = t
+		out = append(out, m)
+	}
+	return out
+}
+
+// at returns the slot of the man on s, or -1.
+func (nd *node) at(s board.Square) int8 {
+	for i := 0; i < nd.n; i++ {
+		if nd.sq[i] == s {
+			return int8(i)
+		}
+	}
+	return -1
+}
+
+func (nd *node) addIfLegal(out []move, m move, king int, occ board.Bitboard) []move {
+	from := nd.sq[m.slot]
+	after := occ&^board.SquareBB(from) | board.SquareBB(m.to)
+	if m.ep {
+		after &^= board.SquareBB(nd.sq[m.capture])
+	}
+	ks := nd.sq[king]
+	if int(m.slot) == king {
+		ks = m.to
+	}
+	// the moved man is on m.to; enemy men see the new occupancy
+	if nd.attackedAfter(ks, nd.stm.Other(), after, int(m.capture)) {
+		return out
+	}
+	return append(out, m)
+}
+
+// attackedAfter is attacked for a position after a move: the captured
+// man is left out, and no man stands on a square the mover left.
+func (nd *node) attackedAfter(s board.Square, c board.Color, occ board.Bitboard, skip int) bool {
+	return nd.attacked(s, c, occ, skip)
+}
+
+// play returns the node after m.
+func (nd *node) play(m move) node {
+	ch := *nd
+	ch.sq[m.slot] = m.to
+	if m.promo != board.NoPieceType {
+		ch.pc[m.slot] = board.MakePiece(nd.stm, m.promo)
+	}
+	if m.capture >= 0 {
+		last := ch.n - 1
+		ch.pc[m.capture], ch.sq[m.capture] = ch.pc[last], ch.sq[last]
+		ch.n--
+	}
+	ch.stm = nd.stm.Other()
+	ch.ep = board.NoSquare
+	if m.double {
+		ch.ep = (nd.sq[m.slot] + m.to) / 2
+	}
+	return ch
+}
+
+// materialKey packs the count of each coloured piece type (3 bits each):
+// two nodes have the same material exactly when their keys are equal.
+func (nd *node) materialKey() uint32 {
+	var k uint32
+	for i := 0; i < nd.n; i++ {
+		k += 1 << (3 * (uint(nd.pc[i].Color())*6 + uint(nd.pc[i].Type()) - 1))
+	}
+	return k
+}

@@ -1,0 +1,320 @@
+package dtm
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"mateline.dev/mateline/board"
+)
+
+// ErrNotInTables says a position has no table: castling rights, or more
+// than MaxMen men. It is not a failure.
+var ErrNotInTables = errors.New("not in DTM tables")
+
+// ErrMissing says a table is not in the cache and may not be built now
+// (a read-only cache, or building turned off).
+var ErrMissing = errors.New("DTM table not built")
+
+// Store is a directory of tables: it loads them on first use, and builds
+// the ones missing (with the tables they need) when allowed. It is safe
+// for concurrent use.
+type Store struct {
+	dir      string
+	buildMax int // build missing tables of at most this many men
+	workers  int
+	warn     func(string)
+	progress func(BuildEvent)
+
+	mu      sync.Mutex
+	tables  map[string]*entry
+	warned  map[string]bool
+	noWrite bool
+}
+
+type entry struct {
+	once    sync.Once
+	tried   int // the build bound of the first attempt
+	t       *Table
+	err     error
+	release func()
+}
+
+// Table is one loaded table.
+type Table struct {
+	l    *layout
+	data []byte // White to move, then Black to move
+}
+
+// Options configure a Store.
+type Options struct {
+	// BuildMen builds a missing table on first use when it has at most
+	// this many men (0: never build, only read).
+	BuildMen int
+	// Workers is how many goroutines a build uses (0: every core).
+	Workers int
+	// Warn receives warnings: a corrupt file rebuilt, a read-only cache.
+	// Each is given once.
+	Warn func(string)
+	// Progress follows builds.
+	Progress func(BuildEvent)
+}
+
+// BuildEvent reports the progress of a table build.
+type BuildEvent struct {
+	Table       string        // the signature being built
+	Done, Total int64         // slices solved
+	Finished    bool          // the table is written
+	Elapsed     time.Duration // since its build began
+	Bytes       int64         // the file's size, when Finished
+}
+
+// DefaultDir is the cache used when none is given: $MATELINE_DTM, or
+// mateline/dtm under the user's cache directory.
+func DefaultDir() (string, error) {
+	if d := os.Getenv("MATELINE_DTM"); d != "" {
+		return d, nil
+	}
+	c, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for DTM tables (set MATELINE_DTM or --dtm): %w", err)
+	}
+	return filepath.Join(c, "mateline", "dtm"), nil
+}
+
+// Open returns the store of directory dir (created when missing and
+// building is allowed).
+func Open(dir string, o Options) *Store {
+	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
+		tables: map[string]*entry{}, warned: map[string]bool{}}
+	if s.warn == nil {
+		s.warn = func(string) {}
+	}
+	return s
+}
+
+// Dir is the store's directory.
+func (s *Store) Dir() string { return s.dir }
+
+func (s *Store) warnOnce(key, msg string) {
+	s.mu.Lock()
+	seen := s.warned[key]
+	s.warned[key] = true
+	s.mu.Unlock()
+	if !seen {
+		s.warn(msg)
+	}
+}
+
+// Path is the file of a table.
+func (s *Store) Path(m Material) string {
+	c, _ := m.Canonical()
+	return filepath.Join(s.dir, c.String()+fileSuffix)
+}
+
+// Table returns m's table (canonical material), loading or building it.
+func (s *Store) Table(m Material) (*Table, error) {
+	return s.table(m, s.buildMax)
+}
+
+// Build makes sure m's table and those it needs are on disk, building
+// what is missing or corrupt, whatever the store's BuildMen.
+func (s *Store) Build(m Material) (*Table, error) {
+	return s.table(m, MaxMen)
+}
+
+func (s *Store) table(m Material, buildMax int) (*Table, error) {
+	c, _ := m.Canonical()
+	key := c.String()
+	s.mu.Lock()
+	e := s.tables[key]
+	if e == nil {
+		e = &entry{}
+		s.tables[key] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() { e.tried = buildMax; e.t, e.release, e.err = s.open(c, buildMax) })
+	if e.err != nil && errors.Is(e.err, ErrMissing) && buildMax > e.tried && c.Men() > e.tried {
+		// an earlier probe that could not build found it missing; this
+		// one may build it
+		s.mu.Lock()
+		if s.tables[key] == e {
+			delete(s.tables, key)
+		}
+		s.mu.Unlock()
+		return s.table(m, buildMax)
+	}
+	return e.t, e.err
+}
+
+// Close releases the mapped tables.
+func (s *Store) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, e := range s.tables {
+		if e.release != nil {
+			e.release()
+		}
+		delete(s.tables, k)
+	}
+}
+
+func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
+	l := newLayout(m)
+	path := s.Path(m)
+	data, release, err := readTable(path, l)
+	if err == nil {
+		return &Table{l: l, data: data}, release, nil
+	}
+	if errors.Is(err, ErrCorrupt) {
+		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; not trusted, rebuilt", path, err))
+	} else if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
+	}
+	if m.Men() > buildMax {
+		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+	}
+	return s.buildAndOpen(m, l, path, buildMax)
+}
+
+func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (*Table, func(), error) {
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
+		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+	}
+	for _, c := range m.Children() {
+		if c.Bare() {
+			continue
+		}
+		if _, err := s.table(c, buildMax); err != nil {
+			return nil, nil, err
+		}
+	}
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
+		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+	}
+	defer unlock()
+	// another process may have built it while we waited for the lock
+	if data, release, err := readTable(path, l); err == nil {
+		return &Table{l: l, data: data}, release, nil
+	}
+	start := time.Now()
+	var progress func(done, total int64)
+	if s.progress != nil {
+		progress = func(done, total int64) {
+			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Elapsed: time.Since(start)})
+		}
+	}
+	val, err := build(l, s.lookup, s.workers, progress)
+	if err != nil {
+		return nil, nil, &buildError{m.String(), err}
+	}
+	if err := writeTable(path, l, val); err != nil {
+		return nil, nil, &buildError{m.String(), fmt.Errorf("writing %s: %w", path, err)}
+	}
+	if s.progress != nil {
+		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: headerSize + 2*l.size})
+	}
+	data, release, err := readTable(path, l)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s back: %w", path, err)
+	}
+	return &Table{l: l, data: data}, release, nil
+}
+
+// lookup reads a position without en-passant right from its table.
+func (s *Store) lookup(nd *node) (Value, error) { return s.lookupWith(nd, s.buildMax) }
+
+func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
+	m := nd.material()
+	if m.Bare() {
+		return Draw, nil
+	}
+	c, flip := m.Canonical()
+	if flip {
+		f := nd.flipped()
+		nd = &f
+	}
+	t, err := s.table(c, buildMax)
+	if err != nil {
+		return Draw, err
+	}
+	return t.value(nd)
+}
+
+// value reads a node of this table's material, in its colours.
+func (t *Table) value(nd *node) (Value, error) {
+	sq, ok := t.l.slotsOf(nd)
+	if !ok {
+		return Draw, fmt.Errorf("position does not fit %s", t.l.mat)
+	}
+	idx, ok := t.l.index(&sq)
+	if !ok {
+		return Draw, fmt.Errorf("position has no index in %s", t.l.mat)
+	}
+	return Value(t.data[int64(nd.stm)*t.l.size+idx]), nil
+}
+
+// Material is the table's signature.
+func (t *Table) Material() Material { return t.l.mat }
+
+// Positions is the number of entries per side to move.
+func (t *Table) Positions() int64 { return t.l.size }
+
+// Probe returns the distance to mate of a position. Castling rights or
+// more than MaxMen men give ErrNotInTables; an en-passant right is
+// answered from the moves.
+func (s *Store) Probe(pos *board.Position) (Value, error) {
+	if pos.Castling() != 0 {
+		return Draw, ErrNotInTables
+	}
+	nd, ok := nodeOf(pos)
+	if !ok {
+		return Draw, ErrNotInTables
+	}
+	return valueOf(&nd, s.lookup)
+}
+
+// Covers reports whether pos could be in a table: no castling rights and
+// at most MaxMen men.
+func Covers(pos *board.Position) bool {
+	return pos.Castling() == 0 && pos.Occupied().Count() <= MaxMen
+}
+
+// Prober is a view of a Store for the solver, with its own bound on the
+// tables a probe may build: a root may wait for a five-man table, a node
+// deep in a search should not.
+type Prober struct {
+	s        *Store
+	buildMax int
+}
+
+// Prober returns a view that builds missing tables of at most buildMen
+// men (and never more than the store allows).
+func (s *Store) Prober(buildMen int) Prober { return Prober{s, min(buildMen, s.buildMax)} }
+
+// ProbeDTM returns the distance to mate of pos in signed moves (+N the
+// side to move mates in N, -N it is mated in N, 0 no forced mate). ok is
+// false when the tables do not answer: not covered, a table that cannot
+// be had, or a side checkmated now.
+func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
+	if !Covers(pos) {
+		return 0, false
+	}
+	nd, ok := nodeOf(pos)
+	if !ok {
+		return 0, false
+	}
+	v, err := valueOf(&nd, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) })
+	if err != nil || v == lossIn(0) {
+		return 0, false
+	}
+	return v.Signed(), true
+}

@@ -1,0 +1,109 @@
+package dtm
+
+import "fmt"
+
+// Value is one table entry, the distance to mate with best play from the
+// side to move's point of view, in one byte: 0 no forced mate (a draw
+// with best play), 1..128 mated in Value-1 moves (1: checkmated now),
+// 129..255 mates in Value-128 moves. Longer mates (no ending of five men
+// has one) cannot be stored, and a build that meets one fails.
+type Value uint8
+
+// Draw is the value of a position where neither side can force mate.
+const Draw Value = 0
+
+const maxMoves = 127
+
+// winIn is the value of a mate in n moves by the side to move.
+func winIn(n int) Value { return Value(128 + n) }
+
+// lossIn is the value of being mated in n moves.
+func lossIn(n int) Value { return Value(1 + n) }
+
+// fromPlies is the value of a mate that ends plies from now: odd by the
+// side to move, even of it.
+func fromPlies(p int) Value {
+	if p%2 == 1 {
+		return winIn((p + 1) / 2)
+	}
+	return lossIn(p / 2)
+}
+
+// Win reports whether the side to move mates.
+func (v Value) Win() bool { return v > 128 }
+
+// Loss reports whether the side to move is mated (now or later).
+func (v Value) Loss() bool { return v >= 1 && v <= 128 }
+
+// Moves is the mate's length in moves of the side that mates (0 for a
+// draw, and for a side checkmated now).
+func (v Value) Moves() int {
+	switch {
+	case v.Win():
+		return int(v) - 128
+	case v.Loss():
+		return int(v) - 1
+	}
+	return 0
+}
+
+// Plies counts the half-moves to mate: 2N-1 for a mate in N, 2N for mated
+// in N, -1 for a draw.
+func (v Value) Plies() int {
+	switch {
+	case v.Win():
+		return 2*v.Moves() - 1
+	case v.Loss():
+		return 2 * v.Moves()
+	}
+	return -1
+}
+
+// Signed is the distance in signed moves, our sign rule: +N the side to
+// move mates in N, -N it is mated in N, 0 no forced mate (and a side
+// checkmated now, which Loss tells apart).
+func (v Value) Signed() int {
+	if v.Loss() {
+		return -v.Moves()
+	}
+	return v.Moves()
+}
+
+// String writes "+N", "-N" or "0" ("-0" when checkmated).
+func (v Value) String() string {
+	switch {
+	case v.Win():
+		return fmt.Sprintf("+%d", v.Moves())
+	case v.Loss():
+		return fmt.Sprintf("-%d", v.Moves())
+	}
+	return "0"
+}
+
+// Before is the value for the side that moved into a position of value v:
+// mated in N there is a mate in N+1 here, a mate in N there is mated in N
+// here.
+func (v Value) Before() Value {
+	switch {
+	case v.Loss():
+		return winIn(v.Moves() + 1)
+	case v.Win():
+		return lossIn(v.Moves())
+	}
+	return Draw
+}
+
+// score orders values for the side to move: a quicker mate is better, a
+// slower loss is better than a quicker one, a draw lies between.
+func (v Value) score() int {
+	switch {
+	case v.Win():
+		return 1000 - v.Moves()
+	case v.Loss():
+		return -1000 + v.Moves()
+	}
+	return 0
+}
+
+// Better reports whether v is better than w for the side to move.
+func (v Value) Better(w Value) bool { return v.score() > w.score() }

@@ -1,0 +1,256 @@
+package dtm
+
+import (
+	"fmt"
+
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+)
+
+// VerifyReport is what Verify found in one table.
+type VerifyReport struct {
+	Table     string
+	Positions int64 // legal positions checked (both sides to move)
+	Wins      int64 // of them, won for the side to move
+	Losses    int64
+	// Inconsistent counts positions whose value is not the best of their
+	// moves' values one ply on.
+	Inconsistent int64
+	// WDLChecked and WDLMismatch count the comparisons with Syzygy.
+	WDLChecked, WDLMismatch int64
+	// Examples are a few failing positions, as FEN with what was found.
+	Examples []string
+	// Longest is the longest mate in the table.
+	Longest Value
+}
+
+// OK reports whether the table passed.
+func (r VerifyReport) OK() bool { return r.Inconsistent == 0 && r.WDLMismatch == 0 }
+
+func (r VerifyReport) String() string {
+	var b strings.Builder
+	status := "ok"
+	if !r.OK() {
+		status = "FAILED"
+	}
+	fmt.Fprintf(&b, "%s\t%s\t%d positions, %d won, %d lost, longest mate %d moves; consistency: %d wrong",
+		r.Table, status, r.Positions, r.Wins, r.Losses, r.Longest.Moves(), r.Inconsistent)
+	if r.WDLChecked > 0 {
+		fmt.Fprintf(&b, "; Syzygy WDL: %d compared, %d differ", r.WDLChecked, r.WDLMismatch)
+	} else {
+		b.WriteString("; Syzygy WDL: not compared")
+	}
+	for _, e := range r.Examples {
+		fmt.Fprintf(&b, "\n  %s", e)
+	}
+	return b.String()
+}
+
+// Cached lists the tables present in the store's directory.
+func (s *Store) Cached() ([]Material, error) {
+	names, err := filepath.Glob(filepath.Join(s.dir, "*"+fileSuffix))
+	if err != nil {
+		return nil, err
+	}
+	var out []Material
+	for _, n := range names {
+		m, err := ParseMaterial(strings.TrimSuffix(filepath.Base(n), fileSuffix))
+		if err == nil {
+			out = append(out, m)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Men() < out[j].Men() || out[i].Men() == out[j].Men() && out[i].String() < out[j].String()
+	})
+	return out, nil
+}
+
+// Verify checks every position of m's table (built first if need be):
+// its value must be the best of its moves' values one ply on, and, when
+// wdl is given (Syzygy: 2 win, 1 cursed win, 0 draw, -1 blessed loss, -2
+// loss), the same win, draw or loss.
+func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
+	m, _ = m.Canonical()
+	t, err := s.Build(m)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	l := t.l
+	r := VerifyReport{Table: m.String()}
+	var positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
+	var longest atomic.Int32
+	var mu sync.Mutex
+	var firstErr error
+	note := func(format string, args ...any) {
+		mu.Lock()
+		if len(r.Examples) < 10 {
+			r.Examples = append(r.Examples, fmt.Sprintf(format, args...))
+		}
+		mu.Unlock()
+	}
+	b := &builder{l: l, workers: s.workers}
+	if b.workers <= 0 {
+		b.workers = 2
+	}
+	b.parallel(l.size, func(w *worker, from, to int64) {
+		for idx := from; idx < to; idx++ {
+			sq := l.decode(idx)
+			var occ board.Bitboard
+			okSq := true
+			for k := 0; k < l.men; k++ {
+				if occ.Has(sq[k]) {
+					okSq = false
+					break
+				}
+				occ |= board.SquareBB(sq[k])
+			}
+			cp := sq
+			if c, ok := l.index(&cp); !okSq || !ok || c != idx {
+				continue
+			}
+			nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
+			for side := board.White; side <= board.Black; side++ {
+				nd.stm = side
+				if !nd.legal() {
+					continue
+				}
+				positions.Add(1)
+				v := Value(t.data[int64(side)*l.size+idx])
+				switch {
+				case v.Win():
+					wins.Add(1)
+				case v.Loss():
+					losses.Add(1)
+				}
+				for {
+					old := longest.Load()
+					if int32(v.Moves()) <= old || longest.CompareAndSwap(old, int32(v.Moves())) {
+						break
+					}
+				}
+				want, err := s.oneStep(&nd, w)
+				if err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					return
+				}
+				if want != v {
+					bad.Add(1)
+					note("%s: table %s, its moves give %s", nd.fen(), v, want)
+				}
+				if wdl != nil {
+					pos, err := board.ParseFEN(nd.fen())
+					if err != nil {
+						continue
+					}
+					if x, ok := wdl(&pos); ok {
+						wdlChecked.Add(1)
+						if sign(x) != v.sign() {
+							wdlBad.Add(1)
+							note("%s: table %s, Syzygy WDL %d", nd.fen(), v, x)
+						}
+					}
+				}
+			}
+		}
+	})
+	if firstErr != nil {
+		return r, firstErr
+	}
+	r.Positions, r.Wins, r.Losses, r.Inconsistent = positions.Load(), wins.Load(), losses.Load(), bad.Load()
+	r.WDLChecked, r.WDLMismatch = wdlChecked.Load(), wdlBad.Load()
+	if r.Longest = winIn(int(longest.Load())); longest.Load() == 0 {
+		r.Longest = Draw
+	}
+	return r, nil
+}
+
+// oneStep computes a position's value from its moves' values in the
+// tables: what the table must hold.
+func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
+	ms := nd.moves(w.moves[:0])
+	if len(ms) == 0 {
+		if nd.inCheck() {
+			return lossIn(0), nil
+		}
+		return Draw, nil
+	}
+	best, have := Draw, false
+	for _, m := range ms {
+		ch := nd.play(m)
+		v, err := valueOf(&ch, s.lookup)
+		if err != nil {
+			return Draw, err
+		}
+		if v = v.Before(); !have || v.Better(best) {
+			best, have = v, true
+		}
+	}
+	return best, nil
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func (v Value) sign() int {
+	switch {
+	case v.Win():
+		return 1
+	case v.Loss():
+		return -1
+	}
+	return 0
+}
+
+// fen writes the node as a FEN (clocks 0 1).
+func (nd *node) fen() string {
+	var grid [64]board.Piece
+	for i := 0; i < nd.n; i++ {
+		grid[nd.sq[i]] = nd.pc[i]
+	}
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			p := grid[r*8+f]
+			if p == board.NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteString(p.String())
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteString(nd.stm.String())
+	b.WriteString(" - ")
+	if nd.ep != board.NoSquare {
+		b.WriteString(nd.ep.String())
+	} else {
+		b.WriteByte('-')
+	}
+	b.WriteString(" 0 1")
+	return b.String()
+}

@@ -1,0 +1,239 @@
+package solver
+
+import (
+	"slices"
+
+	"mateline.dev/mateline/board"
+)
+
+// Exact distance-to-mate tables (Options.DTM) answer a root they cover
+// without a search, and give every node of the search they cover its
+// exact score.
+
+// dtmMaxMen is the most men a DTM table holds.
+const dtmMaxMen = 5
+
+// dtmCovers reports whether a position can be in the DTM tables.
+func dtmCovers(pos *board.Position) bool {
+	return pos.Castling() == 0 && pos.Occupied().Count() <= dtmMaxMen
+}
+
+// probeDTM returns the exact score of pos at ply, when the tables answer
+// and the mate fits in the search's range.
+func (s *searcher) probeDTM(pos *board.Position, ply int) (int, bool) {
+	m, ok := s.env.dtm.ProbeDTM(pos)
+	if !ok {
+		return 0, false
+	}
+	s.tbHits++
+	mate := Mate(m)
+	if mate == 0 {
+		return 0, true
+	}
+	plies := mate.Plies()
+	if ply+plies >= MaxPly {
+		return 0, false
+	}
+	if mate > 0 {
+		return mateScore - ply - plies, true
+	}
+	return -(mateScore - ply - plies), true
+}
+
+// tableAnswer answers a solve from the DTM tables when they cover the
+// root: the exact mate, every key that keeps it (the defences that hold
+// out longest for a mated side), and main lines where the winner mates
+// soonest and the loser holds out longest, ties going to the first move
+// in UCI order. A mate longer than MaxMate, or of a kind Want does not
+// ask for, is StatusNoMate up to MaxMate, as a search would say. With the
+// 50-move rule the answer is used only when the mate fits in the plies
+// the clock leaves.
+func tableAnswer(pos board.Position, opt Options) (Result, bool) {
+	var res Result
+	if opt.DTM == nil || !dtmCovers(&pos) || opt.FirstMate {
+		return res, false
+	}
+	moves := legalMoves(&pos)
+	if len(moves) == 0 {
+		return res, false
+	}
+	if rm, _ := legalSubset(&pos, opt.RootMoves); rm != nil {
+		moves = rm
+	}
+	// the value of each root move, from the side to move
+	vals := make([]Mate, len(moves))
+	best := Mate(0)
+	for i, m := range moves {
+		child := pos
+		child.Play(m)
+		v, ok := childMate(opt.DTM, &child)
+		if !ok {
+			return res, false
+		}
+		vals[i] = v
+		if i == 0 || v.betterThan(best) {
+			best = v
+		}
+	}
+	res.TBHits = uint64(len(moves))
+	if opt.Book != nil {
+		res.Book = opt.Book.BookMoves(&pos)
+	}
+	if opt.Rule50 && best != 0 && best.Plies() > 100-pos.HalfmoveClock() {
+		return res, false
+	}
+	wanted := best > 0 && opt.Want != WantMated || best < 0 && opt.Want != WantMate
+	if best == 0 || !wanted || best.Moves() > opt.MaxMate {
+		res.Status, res.Depth = StatusNoMate, opt.MaxMate
+		return res, true
+	}
+	res.Status, res.Mate, res.Depth = StatusMate, best, best.Moves()
+	for i, m := range moves {
+		if vals[i] == best {
+			res.Keys = append(res.Keys, m)
+		}
+	}
+	slices.SortFunc(res.Keys, func(a, b board.Move) int { return compareUCI(a, b) })
+	if opt.NoKeys {
+		res.Keys = nil
+		return res, true
+	}
+	lines := max(opt.Lines, 1)
+	for _, k := range res.Keys[:min(lines, len(res.Keys))] {
+		line, ok := dtmLine(opt.DTM, pos, k)
+		if !ok {
+			res.Partial = true
+			break
+		}
+		res.Lines = append(res.Lines, line)
+	}
+	if len(res.Lines) > 0 {
+		res.PV = res.Lines[0]
+	}
+	return res, true
+}
+
+// childMate is the value for the side to move of the move that led to
+// child: the mate there, seen one move earlier.
+func childMate(t DTM, child *board.Position) (Mate, bool) {
+	if child.IsCheckmate() {
+		return 1, true
+	}
+	if child.IsStalemate() {
+		return 0, true
+	}
+	m, ok := t.ProbeDTM(child)
+	if !ok {
+		return 0, false
+	}
+	mate := Mate(m)
+	switch {
+	case mate > 0:
+		return -mate, true // we are mated in the same number of moves
+	case mate < 0:
+		return -mate + 1, true // we mate one move later
+	}
+	return 0, true
+}
+
+// betterThan compares two values of moves for the side that chooses: a
+// quicker mate is better, then no mate, then the longest defence.
+func (m Mate) betterThan(o Mate) bool { return rankMate(m) > rankMate(o) }
+
+func rankMate(m Mate) int {
+	switch {
+	case m > 0:
+		return 1000 - int(m)
+	case m < 0:
+		return -1000 - int(m)
+	}
+	return 0
+}
+
+// dtmLine plays key, then at each ply the best move by the tables (ties
+// to the first in UCI order), until mate.
+func dtmLine(t DTM, pos board.Position, key board.Move) ([]board.Move, bool) {
+	line := []board.Move{key}
+	pos.Play(key)
+	for len(line) < MaxPly {
+		if pos.IsCheckmate() {
+			return line, true
+		}
+		moves := legalMoves(&pos)
+		slices.SortFunc(moves, compareUCI)
+		var pick board.Move
+		var best Mate
+		for i, m := range moves {
+			child := pos
+			child.Play(m)
+			v, ok := childMate(t, &child)
+			if !ok {
+				return line, false
+			}
+			if i == 0 || v.betterThan(best) {
+				pick, best = m, v
+			}
+		}
+		if best == 0 || pick == board.NoMove {
+			return line, false
+		}
+		line = append(line, pick)
+		pos.Play(pick)
+	}
+	return line, false
+}
+
+func legalMoves(pos *board.Position) []board.Move {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	return slices.Clone(l.Slice())
+}
+
+func compareUCI(a, b board.Move) int {
+	switch x, y := a.UCI(), b.UCI(); {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// TableMove is a legal move with the mate it keeps for the side that
+// plays it (Mate(0): no forced mate after it).
+type TableMove struct {
+	Move board.Move
+	Mate Mate
+}
+
+// TableMoves returns every legal move of pos with its value from the DTM
+// tables, best first (then in UCI order). ok is false when the tables do
+// not answer for some move.
+func TableMoves(t DTM, pos board.Position) ([]TableMove, bool) {
+	moves := legalMoves(&pos)
+	slices.SortFunc(moves, compareUCI)
+	out := make([]TableMove, 0, len(moves))
+	for _, m := range moves {
+		child := pos
+		child.Play(m)
+		v, ok := childMate(t, &child)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, TableMove{m, v})
+	}
+	slices.SortStableFunc(out, func(a, b TableMove) int { return rankMate(b.Mate) - rankMate(a.Mate) })
+	return out, true
+}
+
+// TableLine is the DTM-optimal line from pos: the winner mates soonest,
+// the loser holds out longest, ties to the first move in UCI order. It is
+// empty when neither side can force mate; ok is false when the tables do
+// not answer.
+func TableLine(t DTM, pos board.Position) ([]board.Move, bool) {
+	moves, ok := TableMoves(t, pos)
+	if !ok || len(moves) == 0 || moves[0].Mate == 0 {
+		return nil, ok
+	}
+	return dtmLine(t, pos, moves[0].Move)
+}

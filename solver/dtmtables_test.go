@@ -1,0 +1,93 @@
+package solver
+
+import (
+	"context"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm"
+)
+
+// TestDTMAgreesWithSearch solves random 4-man positions both ways: from
+// the DTM tables, and by search without them. The mates and the key sets
+// must be equal.
+func TestDTMAgreesWithSearch(t *testing.T) {
+	store := dtm.Open(t.TempDir(), dtm.Options{BuildMen: 4})
+	defer store.Close()
+	tables := store.Prober(4)
+	r := rand.New(rand.NewSource(7))
+	pieces := []string{"Q", "R", "r", "n", "b", "p", "P"}
+	sv := New(16)
+	compared := 0
+	for tries := 0; compared < 40 && tries < 20000; tries++ {
+		var grid [64]byte
+		put := func(c byte) {
+			for {
+				s := r.Intn(64)
+				if grid[s] == 0 && !(c == 'p' || c == 'P') || grid[s] == 0 && s >= 8 && s < 56 {
+					grid[s] = c
+					return
+				}
+			}
+		}
+		put('K')
+		put('k')
+		put(pieces[r.Intn(2)][0])
+		put(pieces[2+r.Intn(5)][0])
+		fen := ""
+		for rank := 7; rank >= 0; rank-- {
+			empty := 0
+			for f := 0; f < 8; f++ {
+				c := grid[rank*8+f]
+				if c == 0 {
+					empty++
+					continue
+				}
+				if empty > 0 {
+					fen += string(rune('0' + empty))
+					empty = 0
+				}
+				fen += string(c)
+			}
+			if empty > 0 {
+				fen += string(rune('0' + empty))
+			}
+			if rank > 0 {
+				fen += "/"
+			}
+		}
+		pos, err := board.ParseFEN(fen + " w - - 0 1")
+		if err != nil || pos.IsCheckmate() || pos.IsStalemate() {
+			continue
+		}
+		m, ok := tables.ProbeDTM(&pos)
+		if !ok || m <= 0 || m > 4 {
+			continue
+		}
+		fromTables := sv.Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true, DTM: tables})
+		bySearch := sv.Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true, Nodes: 5_000_000})
+		if bySearch.Status != StatusMate {
+			continue
+		}
+		compared++
+		keys := func(ms []board.Move) []string {
+			var out []string
+			for _, m := range ms {
+				out = append(out, m.UCI())
+			}
+			slices.Sort(out)
+			return out
+		}
+		if fromTables.Mate != bySearch.Mate || !slices.Equal(keys(fromTables.Keys), keys(bySearch.Keys)) {
+			t.Errorf("%s: tables %v %v, search %v %v", pos.FEN(), fromTables.Mate, keys(fromTables.Keys), bySearch.Mate, keys(bySearch.Keys))
+		}
+		if err := CheckLine(pos, fromTables.Mate, fromTables.PV); err != nil {
+			t.Errorf("%s: table line %v: %v", pos.FEN(), fromTables.PV, err)
+		}
+	}
+	if compared < 20 {
+		t.Fatalf("only %d positions compared", compared)
+	}
+}
