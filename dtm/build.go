@@ -399,15 +399,24 @@ func (b *builder) baseValue(nd *node) (Value, error) {
 	if nd.materialKey() != b.key {
 		return b.lookup(nd)
 	}
-	sq, ok := b.l.slotsOf(nd)
-	if !ok {
-		return Draw, fmt.Errorf("position does not fit %s", b.l.mat)
-	}
-	idx, ok := b.l.index(&sq)
-	if !ok {
-		return Draw, fmt.Errorf("position has no index in %s", b.l.mat)
+	idx, err := b.l.indexOf(nd)
+	if err != nil {
+		return Draw, err
 	}
 	return Value(b.val[nd.stm].get(idx)), nil
+}
+
+// indexOf is the index of a node of the layout's material.
+func (l *layout) indexOf(nd *node) (int64, error) {
+	sq, ok := l.slotsOf(nd)
+	if !ok {
+		return 0, fmt.Errorf("position does not fit %s", l.mat)
+	}
+	idx, ok := l.index(&sq)
+	if !ok {
+		return 0, fmt.Errorf("position has no index in %s", l.mat)
+	}
+	return idx, nil
 }
 
 // slotsOf places a node's men in the layout's slots.

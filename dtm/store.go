@@ -251,13 +251,9 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 
 // value reads a node of this table's material, in its colours.
 func (t *Table) value(nd *node) (Value, error) {
-	sq, ok := t.l.slotsOf(nd)
-	if !ok {
-		return Draw, fmt.Errorf("position does not fit %s", t.l.mat)
-	}
-	idx, ok := t.l.index(&sq)
-	if !ok {
-		return Draw, fmt.Errorf("position has no index in %s", t.l.mat)
+	idx, err := t.l.indexOf(nd)
+	if err != nil {
+		return Draw, err
 	}
 	return Value(t.data[int64(nd.stm)*t.l.size+idx]), nil
 }
