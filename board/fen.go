@@ -275,11 +275,17 @@ func (c Color) longName() string {
 
 // FEN returns the position in Forsyth-Edwards Notation.
 func (p *Position) FEN() string {
+	return fmt.Sprintf("%s %s %s %s %d %d", Placement(&p.squares), p.side, p.castling, p.ep, p.halfmove, p.fullmove)
+}
+
+// Placement writes the first field of a FEN, the pieces rank by rank from
+// the eighth, for a board given square by square (a1 = 0).
+func Placement(squares *[64]Piece) string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.squares[MakeSquare(file, rank)]
+			pc := squares[MakeSquare(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -297,7 +303,6 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	fmt.Fprintf(&b, " %s %s %s %d %d", p.side, p.castling, p.ep, p.halfmove, p.fullmove)
 	return b.String()
 }
 

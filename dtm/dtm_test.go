@@ -1,7 +1,6 @@
 package dtm
 
 import (
-	"bufio"
 	"errors"
 	"math/rand"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/internal/shareddata"
 )
 
 func TestParseMaterial(t *testing.T) {
@@ -132,24 +130,15 @@ func TestIndexRoundTrip(t *testing.T) {
 // shared Syzygy probe vectors of up to 4 men (5 with MATELINE_DTM5=1,
 // which builds 5-man tables: minutes each).
 func TestSyzygyAgreement(t *testing.T) {
-	path := shareddata.Path(t, "syzygy", "probe-vectors.tsv")
+	rows := readTSV(t, "syzygy", "probe-vectors.tsv")
 	maxMen := 4
 	if os.Getenv("MATELINE_DTM5") == "1" {
 		maxMen = 5
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	s := testStore(t)
-	sc := bufio.NewScanner(f)
 	n := 0
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 1 {
-			continue
-		}
+	for _, r := range rows {
+		line, cols := r.line, r.cols
 		pos, err := board.ParseFEN(cols[0])
 		if err != nil || pos.Occupied().Count() > maxMen || pos.Castling() != 0 {
 			continue

@@ -38,23 +38,42 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// TestGaviotaVectors compares every distance of the shared Gaviota
-// vectors (3 men, signed plies) with ours.
-func TestGaviotaVectors(t *testing.T) {
-	path := shareddata.Path(t, "gaviota", "dtm3-vectors.tsv")
-	f, err := os.Open(path)
+// tsvRow is a data row of a shared vector file, with its line number.
+type tsvRow struct {
+	line int
+	cols []string
+}
+
+// readTSV returns the rows after the header of a shared TSV file,
+// skipping the test when the file is missing.
+func readTSV(t *testing.T, parts ...string) []tsvRow {
+	t.Helper()
+	f, err := os.Open(shareddata.Path(t, parts...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	s := testStore(t)
+	var rows []tsvRow
 	sc := bufio.NewScanner(f)
-	n := 0
 	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 1 {
-			continue
+		if line > 1 {
+			rows = append(rows, tsvRow{line, strings.Split(sc.Text(), "\t")})
 		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestGaviotaVectors compares every distance of the shared Gaviota
+// vectors (3 men, signed plies) with ours.
+func TestGaviotaVectors(t *testing.T) {
+	rows := readTSV(t, "gaviota", "dtm3-vectors.tsv")
+	s := testStore(t)
+	n := 0
+	for _, r := range rows {
+		line, cols := r.line, r.cols
 		pos, err := board.ParseFEN(cols[0])
 		if err != nil {
 			t.Fatalf("line %d: %v", line, err)

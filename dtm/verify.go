@@ -221,36 +221,9 @@ func (nd *node) fen() string {
 	for i := 0; i < nd.n; i++ {
 		grid[nd.sq[i]] = nd.pc[i]
 	}
-	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			p := grid[r*8+f]
-			if p == board.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(p.String())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteByte(' ')
-	b.WriteString(nd.stm.String())
-	b.WriteString(" - ")
+	ep := "-"
 	if nd.ep != board.NoSquare {
-		b.WriteString(nd.ep.String())
-	} else {
-		b.WriteByte('-')
+		ep = nd.ep.String()
 	}
-	b.WriteString(" 0 1")
-	return b.String()
+	return board.Placement(&grid) + " " + nd.stm.String() + " - " + ep + " 0 1"
 }
