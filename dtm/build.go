@@ -60,6 +60,8 @@ type builder struct {
 	cnt  [2]bytesArray // the slice being solved
 	conv [2]bytesArray
 
+	scratch []worker // one per goroutine, kept from step to step
+
 	errOnce sync.Once
 	err     error
 	failed  atomic.Bool
@@ -99,11 +101,15 @@ func (b *builder) fail(err error) {
 func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	if b.scratch == nil {
+		b.scratch = make([]worker, b.workers)
+	}
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{}
+			w := &b.scratch[i]
+			w.pending = 0
 			for !b.failed.Load() {
 				from := next.Add(chunk) - chunk
 				if from >= n {
@@ -119,11 +125,11 @@ func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
 // worker is one goroutine's scratch space.
 type worker struct {
 	moves []move
+	child node
 	seen  smallSet
 	preds []int64
 	// the largest plies a value set up front or a conversion will reach
 	pending int
-	changed bool
 }
 
 func (b *builder) solveSlice(s int) error {
@@ -204,9 +210,15 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			continue
 		}
 		w.seen.clear()
+		quiet := 0
+		dedupe := l.fixedBySymmetry(&sq, side.Other())
 		conv, hasConv := Draw, false
 		for _, m := range w.moves {
 			if m.quiet(&nd) {
+				if !dedupe {
+					quiet++
+					continue
+				}
 				c, ok := int64(0), false
 				if unique {
 					c, ok = l.step(idx, int(m.slot), nd.sq[m.slot], m.to)
@@ -218,8 +230,8 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				w.seen.add(c)
 				continue
 			}
-			ch := nd.play(m)
-			v, err := b.childValue(&ch)
+			w.child = nd.play(m) // (in w: a local would escape to the heap)
+			v, err := b.childValue(&w.child)
 			if err != nil {
 				b.fail(err)
 				return
@@ -228,7 +240,10 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				conv, hasConv = v, true
 			}
 		}
-		if w.seen.n == 0 {
+		if dedupe {
+			quiet = w.seen.n
+		}
+		if quiet == 0 {
 			b.val[side].set(idx, uint8(conv))
 			b.count[side][conv].Add(1)
 			if conv != Draw {
@@ -236,11 +251,11 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			}
 			continue
 		}
-		if w.seen.n > 255 {
-			b.fail(fmt.Errorf("%d quiet moves in one position", w.seen.n))
+		if quiet > 255 {
+			b.fail(fmt.Errorf("%d quiet moves in one position", quiet))
 			return
 		}
-		b.cnt[side].set(i, uint8(w.seen.n))
+		b.cnt[side].set(i, uint8(quiet))
 		if !hasConv {
 			conv = lossIn(0) // no conversion: nothing holds a loss back
 		}
@@ -343,6 +358,7 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 		king = 1
 	}
 	w.seen.clear()
+	dedupe := l.fixedBySymmetry(&sq, side)
 	unique := l.unique(&sq)
 	for i := 0; i < l.men; i++ {
 		pc := l.pieces[i]
@@ -378,7 +394,7 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 					cp := nd.sq
 					x, found = l.index(&cp)
 				}
-				if found && w.seen.add(x) {
+				if found && (!dedupe || w.seen.add(x)) {
 					out = append(out, x)
 				}
 			}
@@ -390,6 +406,9 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 
 // childValue reads the value of a position a conversion leads to.
 func (b *builder) childValue(ch *node) (Value, error) {
+	if ch.ep == board.NoSquare {
+		return b.baseValue(ch) // (no function value made: no allocation)
+	}
 	return valueOf(ch, b.baseValue)
 }
 

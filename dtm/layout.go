@@ -375,3 +375,39 @@ func (l *layout) decode(idx int64) squares {
 	}
 	return sq
 }
+
+// fixedBySymmetry reports whether a symmetry other than the identity
+// maps the men of side c onto themselves (each to a square held by a man
+// of its kind). Only then can two moves of the other side lead to one
+// stored position, or two moves backwards come from one, so only then
+// must they be told apart: the two positions would differ only in the
+// mover's men, so the symmetry fixes c's men, c's king among them, and
+// the only symmetries that fix a square are the reflections in the two
+// long diagonals (tables with pawns use the left-right mirror, which
+// fixes none).
+func (l *layout) fixedBySymmetry(sq *squares, c board.Color) bool {
+	if len(l.pawns) > 0 {
+		return false
+	}
+	for _, t := range [2]int{4, 7} { // a1-h8 and a8-h1
+		fixed := true
+		for k := 0; k < l.men && fixed; k++ {
+			if l.pieces[k].Color() != c {
+				continue
+			}
+			img := transforms[t][sq[k]]
+			found := false
+			for j := 0; j < l.men; j++ {
+				if l.pieces[j] == l.pieces[k] && sq[j] == img {
+					found = true
+					break
+				}
+			}
+			fixed = found
+		}
+		if fixed {
+			return true
+		}
+	}
+	return false
+}

@@ -139,11 +139,20 @@ func (nd *node) moves(out []move) []move {
 	check := nd.attacked(ksq, enemy, occ, -1)
 	var danger board.Bitboard
 	var pinned [MaxMen]bool
+	aligned := false // an enemy slider on a line with the king: a pin is possible
 	for i := 0; i < nd.n; i++ {
-		if nd.pc[i].Color() == enemy {
-			danger |= board.Attacks(nd.pc[i].Type(), enemy, nd.sq[i], occ&^board.SquareBB(ksq))
-		} else if i != king && !check {
-			pinned[i] = nd.attacked(ksq, enemy, occ&^board.SquareBB(nd.sq[i]), -1)
+		if pc := nd.pc[i]; pc.Color() == enemy {
+			danger |= board.Attacks(pc.Type(), enemy, nd.sq[i], occ&^board.SquareBB(ksq))
+			if t := pc.Type(); t == board.Queen || t == board.Rook || t == board.Bishop {
+				aligned = aligned || board.Attacks(t, enemy, nd.sq[i], 0).Has(ksq)
+			}
+		}
+	}
+	if aligned && !check {
+		for i := 0; i < nd.n; i++ {
+			if nd.pc[i].Color() == c && i != king {
+				pinned[i] = nd.attacked(ksq, enemy, occ&^board.SquareBB(nd.sq[i]), -1)
+			}
 		}
 	}
 	for i := 0; i < nd.n; i++ {

@@ -35,6 +35,16 @@ type Store struct {
 	tables  map[string]*entry
 	warned  map[string]bool
 	noWrite bool
+	// byKey maps a node's materialKey to its table, once loaded: the
+	// probes' fast path, with no allocation and no lock
+	byKey sync.Map // uint32 -> resolved
+}
+
+// resolved is the table of one material as nodes see it: flip when the
+// node's colours must be swapped to read it; t nil for bare kings.
+type resolved struct {
+	t    *Table
+	flip bool
 }
 
 type entry struct {
@@ -156,6 +166,7 @@ func (s *Store) table(m Material, buildMax int) (*Table, error) {
 func (s *Store) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.byKey.Clear()
 	for k, e := range s.tables {
 		if e.release != nil {
 			e.release()
@@ -233,20 +244,36 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 func (s *Store) lookup(nd *node) (Value, error) { return s.lookupWith(nd, s.buildMax) }
 
 func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
-	m := nd.material()
-	if m.Bare() {
-		return Draw, nil
-	}
-	c, flip := m.Canonical()
-	if flip {
-		f := nd.flipped()
-		nd = &f
-	}
-	t, err := s.table(c, buildMax)
-	if err != nil {
+	r, err := s.resolve(nd, buildMax)
+	if err != nil || r.t == nil {
 		return Draw, err
 	}
-	return t.value(nd)
+	if r.flip {
+		f := nd.flipped()
+		return r.t.value(&f)
+	}
+	return r.t.value(nd)
+}
+
+// resolve finds the table of a node's material, loading or building it
+// (up to buildMax men) the first time.
+func (s *Store) resolve(nd *node, buildMax int) (resolved, error) {
+	key := nd.materialKey()
+	if r, ok := s.byKey.Load(key); ok {
+		return r.(resolved), nil
+	}
+	m := nd.material()
+	if m.Bare() {
+		return resolved{}, nil
+	}
+	c, flip := m.Canonical()
+	t, err := s.table(c, buildMax)
+	if err != nil {
+		return resolved{}, err
+	}
+	r := resolved{t, flip}
+	s.byKey.Store(key, r)
+	return r, nil
 }
 
 // value reads a node of this table's material, in its colours.
