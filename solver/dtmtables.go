@@ -18,26 +18,47 @@ func dtmCovers(pos *board.Position) bool {
 	return pos.Castling() == 0 && pos.Occupied().Count() <= dtmMaxMen
 }
 
-// probeDTM returns the exact score of pos at ply, when the tables answer
-// and the mate fits in the search's range.
-func (s *searcher) probeDTM(pos *board.Position, ply int) (int, bool) {
+// probeDTM returns the score of pos at ply from the tables: exact, or
+// under the 50-move rule a bound that settles the node's window
+// [alpha, beta]. ok is false when the tables do not answer or settle it.
+func (s *searcher) probeDTM(pos *board.Position, ply, alpha, beta int) (int, Bound, bool) {
 	m, ok := s.env.dtm.ProbeDTM(pos)
 	if !ok {
-		return 0, false
+		return 0, BoundNone, false
 	}
 	s.tbHits++
 	mate := Mate(m)
 	if mate == 0 {
-		return 0, true
+		return 0, BoundExact, true // no mate, with the clock or without
 	}
 	plies := mate.Plies()
 	if ply+plies >= MaxPly {
-		return 0, false
+		return 0, BoundNone, false
 	}
-	if mate > 0 {
-		return mateScore - ply - plies, true
+	v := mateScore - ply - plies
+	if mate < 0 {
+		v = -v
 	}
-	return -(mateScore - ply - plies), true
+	if !s.env.rule50 || plies <= 100-pos.HalfmoveClock() {
+		// The tables ignore the clock, but a mate that fits in what it
+		// leaves is exact under the rule too: the winner's DTM line needs
+		// no more plies, and the rule never shortens a mate.
+		return v, BoundExact, true
+	}
+	// A longer mate may still come, through a capture or a pawn move in
+	// time, or be a draw: never shorter than the tables say, and never
+	// a mate for the other side.
+	switch {
+	case mate > 0 && v <= alpha:
+		return v, BoundUpper, true
+	case mate > 0 && beta <= 0:
+		return 0, BoundLower, true
+	case mate < 0 && v >= beta:
+		return v, BoundLower, true
+	case mate < 0 && alpha >= 0:
+		return 0, BoundUpper, true
+	}
+	return 0, BoundNone, false
 }
 
 // tableAnswer answers a solve from the DTM tables when they cover the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"slices"
+	"strconv"
 	"testing"
 
 	"mateline.dev/mateline/board"
@@ -89,5 +90,28 @@ func TestDTMAgreesWithSearch(t *testing.T) {
 	}
 	if compared < 20 {
 		t.Fatalf("only %d positions compared", compared)
+	}
+}
+
+// TestDTMInSearchWithRule50: under the 50-move rule the tables give a
+// search node its value only when the mate fits in the plies its clock
+// leaves; a mate in 9 (17 plies) with 10 plies left on the clock is no
+// mate, with 20 left it is a mate in 9.
+func TestDTMInSearchWithRule50(t *testing.T) {
+	store := dtm.Open(t.TempDir(), dtm.Options{BuildMen: 3})
+	defer store.Close()
+	tables := store.Prober(3)
+	for _, c := range []struct {
+		clock int
+		want  Mate
+	}{{0, 9}, {80, 9}, {83, 9}, {84, 0}, {90, 0}} {
+		pos, err := board.ParseFEN("8/8/8/3k4/8/8/8/K5Q1 w - - " + strconv.Itoa(c.clock) + " 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := New(16).Solve(context.Background(), pos, Options{MaxMate: 10, Rule50: true, SearchDTM: tables, Nodes: 20_000_000})
+		if c.want == 0 && r.Status != StatusNoMate || c.want != 0 && r.Mate != c.want {
+			t.Errorf("clock %d: %v mate %v (nodes %d), want mate %v", c.clock, r.Status, r.Mate, r.Nodes, c.want)
+		}
 	}
 }

@@ -77,7 +77,8 @@ type Options struct {
 	// is answered from them without a search.
 	DTM DTM
 	// SearchDTM, when not nil, gives the nodes of a search that it covers
-	// their exact score (off with Rule50).
+	// their exact score (with Rule50, when the mate fits in the plies the
+	// node's clock leaves).
 	SearchDTM DTM
 	Book      Book // opening book for root ordering, or nil
 	// Fresh makes the solve ignore what earlier solves left in the

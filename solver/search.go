@@ -167,8 +167,8 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 	}
 
 	if !n.restricted && s.env.dtm != nil && dtmCovers(pos) {
-		if v, ok := s.probeDTM(pos, ply); ok {
-			s.env.tt.store(n.key, n.ttMove, scoreToTT(v, ply), 255, BoundExact)
+		if v, bound, ok := s.probeDTM(pos, ply, n.alpha, n.beta); ok {
+			s.env.tt.store(n.key, n.ttMove, scoreToTT(v, ply), 255, bound)
 			return v, true
 		}
 	}

@@ -77,10 +77,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		res.Elapsed = time.Since(start)
 		return res
 	}
-	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: lim, salt: sv.salt}
-	if !opt.Rule50 {
-		e.dtm = opt.SearchDTM
-	}
+	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.SearchDTM, rule50: opt.Rule50, lim: lim, salt: sv.salt}
 	if opt.Threads > 1 {
 		if sv.busy == nil {
 			sv.busy = new(busyTable)
