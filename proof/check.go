@@ -18,7 +18,7 @@ type Report struct {
 	Name        string
 	FEN         string
 	Mate        int    // the certified mate, signed moves
-	LowerBound  string // "certified", "not certified" or "none", as the file says
+	LowerBound  string // "certified", "not certified", "from tables" or "none", as the file says
 	Nodes       int    // proof nodes in the file
 	Refutations int    // refutation records in the file
 	Checked     int    // positions the checker examined
@@ -258,9 +258,9 @@ func read(r io.Reader, name string) (*certificate, error) {
 			deref(end.Nodes), deref(end.Refutations), len(c.nodes), refutations)
 	}
 	switch end.LowerBound {
-	case "certified", "not certified", "none":
+	case "certified", "not certified", "from tables", "none":
 	default:
-		return nil, bad(line, "lower_bound %q: want certified, not certified or none", end.LowerBound)
+		return nil, bad(line, "lower_bound %q: want certified, not certified, from tables or none", end.LowerBound)
 	}
 	c.lower, c.lowerPlies, c.reason = end.LowerBound, end.LowerPlies, end.Reason
 	return c, nil

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/internal/shareddata"
 	"mateline.dev/mateline/proof"
 	"mateline.dev/mateline/puzzles"
@@ -340,4 +341,40 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		proof.Check(bytes.NewReader(b), "fuzz", "")
 	})
+}
+
+// TestCertificateFromTables: in a position the DTM tables hold, the
+// tables choose the proof's moves and the checker verifies them all; with
+// no refutation tree in the limit, the lower bound is "from tables". Both
+// a mate and a mated-in root.
+func TestCertificateFromTables(t *testing.T) {
+	store := dtm.Open(t.TempDir(), dtm.Options{BuildMen: 3})
+	defer store.Close()
+	for _, c := range []struct {
+		fen  string
+		mate solver.Mate
+	}{
+		{"8/8/8/3k4/8/8/8/K5Q1 w - - 0 1", 9},
+		{"8/8/8/3k4/8/8/8/K5Q1 b - - 0 1", -9},
+	} {
+		pos := board.MustParseFEN(c.fen)
+		sv := solver.New(16)
+		opt := solver.Options{MaxMate: 20, DTM: store.Prober(3), SearchDTM: store.Prober(3)}
+		res := sv.Solve(context.Background(), pos, opt)
+		if res.Mate != c.mate || res.Nodes != 0 {
+			t.Fatalf("%s: mate %v after %d nodes, want %v from the tables", c.fen, res.Mate, res.Nodes, c.mate)
+		}
+		var b bytes.Buffer
+		st, err := sv.WriteCertificate(context.Background(), pos, res.Mate, true, opt, 1000, &b)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if st.LowerBound != solver.LowerFromTables || st.Nodes == 0 {
+			t.Errorf("%s: lower bound %q (%s), %d nodes; want from tables", c.fen, st.LowerBound, st.Reason, st.Nodes)
+		}
+		rep, err := check(t, b.Bytes(), c.fen)
+		if err != nil || !rep.OK() || rep.Mate != int(c.mate) || rep.LowerBound != "from tables" {
+			t.Errorf("%s: check %v %+v, mate %d, lower bound %q", c.fen, err, rep.Failure, rep.Mate, rep.LowerBound)
+		}
+	}
 }

@@ -26,7 +26,7 @@ const DefaultRefutationLimit = 1_000_000
 type CertificateStats struct {
 	Nodes       int    // proof nodes: attacker positions of the upper bound
 	Refutations int    // refute and hold records of the lower bound
-	LowerBound  string // "certified", "not certified" or "none"
+	LowerBound  string // "certified", "not certified", "from tables" or "none"
 	Reason      string // why the lower bound is not certified
 	TreeNodes   int    // nodes of the refutation tree examined
 }
@@ -35,7 +35,10 @@ type CertificateStats struct {
 const (
 	LowerCertified    = "certified"
 	LowerNotCertified = "not certified"
-	LowerNone         = "none"
+	// LowerFromTables: no refutation tree within the limit, but the
+	// distance-to-mate tables (Options.DTM) say the mate is shortest.
+	LowerFromTables = "from tables"
+	LowerNone       = "none"
 )
 
 // certHeader, certNode, certRefute, certHold and certEnd are the records.
@@ -109,7 +112,9 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	if opt.Rule50 {
 		return stats, errors.New("certificates follow the problem convention: not with the 50-move rule")
 	}
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, lim: &limits{ctx: ctx}, salt: sv.salt})[0]
+	// The DTM tables, when given, choose the attacker's moves of the proof
+	// and help the searches; the proof itself stays checkable without them.
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: &limits{ctx: ctx}, salt: sv.salt})[0]
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, 4*proofTreeNodes)
 	if _, err := t.prove(&pos, plies); err != nil {
@@ -155,6 +160,10 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 		default:
 			end.LowerBound, end.Reason = LowerNotCertified, err.Error()
 		}
+		if end.LowerBound == LowerNotCertified && tablesSay(opt.DTM, &pos, mate) {
+			end.LowerBound = LowerFromTables
+			end.Reason += "; the distance-to-mate tables give the mate as shortest"
+		}
 		if spooled != nil {
 			spooled.Close()
 		}
@@ -164,6 +173,15 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 		return stats, err
 	}
 	return stats, bw.Flush()
+}
+
+// tablesSay reports whether the DTM tables give pos exactly mate.
+func tablesSay(t DTM, pos *board.Position, mate Mate) bool {
+	if t == nil || !dtmCovers(pos) {
+		return false
+	}
+	m, ok := t.ProbeDTM(pos)
+	return ok && Mate(m) == mate
 }
 
 // writeNodes writes one node per attacker position the tree reaches from

@@ -89,6 +89,17 @@ func (t *proofTree) attackerNode(pos *board.Position, plies int) (proofNode, err
 	if plies < 3 {
 		return proofNode{}, errNotProved
 	}
+	if m, ok := t.dtmMove(pos, &l, plies); ok {
+		child := *pos
+		child.Play(m)
+		d, err := t.prove(&child, plies-1)
+		if err == nil {
+			return proofNode{depth: d.depth + 1, move: m}, nil
+		}
+		if errors.Is(err, errTreeTooBig) {
+			return proofNode{}, err
+		}
+	}
 	best := proofNode{depth: -1}
 	// Moves the proof-number search proved, then any move the search proves.
 	for pass := 0; pass < 2 && best.depth < 0; pass++ {
@@ -124,6 +135,29 @@ func (t *proofTree) attackerNode(pos *board.Position, plies int) (proofNode, err
 		return proofNode{}, errNotProved
 	}
 	return best, nil
+}
+
+// dtmMove is the move the DTM tables give for the attacker at pos: the
+// first in UCI order of those that mate soonest, when that is within
+// plies. The tree still proves it move by move.
+func (t *proofTree) dtmMove(pos *board.Position, l *board.MoveList, plies int) (board.Move, bool) {
+	if t.s.env.dtm == nil || !dtmCovers(pos) {
+		return board.NoMove, false
+	}
+	best, found := board.NoMove, false
+	bestPlies := plies
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		v, ok := childMate(t.s.env.dtm, &child)
+		if !ok || v <= 0 || v.Plies() > bestPlies {
+			continue
+		}
+		if !found || v.Plies() < bestPlies || compareUCI(m, best) < 0 {
+			best, bestPlies, found = m, v.Plies(), true
+		}
+	}
+	return best, found
 }
 
 func (t *proofTree) defenderNode(pos *board.Position, plies int) (proofNode, error) {

@@ -148,9 +148,10 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 	if err != nil {
 		return err
 	}
-	if store != nil && j.ProofFile == "" && j.ProofDir == "" {
-		// (a certificate must be checkable without the tables: with
-		// --proof the search proves everything itself)
+	if store != nil {
+		// (a certificate stays checkable without the tables: they choose
+		// the attacker's moves of its proof, which the checker verifies
+		// move by move; only its lower bound may rest on them)
 		defer store.Close()
 		// A root uses the tables --dtm-build allows; a node inside a
 		// search the tables of up to four men (built in seconds) and the
