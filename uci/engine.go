@@ -24,6 +24,14 @@ type Config struct {
 	// OpenBook opens a Polyglot book file, or the built-in default for "".
 	// It may be nil: no book is used.
 	OpenBook func(path string) (solver.Book, io.Closer, error)
+	// OpenDTM opens the distance-to-mate tables of a directory: root
+	// answers a covered root at once, search gives the nodes of a search
+	// their exact scores; missing tables of at most build men are built on
+	// first use; warn hears of builds and of files that cannot be used. It
+	// may be nil: the DTMPath and DTMBuild options are then not offered.
+	OpenDTM func(dir string, build int, warn func(string)) (root, search solver.DTM, closer io.Closer, err error)
+	// DTMDir is DTMPath's default (the tables' cache directory).
+	DTMDir string
 }
 
 // Engine is one UCI session.
@@ -40,6 +48,7 @@ type Engine struct {
 	tablesCloser io.Closer
 	book         solver.Book
 	bookCloser   io.Closer
+	dtm          dtmTables
 
 	search *search // the running search, or nil
 }
@@ -67,7 +76,8 @@ func New(cfg Config, out io.Writer) *Engine {
 		cfg.MaxHash = cfg.DefaultHash
 	}
 	e := &Engine{cfg: cfg, out: &lineWriter{w: bufio.NewWriter(out)}}
-	e.set = settings{hash: cfg.DefaultHash, threads: 1, multiPV: 1, proveShortest: true}
+	e.set = settings{hash: cfg.DefaultHash, threads: 1, multiPV: 1, proveShortest: true,
+		dtmPath: cfg.DTMDir, dtmBuild: defaultDTMBuild}
 	e.pos = board.StartPosition()
 	return e
 }
@@ -231,6 +241,7 @@ func (e *Engine) close() {
 	if e.bookCloser != nil {
 		e.bookCloser.Close()
 	}
+	e.dtm.close()
 }
 
 func truncate(s string, n int) string {

@@ -23,10 +23,15 @@ type session struct {
 
 func newSession(t *testing.T) *session {
 	t.Helper()
+	return newSessionWith(t, Config{Name: "mateline test", Author: "test", DefaultHash: 8, MaxHash: 1024})
+}
+
+func newSessionWith(t *testing.T, cfg Config) *session {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
-	e := New(Config{Name: "mateline test", Author: "test", DefaultHash: 8, MaxHash: 1024}, outW)
+	e := New(cfg, outW)
 	go func() {
 		err := e.Run(context.Background(), inR)
 		outW.Close()

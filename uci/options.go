@@ -16,6 +16,8 @@ type settings struct {
 	bookFile      string
 	multiPV       int
 	proveShortest bool
+	dtmPath       string // "" for no DTM tables
+	dtmBuild      int    // build missing tables of at most this many men
 }
 
 // option describes one UCI option.
@@ -32,7 +34,7 @@ const maxMultiPV = 256
 
 // options lists the options announced by "uci", in that order.
 func (e *Engine) options() []option {
-	return []option{
+	opts := []option{
 		{name: "Hash", kind: "spin", def: strconv.Itoa(e.cfg.DefaultHash), min: 1, max: e.cfg.MaxHash,
 			set: func(e *Engine, v string) error {
 				n, _ := strconv.Atoi(v)
@@ -60,6 +62,18 @@ func (e *Engine) options() []option {
 				return nil
 			}},
 	}
+	if e.cfg.OpenDTM != nil {
+		def := e.cfg.DTMDir
+		if def == "" {
+			def = "<empty>"
+		}
+		opts = append(opts,
+			option{name: "DTMPath", kind: "string", def: def,
+				set: func(e *Engine, v string) error { e.set.dtmPath = v; e.dtm.close(); return nil }},
+			option{name: "DTMBuild", kind: "spin", def: strconv.Itoa(defaultDTMBuild), min: 0, max: maxDTMBuild,
+				set: func(e *Engine, v string) error { e.set.dtmBuild, _ = strconv.Atoi(v); e.dtm.close(); return nil }})
+	}
+	return opts
 }
 
 // announce is the "option" line of o.

@@ -82,6 +82,7 @@ func (e *Engine) startSearch(p goParams) {
 	if !e.set.proveShortest {
 		opt.FirstMate = true
 	}
+	opt.DTM, opt.SearchDTM = e.openDTM()
 	switch {
 	case p.mate > 0:
 		opt.MaxMate = p.mate

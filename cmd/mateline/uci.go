@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/book"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/uci"
@@ -25,10 +26,13 @@ func uciCommand() *cli.Command {
 			"the bare path of the binary works as an engine command.\n\n" +
 			"Options: Hash, Threads, MultiPV, ProveShortest (true: report the proved shortest mate;\n" +
 			"false: stop at the first forced mate proved, as 'go mate N' means to Stockfish users),\n" +
-			"SyzygyPath, BookFile (empty: the built-in ECO data), Clear Hash. 'score mate k' is\n" +
-			"printed only for a proved forced mate; without one, the book move or the first move in\n" +
-			"the solver's order is played and an 'info string' says what was proved. 'd' prints\n" +
-			"the board.\n\n" +
+			"SyzygyPath, BookFile (empty: the built-in ECO data), Clear Hash, DTMPath (the\n" +
+			"distance-to-mate tables; by default the cache that solve and 'mateline tables' use;\n" +
+			"<empty>: none) and DTMBuild (build missing tables of at most this many men on first\n" +
+			"use; default 4, 0: only read). A root of at most 5 men that the tables hold gets its\n" +
+			"'score mate' at once. 'score mate k' is printed only for a proved forced mate; without\n" +
+			"one, the book move or the first move in the solver's order is played and an 'info\n" +
+			"string' says what was proved. 'd' prints\n" + "the board.\n\n" +
 			"Example: printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\\ngo mate 1\\nquit\\n' | mateline uci",
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			return runUCI(ctx, os.Stdin, cmd.Root().Writer)
@@ -36,8 +40,14 @@ func uciCommand() *cli.Command {
 	}
 }
 
+// closerFunc makes a function an io.Closer.
+type closerFunc func()
+
+func (f closerFunc) Close() error { f(); return nil }
+
 // runUCI runs a UCI session.
 func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
+	dtmDir, _ := dtm.DefaultDir() // "" (no tables) when there is no cache directory
 	e := uci.New(uci.Config{
 		Name:        "mateline " + version(),
 		Author:      "the mateline developers",
@@ -64,6 +74,21 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 			return bk, bk, nil
 		},
+		OpenDTM: func(dir string, build int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
+			st := dtm.Open(dir, dtm.Options{
+				BuildMen: build,
+				Warn:     warn,
+				Progress: func(ev dtm.BuildEvent) {
+					if ev.Finished {
+						warn(fmt.Sprintf("built DTM table %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes)))
+					}
+				},
+			})
+			// as for solve: a root may build what DTMBuild allows, a node
+			// inside a search tables of up to four men
+			return st.Prober(dtm.MaxMen), st.Prober(4), closerFunc(st.Close), nil
+		},
+		DTMDir: dtmDir,
 	}, out)
 	return e.Run(ctx, in)
 }
