@@ -51,7 +51,7 @@ type builder struct {
 	key      uint32 // the table's materialKey
 	lookup   lookupFunc
 	workers  int
-	progress func(done, total int64)
+	progress func(done, total int64, ply int)
 
 	// how many positions of the slice hold each value, and each conv
 	count, convCount [2][256]atomic.Int64
@@ -70,7 +70,9 @@ type builder struct {
 const chunk = 1 << 12 // indices a worker takes at once (a multiple of 4)
 
 // build computes a table. workers <= 0 means every core.
-func build(l *layout, lookup lookupFunc, workers int, progress func(done, total int64)) ([2]bytesArray, error) {
+// progress hears of each slice solved (done of total) and, inside a
+// slice, of each ply (ply > 0; done is then the slices finished before).
+func build(l *layout, lookup lookupFunc, workers int, progress func(done, total int64, ply int)) ([2]bytesArray, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -87,7 +89,7 @@ func build(l *layout, lookup lookupFunc, workers int, progress func(done, total 
 			return b.val, err
 		}
 		if progress != nil {
-			progress(int64(s+1), int64(len(l.slices)))
+			progress(int64(s+1), int64(len(l.slices)), 0)
 		}
 	}
 	return b.val, nil
@@ -174,6 +176,9 @@ func (b *builder) solveSlice(s int) error {
 		if !changed && p >= pending {
 			return nil
 		}
+		if b.progress != nil {
+			b.progress(int64(s), int64(len(l.slices)), p)
+		}
 	}
 }
 
@@ -200,8 +205,16 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		if !nd.legal() {
 			continue
 		}
-		w.moves = nd.moves(w.moves[:0])
-		if len(w.moves) == 0 {
+		// With no symmetry to tell quiet successors apart, they are only
+		// counted.
+		dedupe := l.fixedBySymmetry(&sq, side.Other())
+		quiet := 0
+		if dedupe {
+			w.moves = nd.moves(w.moves[:0])
+		} else {
+			w.moves, quiet = nd.conversions(w.moves[:0])
+		}
+		if len(w.moves) == 0 && quiet == 0 {
 			if nd.inCheck() {
 				b.val[side].set(idx, uint8(lossIn(0)))
 				b.count[side][lossIn(0)].Add(1)
@@ -210,15 +223,9 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			continue
 		}
 		w.seen.clear()
-		quiet := 0
-		dedupe := l.fixedBySymmetry(&sq, side.Other())
 		conv, hasConv := Draw, false
 		for _, m := range w.moves {
 			if m.quiet(&nd) {
-				if !dedupe {
-					quiet++
-					continue
-				}
 				c, ok := int64(0), false
 				if unique {
 					c, ok = l.step(idx, int(m.slot), nd.sq[m.slot], m.to)

@@ -99,6 +99,23 @@ func TestMovesMatchBoard(t *testing.T) {
 			if strings.Join(got, " ") != strings.Join(want, " ") {
 				t.Fatalf("%s: moves %v, board says %v", nd.fen(), got, want)
 			}
+			// conversions: the same moves, the quiet ones counted
+			all := nd.moves(nil)
+			conv, quiet := nd.conversions(nil)
+			wantConv := 0
+			for _, mv := range all {
+				if !mv.quiet(&nd) {
+					wantConv++
+				}
+			}
+			if len(conv) != wantConv || quiet != len(all)-wantConv {
+				t.Fatalf("%s: conversions give %d moves and %d quiet, want %d and %d", nd.fen(), len(conv), quiet, wantConv, len(all)-wantConv)
+			}
+			for _, mv := range conv {
+				if mv.quiet(&nd) {
+					t.Fatalf("%s: conversions gave a quiet move", nd.fen())
+				}
+			}
 		}
 	}
 }

@@ -128,6 +128,22 @@ func (m move) quiet(nd *node) bool {
 
 // moves appends the legal moves of the side to move.
 func (nd *node) moves(out []move) []move {
+	out, _ = nd.generate(out, false)
+	return out
+}
+
+// conversions appends the legal moves of the side to move that are not
+// quiet (captures and pawn moves), and counts the quiet ones: all that a
+// position's set-up needs when no two quiet moves can lead to one stored
+// position.
+func (nd *node) conversions(out []move) ([]move, int) {
+	return nd.generate(out, true)
+}
+
+// generate appends the legal moves of the side to move; with countQuiet,
+// the quiet ones are counted instead.
+func (nd *node) generate(out []move, countQuiet bool) ([]move, int) {
+	quiet := 0
 	c := nd.stm
 	occ := nd.occupied()
 	own := nd.colorBB(c)
@@ -162,7 +178,12 @@ func (nd *node) moves(out []move) []move {
 		}
 		from := nd.sq[i]
 		if i == king {
-			for targets := board.KingAttacks(from) &^ own &^ danger; targets != 0; {
+			targets := board.KingAttacks(from) &^ own &^ danger
+			if countQuiet {
+				quiet += (targets &^ occ).Count()
+				targets &= occ
+			}
+			for targets != 0 {
 				to := targets.PopFirst()
 				out = append(out, move{slot: int8(i), capture: nd.at(to), to: to})
 			}
@@ -170,13 +191,23 @@ func (nd *node) moves(out []move) []move {
 		}
 		if pc.Type() != board.Pawn {
 			targets := board.Attacks(pc.Type(), c, from, occ) &^ own
+			legal := !check && !pinned[i]
+			if countQuiet && legal {
+				quiet += (targets &^ occ).Count()
+				targets &= occ
+			}
 			for targets != 0 {
 				to := targets.PopFirst()
 				m := move{slot: int8(i), capture: nd.at(to), to: to}
-				if check || pinned[i] {
-					out = nd.addIfLegal(out, m, king, occ)
-				} else {
+				if legal {
 					out = append(out, m)
+					continue
+				}
+				n := len(out)
+				out = nd.addIfLegal(out, m, king, occ)
+				if countQuiet && len(out) > n && m.capture < 0 {
+					out = out[:n] // a legal quiet move: counted
+					quiet++
 				}
 			}
 			continue
@@ -205,7 +236,7 @@ func (nd *node) moves(out []move) []move {
 			}
 		}
 	}
-	return out
+	return out, quiet
 }
 
 func (nd *node) addPawn(out []move, m move, king int, occ board.Bitboard, last int) []move {
