@@ -79,6 +79,7 @@ type Options struct {
 type BuildEvent struct {
 	Table       string        // the signature being built
 	Done, Total int64         // slices solved
+	Ply         int           // the ply being solved in slice Done+1 (0: a slice just finished)
 	Finished    bool          // the table is written
 	Elapsed     time.Duration // since its build began
 	Bytes       int64         // the file's size, when Finished
@@ -217,10 +218,10 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		return &Table{l: l, data: data}, release, nil
 	}
 	start := time.Now()
-	var progress func(done, total int64)
+	var progress func(done, total int64, ply int)
 	if s.progress != nil {
-		progress = func(done, total int64) {
-			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Elapsed: time.Since(start)})
+		progress = func(done, total int64, ply int) {
+			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start)})
 		}
 	}
 	val, err := build(l, s.lookup, s.workers, progress)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/board"
@@ -36,8 +37,6 @@ func openDTM(cmd *cli.Command) (*dtm.Store, error) {
 			return nil, err
 		}
 	}
-	var mu sync.Mutex
-	last := map[string]time.Time{}
 	build := dtm.MaxMen
 	if cmd.IsSet("dtm-build") || cmd.Name != "build" {
 		build = int(cmd.Int("dtm-build"))
@@ -45,21 +44,60 @@ func openDTM(cmd *cli.Command) (*dtm.Store, error) {
 			return nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.MaxMen)
 		}
 	}
+	// 'tables build' on a terminal draws a bar per table; elsewhere (and
+	// under solve's own bar) a line every 2 s says how a build goes.
+	rep := &buildReporter{bar: cmd.Name == "build" && stderrIsTerminal(), last: map[string]time.Time{}}
 	return dtm.Open(dir, dtm.Options{
 		BuildMen: build,
 		Warn:     func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
-		Progress: func(ev dtm.BuildEvent) {
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case ev.Finished:
-				fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s)\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes))
-			case ev.Done == 1 || time.Since(last[ev.Table]) > 2*time.Second:
-				last[ev.Table] = time.Now()
-				fmt.Fprintf(os.Stderr, "mateline: building %s: %d/%d slices, %.0f s\n", ev.Table, ev.Done, ev.Total, ev.Elapsed.Seconds())
-			}
-		},
+		Progress: rep.report,
 	}), nil
+}
+
+// buildReporter shows table builds on standard error.
+type buildReporter struct {
+	mu      sync.Mutex
+	bar     bool // draw a progress bar
+	current *progressbar.ProgressBar
+	table   string
+	last    map[string]time.Time
+}
+
+func (r *buildReporter) report(ev dtm.BuildEvent) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ev.Finished {
+		if r.current != nil {
+			r.current.Finish()
+			r.current = nil
+		}
+		fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s)\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes))
+		return
+	}
+	what := fmt.Sprintf("building %s: slice %d/%d", ev.Table, min(ev.Done+1, ev.Total), ev.Total)
+	if ev.Ply > 0 {
+		what += fmt.Sprintf(", ply %d", ev.Ply)
+	}
+	if r.bar {
+		if r.current == nil || r.table != ev.Table {
+			r.current = progressbar.NewOptions64(ev.Total,
+				progressbar.OptionSetWriter(os.Stderr),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetItsString("slices"),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionClearOnFinish(),
+			)
+			r.table = ev.Table
+		}
+		r.current.Describe(what)
+		r.current.Set64(ev.Done)
+		return
+	}
+	if last, seen := r.last[ev.Table]; !seen || time.Since(last) > 2*time.Second {
+		r.last[ev.Table] = time.Now()
+		fmt.Fprintf(os.Stderr, "mateline: %s, %.0f s\n", what, ev.Elapsed.Seconds())
+	}
 }
 
 func sizeText(b int64) string {
