@@ -336,7 +336,14 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	v, err := valueOf(&nd, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) })
+	var v Value
+	var err error
+	if nd.ep == board.NoSquare {
+		v, err = p.s.lookupWith(&nd, p.buildMax) // (no closure: no allocation)
+	} else {
+		withEP := nd // (escapes to the heap, in this rare case only)
+		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) })
+	}
 	if err != nil || v == lossIn(0) {
 		return 0, false
 	}
