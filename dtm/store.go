@@ -163,8 +163,8 @@ func (s *Store) table(m Material, buildMax int) (*Table, error) {
 	return e.t, e.err
 }
 
-// Close releases the mapped tables.
-func (s *Store) Close() {
+// Close releases the mapped tables (it never fails: it is an io.Closer).
+func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.byKey.Clear()
@@ -174,6 +174,7 @@ func (s *Store) Close() {
 		}
 		delete(s.tables, k)
 	}
+	return nil
 }
 
 func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {

@@ -16,14 +16,10 @@ func dtmSession(t *testing.T) (*session, string) {
 	cfg := Config{Name: "mateline test", Author: "test", DefaultHash: 8, MaxHash: 1024, DTMDir: dir,
 		OpenDTM: func(dir string, build int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
 			st := dtm.Open(dir, dtm.Options{BuildMen: build, Warn: warn})
-			return st.Prober(dtm.MaxMen), st.Prober(4), closer(st.Close), nil
+			return st.Prober(dtm.MaxMen), st.Prober(4), st, nil
 		}}
 	return newSessionWith(t, cfg), dir
 }
-
-type closer func()
-
-func (c closer) Close() error { c(); return nil }
 
 // TestDTMPath: a root the tables hold gets its exact score mate at once
 // (no node searched); DTMPath <empty> turns the tables off, DTMBuild 0

@@ -40,11 +40,6 @@ func uciCommand() *cli.Command {
 	}
 }
 
-// closerFunc makes a function an io.Closer.
-type closerFunc func()
-
-func (f closerFunc) Close() error { f(); return nil }
-
 // runUCI runs a UCI session.
 func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 	dtmDir, _ := dtm.DefaultDir() // "" (no tables) when there is no cache directory
@@ -86,7 +81,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			})
 			// as for solve: a root may build what DTMBuild allows, a node
 			// inside a search tables of up to four men
-			return st.Prober(dtm.MaxMen), st.Prober(4), closerFunc(st.Close), nil
+			return st.Prober(dtm.MaxMen), st.Prober(4), st, nil
 		},
 		DTMDir: dtmDir,
 	}, out)
