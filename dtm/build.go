@@ -67,7 +67,10 @@ type builder struct {
 	failed  atomic.Bool
 }
 
-const chunk = 1 << 12 // indices a worker takes at once (a multiple of 4)
+// maxChunk is the most indices a worker takes at once; a small slice is
+// cut finer, so that every worker has a share (chunks are multiples of 4:
+// the frontier scan reads four entries at once).
+const maxChunk = 1 << 12
 
 // build computes a table. workers <= 0 means every core.
 // progress hears of each slice solved (done of total) and, inside a
@@ -101,11 +104,12 @@ func (b *builder) fail(err error) {
 
 // parallel runs f over the chunks of [0, n) on the workers.
 func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
 	if b.scratch == nil {
 		b.scratch = make([]worker, b.workers)
 	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	chunk := min(maxChunk, max(64, n/int64(8*b.workers))&^3)
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {
