@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -226,11 +227,20 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	val, err := build(l, s.lookup, s.workers, progress)
+	if err == nil {
+		if err = writeTable(path, l, val); err != nil {
+			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	val = [2]bytesArray{}
+	if l.size >= 1<<24 {
+		// The build's arrays (up to a gigabyte) are garbage now: give them
+		// back at once, or, with a high GOGC, the next build would pile
+		// its own on top of them.
+		debug.FreeOSMemory()
+	}
 	if err != nil {
 		return nil, nil, &buildError{m.String(), err}
-	}
-	if err := writeTable(path, l, val); err != nil {
-		return nil, nil, &buildError{m.String(), fmt.Errorf("writing %s: %w", path, err)}
 	}
 	if s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: headerSize + 2*l.size})
