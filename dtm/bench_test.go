@@ -1,11 +1,12 @@
 package dtm
 
 import (
-	"math/rand"
+	"math/rand/v2"
 	"os"
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
 )
 
 // BenchmarkProbe measures a probe of a built table, from a board
@@ -24,7 +25,7 @@ func BenchmarkProbe(b *testing.B) {
 	p := s.Prober(4)
 	for _, men := range []string{"KQkr", "KQRkr"} {
 		b.Run(men, func(b *testing.B) {
-			r := rand.New(rand.NewSource(1))
+			r := rand.New(rand.NewPCG(1, 2))
 			var positions []board.Position
 			for len(positions) < 4096 {
 				if pos, ok := randomPosition(r, men); ok {
@@ -46,38 +47,6 @@ func BenchmarkProbe(b *testing.B) {
 // randomPosition places the men (FEN letters) on random squares, White to
 // move; ok is false when that is not a legal position.
 func randomPosition(r *rand.Rand, men string) (board.Position, bool) {
-	var grid [64]byte
-	for i := 0; i < len(men); i++ {
-		for {
-			s := r.Intn(64)
-			if grid[s] == 0 {
-				grid[s] = men[i]
-				break
-			}
-		}
-	}
-	fen := ""
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			c := grid[rank*8+f]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fen += string(rune('0' + empty))
-				empty = 0
-			}
-			fen += string(c)
-		}
-		if empty > 0 {
-			fen += string(rune('0' + empty))
-		}
-		if rank > 0 {
-			fen += "/"
-		}
-	}
-	pos, err := board.ParseFEN(fen + " w - - 0 1")
+	pos, err := board.ParseFEN(testpos.Placement(r, men) + " w - - 0 1")
 	return pos, err == nil
 }

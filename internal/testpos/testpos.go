@@ -1,0 +1,49 @@
+// Package testpos makes random positions for tests.
+package testpos
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Placement puts the men (FEN letters, e.g. "KkQr") on distinct random
+// squares, pawns off the first and last ranks, and returns the FEN
+// placement field. The position may be illegal (a side not to move in
+// check): the caller parses it and skips those.
+func Placement(rng *rand.Rand, men string) string {
+	var grid [64]byte
+	for i := 0; i < len(men); i++ {
+		c := men[i]
+		for {
+			s := rng.IntN(64)
+			if grid[s] == 0 && !((c == 'P' || c == 'p') && (s < 8 || s >= 56)) {
+				grid[s] = c
+				break
+			}
+		}
+	}
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			c := grid[r*8+f]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(c)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,91 @@
+package stipulation
+
+import (
+	"context"
+	"errors"
+
+	"mateline.dev/mateline/board"
+)
+
+// Line is a solution: the moves from the problem position, in order.
+type Line []board.Move
+
+// ErrLimit says a limit (the context, or the node budget) stopped a
+// solve: what was found is not all there is.
+var ErrLimit = errors.New("stopped by a limit before the search was complete")
+
+// Limits bound a solve.
+type Limits struct {
+	Nodes uint64 // positions visited; 0 for no limit
+}
+
+// HelpResult is every solution of a helpmate.
+type HelpResult struct {
+	Solutions []Line // in the order of the move generator, move by move
+	Nodes     uint64 // positions visited
+}
+
+// Helpmates finds every solution of a helpmate (st.Kind must be Help)
+// from pos: every line of st.Plies() legal plies, the side to move
+// starting, whose last ply checkmates. An error (ErrLimit) means the list
+// may be incomplete; without one, no solution means there is none.
+func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+	if st.Kind != Help {
+		return HelpResult{}, errors.New("not a helpmate stipulation")
+	}
+	h := &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20)}
+	_, err := h.solve(&pos, st.Plies(), nil)
+	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
+}
+
+// helper is one helpmate search.
+type helper struct {
+	ctx       context.Context
+	lim       Limits
+	nodes     uint64
+	solutions []Line
+	dead      *failTable // positions, with plies left, that have no solution
+}
+
+// solve appends the solutions from pos with plies left (line holds the
+// moves that led there) and reports whether pos had any.
+func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool, error) {
+	h.nodes++
+	if h.nodes&1023 == 0 {
+		if h.ctx.Err() != nil || h.lim.Nodes > 0 && h.nodes >= h.lim.Nodes {
+			return false, ErrLimit
+		}
+	}
+	key := pos.Key()
+	if h.dead.has(key, plies) {
+		return false, nil
+	}
+	var l board.MoveList
+	if plies == 1 {
+		// the mating move: only a check can mate
+		pos.CheckingMoves(&l)
+	} else {
+		pos.LegalMoves(&l)
+	}
+	found := false
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if plies == 1 {
+			if child.IsCheckmate() {
+				h.solutions = append(h.solutions, append(append(Line(nil), line...), m))
+				found = true
+			}
+			continue
+		}
+		ok, err := h.solve(&child, plies-1, append(line, m))
+		if err != nil {
+			return found, err
+		}
+		found = found || ok
+	}
+	if !found {
+		h.dead.add(key, plies)
+	}
+	return found, nil
+}

@@ -1,0 +1,293 @@
+package stipulation
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		want  Stipulation
+		plies int
+		err   string
+	}{
+		{"#2", Stipulation{Direct, 2, false}, 3, ""},
+		{"h#2", Stipulation{Help, 2, false}, 4, ""},
+		{"H#3", Stipulation{Help, 3, false}, 6, ""},
+		{"h#2.5", Stipulation{Help, 2, true}, 5, ""},
+		{"h#0.5", Stipulation{Help, 0, true}, 1, ""},
+		{" s# 3 ", Stipulation{Self, 3, false}, 6, ""},
+		{"s#2.5", Stipulation{}, 0, "only helpmates"},
+		{"h#0", Stipulation{}, 0, "want 1 to"},
+		{"#31", Stipulation{}, 0, "want 1 to"},
+		{"h#x", Stipulation{}, 0, "not a whole number"},
+		{"h#-2", Stipulation{}, 0, "not a whole number"},
+		{"ser-h#2", Stipulation{}, 0, "want #N"},
+		{"", Stipulation{}, 0, "want #N"},
+	} {
+		got, err := Parse(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("Parse(%q): %v, want an error with %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want || got.Plies() != c.plies {
+			t.Errorf("Parse(%q) = %+v (%d plies), %v; want %+v (%d plies)", c.in, got, got.Plies(), err, c.want, c.plies)
+		}
+		if again, _ := Parse(got.String()); again != got {
+			t.Errorf("%q: String %q does not read back", c.in, got.String())
+		}
+	}
+}
+
+// TestHelpmateExamples: positions whose solutions are worked out by hand.
+func TestHelpmateExamples(t *testing.T) {
+	for _, c := range []struct {
+		fen, stip string
+		want      []string // solutions, UCI moves joined by spaces
+	}{
+		// the king's one move, then the rook mates on the back rank
+		{"7k/8/6K1/8/8/8/8/R7 b - - 0 1", "h#1", []string{"h8g8 a1a8"}},
+		// h#0.5: the side to move mates at once: Ra8 (Rh8+ is met by Kxh8)
+		{"6k1/8/6K1/8/8/8/8/R6R w - - 0 1", "h#0.5", []string{"a1a8"}},
+		// no solution: bare kings
+		{"7k/8/6K1/8/8/8/8/8 b - - 0 1", "h#2", nil},
+	} {
+		st, err := Parse(c.stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Helpmates(context.Background(), board.MustParseFEN(c.fen), st, Limits{})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.stip, err)
+		}
+		got := lines(res.Solutions)
+		want := append([]string(nil), c.want...)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %s: solutions %q, want %q", c.fen, c.stip, got, want)
+		}
+	}
+}
+
+func lines(ls []Line) []string {
+	var out []string
+	for _, l := range ls {
+		var s []string
+		for _, m := range l {
+			s = append(s, m.UCI())
+		}
+		out = append(out, strings.Join(s, " "))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// refHelp lists every helpmate line of plies from pos, by plain
+// enumeration of every legal move.
+func refHelp(pos board.Position, plies int, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		line := append(append([]string(nil), prefix...), m.UCI())
+		if plies == 1 {
+			if child.InCheck() && !child.HasLegalMove() {
+				*out = append(*out, strings.Join(line, " "))
+			}
+			continue
+		}
+		refHelp(child, plies-1, line, out)
+	}
+}
+
+// refSelf reports whether the side to move forces the other side to mate
+// it within n moves, by plain minimax.
+func refSelf(pos board.Position, n int) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		if refForces(child, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func refForces(pos board.Position, n int) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if l.N == 0 {
+		return false
+	}
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		if child.InCheck() && !child.HasLegalMove() {
+			continue
+		}
+		if n == 1 || !refSelf(child, n-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// randomProblems yields legal random positions of a few men, with either
+// side to move.
+func randomProblems(t *testing.T, seed uint64, count int, each func(pos board.Position)) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	const kinds = "QRRBNNPPqrbnp"
+	for made := 0; made < count; {
+		men := "Kk"
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			men += string(kinds[rng.IntN(len(kinds))])
+		}
+		side := " w"
+		if rng.IntN(2) == 0 {
+			side = " b"
+		}
+		pos, err := board.ParseFEN(testpos.Placement(rng, men) + side + " - - 0 1")
+		if err != nil || !pos.HasLegalMove() {
+			continue
+		}
+		made++
+		each(pos)
+	}
+}
+
+// TestHelpmatesAgainstReference: on random positions, every solution of
+// h#1, h#1.5 and h#2 equals plain enumeration's.
+func TestHelpmatesAgainstReference(t *testing.T) {
+	found := 0
+	for _, stip := range []string{"h#0.5", "h#1", "h#1.5", "h#2"} {
+		st, _ := Parse(stip)
+		count := 300
+		if st.Plies() == 4 {
+			count = 60
+		}
+		randomProblems(t, uint64(st.Plies()), count, func(pos board.Position) {
+			res, err := Helpmates(context.Background(), pos, st, Limits{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", pos.FEN(), stip, err)
+			}
+			var want []string
+			refHelp(pos, st.Plies(), nil, &want)
+			slices.Sort(want)
+			if got := lines(res.Solutions); !slices.Equal(got, want) {
+				t.Errorf("%s %s: solutions %q, reference %q", pos.FEN(), stip, got, want)
+			}
+			found += len(want)
+		})
+	}
+	if found == 0 {
+		t.Error("no position had a solution: the comparison proved little")
+	}
+	t.Logf("%d solutions compared", found)
+}
+
+// selfmates1 are selfmates in one found among random positions by the
+// reference minimax below (random positions are almost never selfmates).
+var selfmates1 = []string{
+	"8/8/8/4q3/1Q3r2/K7/8/k7 w - - 0 1",
+	"2k5/8/2K5/Q6r/8/6q1/8/8 w - - 0 1",
+	"6qk/6r1/7K/8/8/8/8/1Q6 w - - 0 1",
+	"r1k4K/5Q2/6q1/8/8/8/8/8 w - - 0 1",
+	"5K2/1q5k/6b1/8/3Q4/R7/8/8 w - - 0 1",
+	"8/8/8/1b1Q4/2R5/6k1/2q5/7K w - - 0 1",
+	"2k5/4Q3/1K6/4R3/2q5/3b4/8/8 w - - 0 1",
+	"8/8/8/4R3/4bkq1/8/6QK/8 w - - 0 1",
+	"8/8/8/3p4/1Q6/3K4/8/3kq3 w - - 0 1",
+	"8/8/8/8/1Q2q3/2p5/8/k1K5 w - - 0 1",
+}
+
+// TestSelfmatesAgainstReference: s#1 and s#2 keys and shortest lengths
+// equal plain minimax's, on the selfmates above (with either side to
+// move, which is mostly no selfmate) and on random positions.
+func TestSelfmatesAgainstReference(t *testing.T) {
+	compare := func(pos board.Position, st Stipulation) bool {
+		res, err := Selfmates(context.Background(), pos, st, Limits{})
+		if err != nil {
+			t.Fatalf("%s %s: %v", pos.FEN(), st, err)
+		}
+		shortest := 0
+		for n := 1; n <= st.Moves && shortest == 0; n++ {
+			if refSelf(pos, n) {
+				shortest = n
+			}
+		}
+		var want []string
+		if shortest > 0 {
+			var l board.MoveList
+			pos.LegalMoves(&l)
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				if refForces(child, st.Moves) {
+					want = append(want, m.UCI())
+				}
+			}
+		}
+		var got []string
+		for _, m := range res.Keys {
+			got = append(got, m.UCI())
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if res.Shortest != shortest || !slices.Equal(got, want) {
+			t.Errorf("%s %s: shortest %d keys %q, reference %d %q", pos.FEN(), st, res.Shortest, got, shortest, want)
+		}
+		return shortest > 0
+	}
+	s1, _ := Parse("s#1")
+	s2, _ := Parse("s#2")
+	wins := 0
+	for i, fen := range selfmates1 {
+		pos := board.MustParseFEN(fen)
+		if !compare(pos, s1) {
+			t.Errorf("%s: not a selfmate in 1", fen)
+		}
+		if i < 4 && compare(pos, s2) {
+			wins++
+		}
+		if black, err := board.ParseFEN(strings.Replace(fen, " w ", " b ", 1)); err == nil {
+			compare(black, s1)
+		}
+	}
+	randomProblems(t, 101, 300, func(pos board.Position) { compare(pos, s1) })
+	randomProblems(t, 102, 30, func(pos board.Position) { compare(pos, s2) })
+	if wins == 0 {
+		t.Error("no s#2 compared")
+	}
+}
+
+// FuzzParse: any text gives a stipulation or an error, never a panic, and
+// a stipulation read back from its String is itself.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := Parse(s)
+		if err != nil {
+			return
+		}
+		if again, err := Parse(st.String()); err != nil || again != st {
+			t.Errorf("%q -> %v -> %q -> %v, %v", s, st, st.String(), again, err)
+		}
+		if st.Plies() < 1 || st.Plies() > 2*MaxMoves+1 {
+			t.Errorf("%q: %d plies", s, st.Plies())
+		}
+	})
+}
