@@ -23,7 +23,7 @@ func BenchmarkProbe(b *testing.B) {
 	s := Open(dir, Options{BuildMen: 4})
 	defer s.Close()
 	p := s.Prober(4)
-	for _, men := range []string{"KQkr", "KQRkr"} {
+	for _, men := range []string{"KQkr", "KRkq", "KQRkr"} {
 		b.Run(men, func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			var positions []board.Position

@@ -132,6 +132,7 @@ func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
 type worker struct {
 	moves []move
 	child node
+	ep    epScratch
 	seen  smallSet
 	preds []int64
 	// the largest plies a value set up front or a conversion will reach
@@ -242,7 +243,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				continue
 			}
 			w.child = nd.play(m) // (in w: a local would escape to the heap)
-			v, err := b.childValue(&w.child)
+			v, err := b.childValue(w, &w.child)
 			if err != nil {
 				b.fail(err)
 				return
@@ -416,11 +417,11 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 }
 
 // childValue reads the value of a position a conversion leads to.
-func (b *builder) childValue(ch *node) (Value, error) {
+func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 	if ch.ep == board.NoSquare {
 		return b.baseValue(ch) // (no function value made: no allocation)
 	}
-	return valueOf(ch, b.baseValue)
+	return valueOf(ch, b.baseValue, &w.ep)
 }
 
 // baseValue reads a position with no en-passant right: from this table's
@@ -471,40 +472,51 @@ func (l *layout) slotsOf(nd *node) (squares, bool) {
 	return sq, true
 }
 
+// epScratch is the room valueOf needs: the nodes it hands to base (as
+// locals they would escape to the heap) and a move list. One per
+// goroutine.
+type epScratch struct {
+	plain, child node
+	moves        []move
+}
+
 // valueOf reads a position that may have an en-passant right: without
 // one it is base's; with one it is the best of its moves (one ply ahead).
-func valueOf(nd *node, base lookupFunc) (Value, error) {
+// It allocates nothing once sc.moves has grown.
+func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
 	if nd.ep == board.NoSquare {
 		return base(nd)
 	}
-	ms := nd.moves(nil)
+	sc.moves = nd.moves(sc.moves[:0])
 	hasEP, hasOther := false, false
-	for _, m := range ms {
+	for _, m := range sc.moves {
 		if m.ep {
 			hasEP = true
 		} else {
 			hasOther = true
 		}
 	}
-	plain := *nd
-	plain.ep = board.NoSquare
+	sc.plain = *nd
+	sc.plain.ep = board.NoSquare
 	if !hasEP {
-		return base(&plain)
+		return base(&sc.plain)
 	}
 	best, have := Draw, false
 	if hasOther {
-		v, err := base(&plain)
+		v, err := base(&sc.plain)
 		if err != nil {
 			return Draw, err
 		}
 		best, have = v, true
 	}
-	for _, m := range ms {
+	for _, m := range sc.moves {
 		if !m.ep {
 			continue
 		}
-		ch := nd.play(m)
-		v, err := valueOf(&ch, base)
+		// after an en-passant capture no en-passant right is left: base
+		// reads the child at once, and sc.moves is not touched again
+		sc.child = nd.play(m)
+		v, err := base(&sc.child)
 		if err != nil {
 			return Draw, err
 		}

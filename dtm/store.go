@@ -314,7 +314,7 @@ func (s *Store) Probe(pos *board.Position) (Value, error) {
 	if !ok {
 		return Draw, ErrNotInTables
 	}
-	return valueOf(&nd, s.lookup)
+	return valueOf(&nd, s.lookup, new(epScratch))
 }
 
 // Covers reports whether pos could be in a table: no castling rights and
@@ -353,7 +353,7 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 		v, err = p.s.lookupWith(&nd, p.buildMax) // (no closure: no allocation)
 	} else {
 		withEP := nd // (escapes to the heap, in this rare case only)
-		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) })
+		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) }, new(epScratch))
 	}
 	if err != nil || v == lossIn(0) {
 		return 0, false

@@ -183,8 +183,8 @@ func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
 	}
 	best, have := Draw, false
 	for _, m := range ms {
-		ch := nd.play(m)
-		v, err := valueOf(&ch, s.lookup)
+		w.child = nd.play(m)
+		v, err := valueOf(&w.child, s.lookup, &w.ep)
 		if err != nil {
 			return Draw, err
 		}
