@@ -2,13 +2,14 @@ package solver
 
 import (
 	"context"
-	"math/rand"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/internal/testpos"
 )
 
 // TestDTMAgreesWithSearch solves random 4-man positions both ways: from
@@ -18,47 +19,13 @@ func TestDTMAgreesWithSearch(t *testing.T) {
 	store := dtm.Open(t.TempDir(), dtm.Options{BuildMen: 4})
 	defer store.Close()
 	tables := store.Prober(4)
-	r := rand.New(rand.NewSource(7))
-	pieces := []string{"Q", "R", "r", "n", "b", "p", "P"}
+	r := rand.New(rand.NewPCG(7, 1))
+	pieces := "QRrnbpP"
 	sv := New(16)
 	compared := 0
 	for tries := 0; compared < 40 && tries < 20000; tries++ {
-		var grid [64]byte
-		put := func(c byte) {
-			for {
-				s := r.Intn(64)
-				if grid[s] == 0 && !(c == 'p' || c == 'P') || grid[s] == 0 && s >= 8 && s < 56 {
-					grid[s] = c
-					return
-				}
-			}
-		}
-		put('K')
-		put('k')
-		put(pieces[r.Intn(2)][0])
-		put(pieces[2+r.Intn(5)][0])
-		fen := ""
-		for rank := 7; rank >= 0; rank-- {
-			empty := 0
-			for f := 0; f < 8; f++ {
-				c := grid[rank*8+f]
-				if c == 0 {
-					empty++
-					continue
-				}
-				if empty > 0 {
-					fen += string(rune('0' + empty))
-					empty = 0
-				}
-				fen += string(c)
-			}
-			if empty > 0 {
-				fen += string(rune('0' + empty))
-			}
-			if rank > 0 {
-				fen += "/"
-			}
-		}
+		men := "Kk" + string(pieces[r.IntN(2)]) + string(pieces[2+r.IntN(5)])
+		fen := testpos.Placement(r, men)
 		pos, err := board.ParseFEN(fen + " w - - 0 1")
 		if err != nil || pos.IsCheckmate() || pos.IsStalemate() {
 			continue
