@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"mateline.dev/mateline/board"
 )
@@ -191,7 +190,7 @@ func (b *treeBuilder) defence(pos board.Position, d board.Move, left, level int)
 // threat returns the mate the attacker would give after a quiet move if
 // the defender, to move in pos, could pass: within most moves, or nil.
 func (b *treeBuilder) threat(pos board.Position, most int) (*Threat, error) {
-	null, ok := passed(pos)
+	null, ok := pos.Passed()
 	if !ok {
 		return nil, nil
 	}
@@ -238,18 +237,4 @@ func (b *treeBuilder) matingMoves(pos board.Position, plies int) ([]board.Move, 
 		}
 	}
 	return moves, nil
-}
-
-// passed returns pos with the other side to move, as if the side to move
-// had passed; false when that position is not legal.
-func passed(pos board.Position) (board.Position, bool) {
-	f := strings.Fields(pos.FEN())
-	if pos.Side() == board.White {
-		f[1] = "b"
-	} else {
-		f[1] = "w"
-	}
-	f[3] = "-"
-	p, err := board.ParseFEN(strings.Join(f, " "))
-	return p, err == nil
 }
