@@ -1,16 +1,24 @@
 package stipulation
 
-// failTable remembers positions, each with its plies left, from which a
-// search found nothing: a fixed number of slots, each keeping the newest
-// entry that falls into it, so that memory stays bounded.
+// failTable remembers positions, each with its plies left, for which a
+// search proved an answer: a fixed number of slots, each keeping the
+// newest entry that falls into it, so that memory stays bounded. It starts
+// small, so that the many short solves of a batch cost little, and doubles
+// (forgetting what it held) as entries come, up to its maximum.
 type failTable struct {
 	slots []uint64
 	mask  uint64
+	adds  int // entries added since the last growth
+	max   int // most slots
 }
 
-// newFailTable makes a table of n slots (a power of two).
+// minFailSlots is the size a table starts at.
+const minFailSlots = 1 << 12
+
+// newFailTable makes a table of at most n slots (a power of two).
 func newFailTable(n int) *failTable {
-	return &failTable{slots: make([]uint64, n), mask: uint64(n - 1)}
+	size := min(n, minFailSlots)
+	return &failTable{slots: make([]uint64, size), mask: uint64(size - 1), max: n}
 }
 
 // mix makes one 64-bit key of a position key and plies left (never 0,
@@ -29,6 +37,10 @@ func (t *failTable) has(key uint64, plies int) bool {
 }
 
 func (t *failTable) add(key uint64, plies int) {
+	if t.adds++; t.adds > 2*len(t.slots) && len(t.slots) < t.max {
+		size := 2 * len(t.slots)
+		t.slots, t.mask, t.adds = make([]uint64, size), uint64(size-1), 0
+	}
 	k := mix(key, plies)
 	t.slots[k&t.mask] = k
 }

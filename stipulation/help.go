@@ -14,9 +14,14 @@ type Line []board.Move
 // solve: what was found is not all there is.
 var ErrLimit = errors.New("stopped by a limit before the search was complete")
 
+// ErrMaxSolutions says a helpmate solve stopped at Limits.MaxSolutions
+// solutions, as Popeye's MaxSolutions option asks.
+var ErrMaxSolutions = errors.New("stopped at the solutions asked for")
+
 // Limits bound a solve.
 type Limits struct {
-	Nodes uint64 // positions visited; 0 for no limit
+	Nodes        uint64 // positions visited; 0 for no limit
+	MaxSolutions int    // helpmates: stop after this many solutions; 0 for all
 }
 
 // HelpResult is every solution of a helpmate.
@@ -33,8 +38,9 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	if st.Kind != Help {
 		return HelpResult{}, errors.New("not a helpmate stipulation")
 	}
-	h := &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20)}
-	_, err := h.solve(&pos, st.Plies(), nil)
+	plies := st.Plies()
+	h := &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), lists: make([]board.MoveList, plies+1), stack: make([]board.Position, plies+1)}
+	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies))
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
 
@@ -44,7 +50,9 @@ type helper struct {
 	lim       Limits
 	nodes     uint64
 	solutions []Line
-	dead      *failTable // positions, with plies left, that have no solution
+	dead      *failTable       // positions, with plies left, that have no solution
+	lists     []board.MoveList // a move list per plies left, reused
+	stack     []board.Position // a child position per plies left, reused
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -60,25 +68,29 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	if h.dead.has(key, plies) {
 		return false, nil
 	}
-	var l board.MoveList
+	l := &h.lists[plies]
 	if plies == 1 {
 		// the mating move: only a check can mate
-		pos.CheckingMoves(&l)
+		pos.CheckingMoves(l)
 	} else {
-		pos.LegalMoves(&l)
+		pos.LegalMoves(l)
 	}
 	found := false
+	child := &h.stack[plies-1]
 	for _, m := range l.Slice() {
-		child := *pos
+		*child = *pos
 		child.Play(m)
 		if plies == 1 {
 			if child.IsCheckmate() {
 				h.solutions = append(h.solutions, append(append(Line(nil), line...), m))
 				found = true
+				if len(h.solutions) == h.lim.MaxSolutions {
+					return true, ErrMaxSolutions
+				}
 			}
 			continue
 		}
-		ok, err := h.solve(&child, plies-1, append(line, m))
+		ok, err := h.solve(child, plies-1, append(line, m))
 		if err != nil {
 			return found, err
 		}

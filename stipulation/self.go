@@ -27,7 +27,7 @@ func Selfmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	if st.Kind != Self {
 		return SelfResult{}, errors.New("not a selfmate stipulation")
 	}
-	s := &selfer{ctx: ctx, lim: lim, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
+	s := newSelfer(ctx, lim)
 	var res SelfResult
 	for n := 1; n <= st.Moves && res.Shortest == 0; n++ {
 		ok, err := s.wins(&pos, n)
@@ -65,6 +65,11 @@ type selfer struct {
 	lim       Limits
 	nodes     uint64
 	won, lost *failTable // positions proved to force the selfmate within n moves, or not to
+}
+
+// newSelfer starts a selfmate search.
+func newSelfer(ctx context.Context, lim Limits) *selfer {
+	return &selfer{ctx: ctx, lim: lim, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
 }
 
 // wins reports whether the side to move at pos forces the other side to

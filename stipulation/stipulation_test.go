@@ -291,3 +291,36 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// helpBench are random h#3 problems with one to four solutions
+// (tools/problemset -n 10 h#2 h#3, seed 1).
+var helpBench = []string{
+	"r2R4/k7/8/5n2/5N2/8/K7/8 b - - 0 1",
+	"7K/N2k4/8/6N1/8/4p3/3Pr1p1/8 b - - 0 1",
+	"8/3b4/1P6/1N6/k7/8/5bb1/K7 b - - 0 1",
+	"8/3r4/4P2p/3p1P2/3r3P/7K/8/3k3b b - - 0 1",
+	"n7/8/8/p5R1/3k4/2p5/5Kp1/4B3 b - - 0 1",
+	"8/6P1/8/4K3/2r5/1P6/p7/3k4 b - - 0 1",
+}
+
+// BenchmarkHelpmates solves the h#3 problems of helpBench; nodes/op is
+// the positions visited, the same on every run.
+func BenchmarkHelpmates(b *testing.B) {
+	st := Stipulation{Kind: Help, Moves: 3}
+	var nodes uint64
+	for b.Loop() {
+		nodes = 0
+		for _, fen := range helpBench {
+			pos, err := board.ParseFEN(fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := Helpmates(context.Background(), pos, st, Limits{})
+			if err != nil || len(res.Solutions) == 0 {
+				b.Fatalf("%s: %d solutions, %v", fen, len(res.Solutions), err)
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+}
