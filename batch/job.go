@@ -12,6 +12,7 @@ import (
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
 )
 
 // Command is what a job does with each record.
@@ -52,6 +53,11 @@ type Job struct {
 	// attacker moves shown with every defence (0: solver's default).
 	Tree      bool
 	TreeDepth int
+	// Stip (--stip) is the stipulation of records that state none; SAN
+	// writes helpmate and selfmate moves in SAN instead of Popeye's long
+	// notation.
+	Stip stipulation.Stipulation
+	SAN  bool
 	// Report describes the run for the HTML report's header; Validate
 	// fills its settings.
 	Report report.RunInfo

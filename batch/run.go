@@ -16,6 +16,7 @@ import (
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
 )
 
 // Run runs the job. Results come out in input order; the summary follows
@@ -174,6 +175,14 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 
 // work solves or validates one record, with its tree and certificate.
 func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, proofNames *sync.Map) puzzles.Outcome {
+	j.applyStip(rec)
+	if rec.IsProblem() {
+		popt := puzzles.ProblemOptions{Timeout: j.Options.Timeout, Nodes: j.Options.Nodes, Tree: j.Tree, TreeDepth: j.TreeDepth, SAN: j.SAN}
+		if j.Command == CommandValidate {
+			return puzzles.ValidateProblem(ctx, rec, popt)
+		}
+		return puzzles.SolveProblem(ctx, rec, popt)
+	}
 	if j.Command == CommandValidate {
 		// The claim decides the options: the length checked and the kind.
 		return puzzles.Validate(ctx, sv, rec, j.Options, j.Beyond)
@@ -197,6 +206,19 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, 
 		}
 	}
 	return o
+}
+
+// applyStip gives --stip to a record that states no stipulation and no
+// mate claim of its own.
+func (j *Job) applyStip(rec *puzzles.Record) {
+	if j.Stip.Moves == 0 || rec.Err != nil || rec.IsProblem() || rec.Claim.Mate != 0 || rec.Problem != nil {
+		return
+	}
+	if j.Stip.Kind == stipulation.Direct {
+		rec.Claim.Mate = solver.Mate(j.Stip.Moves)
+		return
+	}
+	rec.Stip = j.Stip
 }
 
 // proofPath returns where the certificate of rec goes, or "" for none.

@@ -10,6 +10,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
 )
 
 // Op is one EPD operation: its opcode and operands, with quotes removed and
@@ -111,7 +112,7 @@ func errorRecord(source string, line int, err error) Record {
 // looseOpcodes are the opcodes recognised when a line has no semicolons.
 var looseOpcodes = map[string]bool{
 	"acd": true, "acn": true, "acs": true, "am": true, "bm": true, "ce": true, "dm": true,
-	"fmvn": true, "hmvc": true, "id": true, "pm": true, "pv": true, "sm": true,
+	"fmvn": true, "hmvc": true, "id": true, "pm": true, "pv": true, "sm": true, "stip": true,
 	"c0": true, "c1": true, "c2": true, "c3": true, "c4": true, "c5": true, "c6": true, "c7": true, "c8": true, "c9": true,
 }
 
@@ -218,7 +219,7 @@ func (rec *Record) readClaims() error {
 	if err := rec.checkRepeats(); err != nil {
 		return err
 	}
-	bmMate := solver.Mate(0)
+	bmMate, stipMate := solver.Mate(0), solver.Mate(0)
 	for _, op := range rec.Ops {
 		switch op.Code {
 		case "id":
@@ -248,6 +249,16 @@ func (rec *Record) readClaims() error {
 				return fmt.Errorf("bm: %w", err)
 			}
 			rec.Claim.Keys = moves
+		case "stip":
+			st, err := stipulation.Parse(strings.Join(op.Args, " "))
+			if err != nil {
+				return err
+			}
+			if st.Kind == stipulation.Direct {
+				stipMate = solver.Mate(st.Moves)
+				continue
+			}
+			rec.Stip = st
 		case "am":
 			moves, err := parseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
@@ -285,6 +296,12 @@ func (rec *Record) readClaims() error {
 			return fmt.Errorf("dm %d and bm #%d disagree", rec.Claim.Mate, bmMate)
 		}
 		rec.Claim.Mate = bmMate
+	}
+	if stipMate != 0 {
+		if rec.Claim.Mate != 0 && rec.Claim.Mate != stipMate {
+			return fmt.Errorf("stip #%d and the mate claim (%d) disagree", stipMate, rec.Claim.Mate)
+		}
+		rec.Claim.Mate = stipMate
 	}
 	return nil
 }

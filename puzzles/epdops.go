@@ -118,10 +118,10 @@ func parseOps(line string, start int) opsParse {
 // isAnnotation reports whether an opcode only annotates a record (pv, am,
 // acd, acn, acs, ce, c0-c9, and opcodes mateline does not know): a
 // malformed one gets a warning and never costs the record. The claims (dm,
-// bm), the id and the clocks (hmvc, fmvn) are not annotations.
+// bm, stip), the id and the clocks (hmvc, fmvn) are not annotations.
 func isAnnotation(code string) bool {
 	switch code {
-	case "dm", "bm", "id", "hmvc", "fmvn":
+	case "dm", "bm", "id", "hmvc", "fmvn", "stip":
 		return false
 	}
 	return true

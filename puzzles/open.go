@@ -63,9 +63,10 @@ const (
 	FormatAuto Format = iota // tell by the content
 	FormatEPD
 	FormatLichessCSV
+	FormatPopeye // Popeye's problem language
 )
 
-// ParseInputFormat reads --input-format: auto, epd or csv.
+// ParseInputFormat reads --input-format: auto, epd, csv or popeye.
 func ParseInputFormat(s string) (Format, error) {
 	switch strings.ToLower(s) {
 	case "", "auto":
@@ -74,8 +75,10 @@ func ParseInputFormat(s string) (Format, error) {
 		return FormatEPD, nil
 	case "csv", "lichess":
 		return FormatLichessCSV, nil
+	case "popeye", "inp":
+		return FormatPopeye, nil
 	}
-	return FormatAuto, fmt.Errorf("--input-format %q: want auto, epd or csv", s)
+	return FormatAuto, fmt.Errorf("--input-format %q: want auto, epd, csv or popeye", s)
 }
 
 // Open opens a puzzle file ("-" for standard input) and returns a reader
@@ -133,17 +136,24 @@ func ReadAll(r Reader) ([]Record, error) {
 
 // NewReader returns a reader of the given format.
 func NewReader(r io.Reader, source string, f Format) Reader {
-	if f == FormatLichessCSV {
+	switch f {
+	case FormatLichessCSV:
 		return NewLichessReader(r, source)
+	case FormatPopeye:
+		return NewPopeyeReader(r, source)
 	}
 	return NewEPDReader(r, source)
 }
 
 // Sniff guesses the format from the first line without consuming it: a
-// comma-separated header naming FEN and Moves is Lichess CSV.
+// first word that begins Popeye's BeginProblem is a Popeye problem file,
+// a comma-separated header naming FEN and Moves is Lichess CSV.
 func Sniff(br *bufio.Reader) Format {
 	head, _ := br.Peek(4096)
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	if f := bytes.Fields(head); len(f) > 0 && len(f[0]) >= 4 && strings.HasPrefix("beginproblem", strings.ToLower(string(f[0]))) {
+		return FormatPopeye
+	}
 	if i := bytes.IndexByte(head, '\n'); i >= 0 {
 		head = head[:i]
 	}

@@ -62,6 +62,17 @@ type Outcome struct {
 	Proof *ProofInfo `json:"proof,omitempty"`
 	// Tree, with --tree, is the solution tree.
 	Tree *Tree `json:"tree,omitempty"`
+	// Stipulation names a helpmate's or selfmate's aim ("h#2", "s#3");
+	// Problem is what its problem file said of it.
+	Stipulation string   `json:"stipulation,omitempty"`
+	Problem     *Problem `json:"problem,omitempty"`
+	// Solutions are every solution of a helpmate, as UCI moves.
+	Solutions [][]string `json:"solutions,omitempty"`
+	// Shorter is the shortest solution when it is shorter than the
+	// stipulation.
+	Shorter *Shorter `json:"shorter,omitempty"`
+	// SolutionText is each solution as the text report prints it.
+	SolutionText []string `json:"-"`
 
 	Source   string   `json:"-"`
 	KeysSAN  []string `json:"-"`
@@ -77,6 +88,7 @@ type Outcome struct {
 type Expected struct {
 	Mate solver.Mate `json:"mate,omitempty"`
 	Keys []string    `json:"keys,omitempty"`
+	Line []string    `json:"line,omitempty"` // a helpmate's solution
 }
 
 // NewOutcome describes the solver's result for rec.

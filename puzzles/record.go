@@ -5,6 +5,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
 )
 
 // Record is one puzzle as read: where it came from, its position, the
@@ -18,7 +19,14 @@ type Record struct {
 	Pos    board.Position
 	Ops    []Op // EPD operations in input order, kept for annotated output
 	Claim  Claim
-	Err    error
+	// Stip is a helpmate or selfmate stipulation (EPD stip, a problem
+	// file, --stip); the zero value is a direct mate, whose length is
+	// Claim.Mate.
+	Stip stipulation.Stipulation
+	// Problem holds what a problem file says besides position and
+	// stipulation: title, author, origin, twin, options.
+	Problem *Problem
+	Err     error
 	// Terminal, when not empty, says why the position has nothing to
 	// search: "stalemate", or "the side to move is already checkmated".
 	// The position is legal and the record readable; a mate claim on it

@@ -3,7 +3,6 @@ package puzzles
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
@@ -16,6 +15,9 @@ type Tree struct {
 	FullDepth int         `json:"full_depth"` // attacker moves shown with every defence
 	Cut       bool        `json:"main_lines_below,omitempty"`
 	Note      string      `json:"note,omitempty"`
+	// Stipulation is a selfmate's ("s#3"): mate_in then counts the
+	// attacker's moves to the selfmate. Empty for a direct mate.
+	Stipulation string `json:"stipulation,omitempty"`
 	// Keys (a mate) or Defences (a mated position: every move of the side
 	// to move).
 	Keys     []*TreeMove    `json:"keys,omitempty"`
@@ -23,22 +25,29 @@ type Tree struct {
 
 	// WhiteFirst says White makes the tree's first move (for move numbers).
 	WhiteFirst bool `json:"-"`
+	// Long says the text report writes the moves in Popeye's long
+	// notation (each node's Long) rather than SAN.
+	Long bool `json:"-"`
 }
 
 // TreeMove is an attacker move of the tree.
 type TreeMove struct {
 	SAN      string         `json:"san"`
+	Long     string         `json:"-"` // Popeye's long notation
 	UCI      string         `json:"uci"`
 	MateIn   int            `json:"mate_in"`
 	Threat   *TreeThreat    `json:"threat,omitempty"`
 	Defences []*TreeDefence `json:"defences,omitempty"`
 	MainLine []string       `json:"main_line,omitempty"` // below the full depth
+	// MainLineLong and the threat's LineLong are in Popeye's notation.
+	MainLineLong []string `json:"-"`
 }
 
 // TreeDefence is a defence with the attacker's answers; Dual when more
 // than one answer mates soonest.
 type TreeDefence struct {
 	SAN     string      `json:"san"`
+	Long    string      `json:"-"` // Popeye's long notation
 	UCI     string      `json:"uci"`
 	Answers []*TreeMove `json:"answers"`
 	Dual    bool        `json:"dual,omitempty"`
@@ -49,6 +58,8 @@ type TreeThreat struct {
 	MateIn int      `json:"mate_in"`
 	Moves  []string `json:"moves"`
 	Line   []string `json:"line"`
+
+	MovesLong, LineLong []string `json:"-"` // in Popeye's notation
 }
 
 // AddTree builds the solution tree of an outcome whose mate was proved
@@ -91,29 +102,33 @@ func newTree(root board.Position, st *solver.SolutionTree) *Tree {
 }
 
 func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
-	tm := &TreeMove{SAN: pos.SAN(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn}
+	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn}
 	after := pos
 	after.Play(n.Move)
 	if th := n.Threat; th != nil {
-		null := passedFEN(after)
+		null, ok := after.Passed()
+		if !ok {
+			null = after
+		}
 		tt := &TreeThreat{MateIn: th.MateIn}
 		for _, m := range th.Moves {
 			tt.Moves = append(tt.Moves, null.SAN(m))
+			tt.MovesLong = append(tt.MovesLong, null.LongNotation(m))
 		}
-		tt.Line = sanMoves(null, th.Line)
+		tt.Line, tt.LineLong = sanMoves(null, th.Line), longMoves(null, th.Line)
 		tm.Threat = tt
 	}
 	for _, d := range n.Defences {
 		tm.Defences = append(tm.Defences, treeDefence(after, d))
 	}
 	if len(n.MainLine) > 0 {
-		tm.MainLine = sanMoves(after, n.MainLine)
+		tm.MainLine, tm.MainLineLong = sanMoves(after, n.MainLine), longMoves(after, n.MainLine)
 	}
 	return tm
 }
 
 func treeDefence(pos board.Position, n *solver.DefenceNode) *TreeDefence {
-	td := &TreeDefence{SAN: pos.SAN(n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
+	td := &TreeDefence{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
 	after := pos
 	after.Play(n.Move)
 	for _, a := range n.Answers {
@@ -122,22 +137,19 @@ func treeDefence(pos board.Position, n *solver.DefenceNode) *TreeDefence {
 	return td
 }
 
-// passedFEN is pos with the other side to move (the threat's position).
-func passedFEN(pos board.Position) board.Position {
-	f := strings.Fields(pos.FEN())
-	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	f[3] = "-"
-	p, err := board.ParseFEN(strings.Join(f, " "))
-	if err != nil {
-		return pos
-	}
-	return p
-}
-
 func sanMoves(pos board.Position, moves []board.Move) []string {
 	var out []string
 	for _, m := range moves {
 		out = append(out, pos.SAN(m))
+		pos.Play(m)
+	}
+	return out
+}
+
+func longMoves(pos board.Position, moves []board.Move) []string {
+	var out []string
+	for _, m := range moves {
+		out = append(out, pos.LongNotation(m))
 		pos.Play(m)
 	}
 	return out

@@ -15,19 +15,20 @@ type Verdict string
 // The verdicts of validate (docs/formats.md).
 const (
 	VerdictOK         Verdict = "ok"
-	VerdictShorter    Verdict = "shorter"    // a shorter mate exists
-	VerdictLonger     Verdict = "longer"     // the claimed length cannot be forced, a longer mate can
-	VerdictNoMate     Verdict = "no-mate"    // no mate within the claim
-	VerdictCooked     Verdict = "cooked"     // more than one key
-	VerdictWrongKey   Verdict = "wrong-key"  // the claimed key does not mate in N, another move does
-	VerdictIllegal    Verdict = "illegal"    // the position cannot occur, or has no move
-	VerdictUnreadable Verdict = "unreadable" // the line could not be read
-	VerdictTimeout    Verdict = "timeout"    // a limit stopped the proof: no verdict on the claim
-	VerdictSkipped    Verdict = "skipped"    // not a mate puzzle (no claim), or no solution to check
+	VerdictShorter    Verdict = "shorter"     // a shorter mate exists
+	VerdictLonger     Verdict = "longer"      // the claimed length cannot be forced, a longer mate can
+	VerdictNoMate     Verdict = "no-mate"     // no mate within the claim
+	VerdictNoSolution Verdict = "no-solution" // a helpmate or selfmate without a solution
+	VerdictCooked     Verdict = "cooked"      // more than one key
+	VerdictWrongKey   Verdict = "wrong-key"   // the claimed key does not mate in N, another move does
+	VerdictIllegal    Verdict = "illegal"     // the position cannot occur, or has no move
+	VerdictUnreadable Verdict = "unreadable"  // the line could not be read
+	VerdictTimeout    Verdict = "timeout"     // a limit stopped the proof: no verdict on the claim
+	VerdictSkipped    Verdict = "skipped"     // not a mate puzzle (no claim), or no solution to check
 )
 
 // Verdicts lists every verdict in report order.
-var Verdicts = []Verdict{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictCooked,
+var Verdicts = []Verdict{VerdictOK, VerdictShorter, VerdictLonger, VerdictNoMate, VerdictNoSolution, VerdictCooked,
 	VerdictWrongKey, VerdictIllegal, VerdictUnreadable, VerdictTimeout, VerdictSkipped}
 
 // Passes reports whether a record with this verdict passes validation: ok,

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/stipulation"
 )
 
 // Line is one record of an output file, as read back: its id, what it
@@ -256,6 +257,10 @@ func textLine(lines []string) Line {
 			l.Status = puzzles.StatusError
 		case strings.HasPrefix(s, "  mate in "), strings.HasPrefix(s, "  mated in "):
 			l.Status = puzzles.StatusMate
+		case isProblemFinding(s):
+			if !strings.Contains(s, ": no solution") {
+				l.Status = puzzles.StatusMate
+			}
 		case strings.HasPrefix(s, "  limit reached"):
 			l.Status = puzzles.StatusLimit
 		}
@@ -264,6 +269,17 @@ func textLine(lines []string) Line {
 		l.Status = puzzles.StatusSkipped
 	}
 	return l
+}
+
+// isProblemFinding reports whether s is the first line of a helpmate's or
+// selfmate's finding ("  h#2: 3 solutions (every one)").
+func isProblemFinding(s string) bool {
+	st, _, ok := strings.Cut(strings.TrimPrefix(s, "  "), ": ")
+	if !ok || !strings.HasPrefix(s, "  ") {
+		return false
+	}
+	_, err := stipulation.Parse(st)
+	return err == nil && (st[0] == 'h' || st[0] == 's')
 }
 
 // csvLine writes a CSV row back as one line.

@@ -24,10 +24,17 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	for _, w := range o.Warnings {
 		fmt.Fprintf(&b, "  warning: %s\n", w)
 	}
+	if pr := o.Problem; pr != nil {
+		writeProblemHeader(&b, pr)
+	}
 	if o.Note != "" {
 		fmt.Fprintf(&b, "  %s\n", o.Note)
 	}
-	writeFinding(&b, o)
+	if o.Stipulation != "" {
+		writeProblemFinding(&b, o)
+	} else {
+		writeFinding(&b, o)
+	}
 	if len(o.Book) > 0 {
 		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
 	}

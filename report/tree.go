@@ -17,12 +17,13 @@ func writeTree(w io.Writer, t *puzzles.Tree) error {
 	} else {
 		b.WriteString("  solution tree:\n")
 	}
+	tw := treeWriter{b: &b, long: t.Long}
 	white := t.WhiteFirst
 	for _, k := range t.Keys {
-		writeMove(&b, k, "  ", 1, white, true)
+		tw.move(k, "  ", 1, white, true)
 	}
 	for _, d := range t.Defences {
-		writeDefence(&b, d, "  ", 1, white)
+		tw.defence(d, "  ", 1, white)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -37,31 +38,56 @@ func number(move int, white bool) string {
 	return fmt.Sprintf("%d...", move)
 }
 
-// writeMove prints an attacker move at full move number move; white says
+// treeWriter writes a tree's lines, its moves in SAN or (long) Popeye's
+// notation.
+type treeWriter struct {
+	b    *strings.Builder
+	long bool
+}
+
+// pick is the SAN text, or the long one.
+func (tw treeWriter) pick(san, long string) string {
+	if tw.long {
+		return long
+	}
+	return san
+}
+
+// picks is the SAN texts, or the long ones.
+func (tw treeWriter) picks(san, long []string) []string {
+	if tw.long {
+		return long
+	}
+	return san
+}
+
+// move prints an attacker move at full move number move; white says
 // who makes it; key marks the root's moves with "!".
-func writeMove(b *strings.Builder, m *puzzles.TreeMove, indent string, move int, white, key bool) {
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), m.SAN)
+func (tw treeWriter) move(m *puzzles.TreeMove, indent string, move int, white, key bool) {
+	b := tw.b
+	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), tw.pick(m.SAN, m.Long))
 	if key {
 		b.WriteString("!")
 	}
-	writeTail(b, m, move, white)
+	tw.tail(m, move, white)
 	b.WriteByte('\n')
 	next := move
 	if !white {
 		next++
 	}
 	for _, d := range m.Defences {
-		writeDefence(b, d, indent+"    ", next, !white)
+		tw.defence(d, indent+"    ", next, !white)
 	}
 }
 
-// writeTail prints what follows an attacker move on its line: the threat,
+// tail prints what follows an attacker move on its line: the threat,
 // or the main line below the full depth.
-func writeTail(b *strings.Builder, m *puzzles.TreeMove, move int, white bool) {
-	if m.Threat != nil {
-		fmt.Fprintf(b, " threat: %s", lineText(m.Threat.Line, move+1, white))
-		if len(m.Threat.Moves) > 1 {
-			fmt.Fprintf(b, " (also %s)", strings.Join(m.Threat.Moves[1:], ", "))
+func (tw treeWriter) tail(m *puzzles.TreeMove, move int, white bool) {
+	b := tw.b
+	if th := m.Threat; th != nil {
+		fmt.Fprintf(b, " threat: %s", lineText(tw.picks(th.Line, th.LineLong), move+1, white))
+		if moves := tw.picks(th.Moves, th.MovesLong); len(moves) > 1 {
+			fmt.Fprintf(b, " (also %s)", strings.Join(moves[1:], ", "))
 		}
 	}
 	if len(m.MainLine) > 0 {
@@ -69,14 +95,15 @@ func writeTail(b *strings.Builder, m *puzzles.TreeMove, move int, white bool) {
 		if !white {
 			next++
 		}
-		fmt.Fprintf(b, " ... %s (main line)", lineText(m.MainLine, next, !white))
+		fmt.Fprintf(b, " ... %s (main line)", lineText(tw.picks(m.MainLine, m.MainLineLong), next, !white))
 	}
 }
 
-// writeDefence prints a defence at move number move, made by White if
+// defence prints a defence at move number move, made by White if
 // white, with its answers on the same line.
-func writeDefence(b *strings.Builder, d *puzzles.TreeDefence, indent string, move int, white bool) {
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), d.SAN)
+func (tw treeWriter) defence(d *puzzles.TreeDefence, indent string, move int, white bool) {
+	b := tw.b
+	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), tw.pick(d.SAN, d.Long))
 	next := move
 	if !white {
 		next++
@@ -86,13 +113,13 @@ func writeDefence(b *strings.Builder, d *puzzles.TreeDefence, indent string, mov
 		if i > 0 {
 			sep = ", "
 		}
-		fmt.Fprintf(b, "%s%s%s", sep, number(next, !white), a.SAN)
+		fmt.Fprintf(b, "%s%s%s", sep, number(next, !white), tw.pick(a.SAN, a.Long))
 	}
 	if d.Dual {
 		fmt.Fprintf(b, " (dual: %d answers)", len(d.Answers))
 	}
 	if len(d.Answers) > 0 {
-		writeTail(b, d.Answers[0], next, !white)
+		tw.tail(d.Answers[0], next, !white)
 	}
 	b.WriteByte('\n')
 	if len(d.Answers) > 0 {
@@ -101,7 +128,7 @@ func writeDefence(b *strings.Builder, d *puzzles.TreeDefence, indent string, mov
 			following++
 		}
 		for _, dd := range d.Answers[0].Defences {
-			writeDefence(b, dd, indent+"    ", following, white)
+			tw.defence(dd, indent+"    ", following, white)
 		}
 	}
 }

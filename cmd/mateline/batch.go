@@ -19,6 +19,7 @@ import (
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
 )
 
 // searchFlags are the flags every searching command shares.
@@ -39,7 +40,9 @@ func batchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. The answers never depend on it"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv or html"},
 		&cli.BoolFlag{Name: "json", Usage: "same as --format jsonl"},
-		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd or csv"},
+		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a Popeye problem file starts with BeginProblem, a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd, csv or popeye"},
+		&cli.StringFlag{Name: "stip", Usage: "stipulation of the positions that state none: #N (direct mate, the default), h#N or h#N.5 (helpmate: the side to move starts, the other side mates), s#N (selfmate: the side to move forces the other side to mate it)"},
+		&cli.BoolFlag{Name: "san", Usage: "write helpmate and selfmate moves in SAN (default: Popeye's long notation, Sg1-f3, Qh5*f7 #)"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file (through FILE.partial, renamed at the end) instead of standard output"},
 		&cli.BoolFlag{Name: "resume", Usage: "keep the records already in the --output file (or in FILE.partial left by a crash) and do the rest"},
 		&cli.StringFlag{Name: "shard", Usage: "i/n: take only shard i (0-based) of n, by a stable hash of the id; '/n' or 'n' reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
@@ -89,6 +92,14 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 	} else {
 		j.Beyond = int(cmd.Int("beyond"))
 	}
+	if s := cmd.String("stip"); s != "" {
+		st, err := stipulation.Parse(s)
+		if err != nil {
+			return nil, batch.Usagef("--stip: %v", err)
+		}
+		j.Stip = st
+	}
+	j.SAN = cmd.Bool("san")
 	format := cmd.String("format")
 	if cmd.Bool("json") {
 		format = string(report.FormatJSONL)

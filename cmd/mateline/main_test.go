@@ -20,6 +20,7 @@ func TestExitCodes(t *testing.T) {
 	t.Setenv("MATELINE_SYZYGY", "")
 	t.Setenv("MATELINE_BOOK", "")
 	ex := filepath.Join("..", "..", "examples", "mates.epd")
+	problems := filepath.Join("..", "..", "examples", "problems.inp")
 	bad := filepath.Join("..", "..", "puzzles", "testdata", "malformed.epd")
 	cases := []struct {
 		args []string
@@ -40,6 +41,14 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"solve", "no-such-file.epd"}, 1, ""},
 		{[]string{"validate", "--format", "csv", ex}, 3, ",cooked,"},
 		{[]string{"bench"}, 0, "nodes     "},
+		{[]string{"solve", problems}, 0, "1.Bf8-e7 Qd1-h5   2.Ke8-f8 Qh5-h8 #"},
+		{[]string{"solve", "--san", problems}, 0, "1.Be7 Qh5 2.Kf8 Qh8#"},
+		{[]string{"validate", problems}, 3, "verdict: cooked"},
+		{[]string{"solve", "--stip", "s#2", "--fen", "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1"}, 0, "s#2: 1 key (every one): Qg4-d1"},
+		{[]string{"solve", "--stip", "h#1.5", "--fen", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1"}, 0, "shorter: h#0.5 has 1 solution"},
+		{[]string{"solve", "--stip", "x#2", "--fen", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1"}, 2, ""},
+		{[]string{"solve", "--stip", "s#2.5", "--fen", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1"}, 2, ""},
+		{[]string{"solve", "--input-format", "popeye", ex}, 3, "a problem starts with BeginProblem"},
 		{[]string{"book", "startpos"}, 0, "key 463b96181691fc9c"},
 		{[]string{"book", "--json", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, 0, `"eco":{"code":"C20"`},
 		{[]string{"book", "--book", "no-such.bin", "startpos"}, 1, ""},

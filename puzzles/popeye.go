@@ -1,0 +1,578 @@
+package puzzles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation"
+)
+
+// Popeye's English keywords (docs/formats.md, "Popeye problem files").
+var (
+	popeyeCommands = []string{"remark", "author", "origin", "title", "award", "protocol", "condition",
+		"option", "stipulation", "sstipulation", "forsyth", "pieces", "twin", "zeroposition",
+		"endproblem", "nextproblem", "LaTeX", "LaTeXPieces", "InitialGameArray"}
+	popeyeOptions = []string{"Defence", "SetPlay", "WhiteToPlay", "Variations", "MoveNumbers",
+		"StartMoveNumber", "NoWk", "Duplex", "NoBk", "Threat", "NoThreat", "Try", "MaxSolutions",
+		"MaxFlightsquares", "Search", "MultiSolutions", "NoSymmetry", "NonTrivial", "KeepMatingPiece",
+		"EnPassant", "NoBoard", "NoShortVariations", "HalfDuplex", "PostKeyPlay", "Intelligent",
+		"MaxTime", "NoCastling", "Quodlibet", "StopOnShortSolutions", "Beep", "SuppressGrid",
+		"WriteGrid", "CastlingMutuallyExclusive", "GoalIsEnd", "NullMoves", "UpToMoveNumber",
+		"TrivialTriesAvoid", "MatesIn1"}
+	popeyeTwinning = []string{"move", "exchange", "stipulation", "sstipulation", "add", "remove",
+		"continued", "rotate", "condition", "PolishType", "mirror", "shift", "substitute"}
+	popeyeColours = []string{"white", "black", "neutral"}
+)
+
+// popeyeUnsupportedOptions change the rules, or the play, beyond
+// orthodox direct, help and self play.
+var popeyeUnsupportedOptions = map[string]string{
+	"NoWk": "a position without a white king", "NoBk": "a position without a black king",
+	"PostKeyPlay": "post-key play", "Quodlibet": "quodlibet stipulations", "GoalIsEnd": "GoalIsEnd",
+	"NullMoves": "null moves", "WhiteToPlay": "WhiteToPlay (write h#N.5 for a helpmate White starts)",
+	"NonTrivial": "NonTrivial", "KeepMatingPiece": "KeepMatingPiece", "CastlingMutuallyExclusive": "mutually exclusive castlings",
+}
+
+// popeyeIgnoredOptions are read and have no effect here: how Popeye
+// prints or searches, not what a problem's solution is.
+var popeyeIgnoredOptions = map[string]bool{
+	"MoveNumbers": true, "NoBoard": true, "Intelligent": true, "Beep": true, "SuppressGrid": true,
+	"WriteGrid": true, "NoSymmetry": true, "Search": true, "MultiSolutions": true,
+	"StopOnShortSolutions": true, "NoShortVariations": true, "TrivialTriesAvoid": true,
+}
+
+// popeyeReader reads problem files in Popeye's input language: each
+// problem (and each twin) is a record.
+type popeyeReader struct {
+	source string
+	lx     *popeyeLexer
+	queue  []Record
+	ids    map[string]bool // ids given so far, to keep them unique
+	// started: a problem was begun, so after NextProblem the next one
+	// starts without BeginProblem.
+	started bool
+	done    bool
+}
+
+// NewPopeyeReader reads problems in Popeye's input language (English
+// keywords, any unambiguous prefix) from r. Each problem, each twin and,
+// with Duplex, each side gives one record; a problem that cannot be read
+// is one record with the error, naming the line and the word, and reading
+// goes on with the next problem.
+func NewPopeyeReader(r io.Reader, source string) Reader {
+	return &popeyeReader{source: source, lx: newPopeyeLexer(r), ids: map[string]bool{}}
+}
+
+// Next returns the next record, or io.EOF after the last.
+func (pr *popeyeReader) Next() (Record, error) { return parseNext(pr.NextRaw) }
+
+// NextRaw returns the next record, already parsed.
+func (pr *popeyeReader) NextRaw() (Raw, error) {
+	for len(pr.queue) == 0 {
+		if pr.done {
+			if pr.lx.err != nil {
+				return Raw{}, fmt.Errorf("%s: %w", pr.source, pr.lx.err)
+			}
+			return Raw{}, io.EOF
+		}
+		pr.readProblem()
+	}
+	rec := pr.queue[0]
+	pr.queue = pr.queue[1:]
+	return rawRecord(rec), nil
+}
+
+// popeyeError is a problem's error at a line and word.
+type popeyeError struct {
+	line int
+	msg  string
+}
+
+func (e *popeyeError) Error() string { return e.msg }
+
+func perrf(line int, format string, args ...any) error {
+	return &popeyeError{line, fmt.Sprintf(format, args...)}
+}
+
+// popProblem is one problem as read, before its twins are set up.
+type popProblem struct {
+	line     int // the line of BeginProblem (or NextProblem before it)
+	board    popBoard
+	stip     string
+	stipLine int
+	info     Problem
+	halfDup  bool
+	duplex   bool
+	noCastle []board.Square // NoCastling squares
+	ep       []board.Square // EnPassant squares
+	twins    []popTwin
+	zero     bool // a ZeroPosition: the diagram itself is not solved
+	warnings []string
+}
+
+// popTwin is one twin: its changes to the diagram (or, continued, to the
+// twin before it).
+type popTwin struct {
+	line      int
+	continued bool
+	changes   []popChange
+}
+
+// popChange is one twinning change.
+type popChange struct {
+	kind string // a popeyeTwinning name
+	args []string
+	line int
+}
+
+// readProblem reads one problem up to EndProblem or NextProblem and
+// queues its records.
+func (pr *popeyeReader) readProblem() {
+	w, ok := pr.lx.next()
+	if !ok {
+		pr.done = true
+		return
+	}
+	p := &popProblem{line: w.line, board: popBoard{}}
+	if name, err := keyword(w.text, []string{"beginproblem"}); err != nil || name == "" || len(w.text) < 4 {
+		if pr.started {
+			// after NextProblem the next problem starts without BeginProblem
+			pr.lx.peeked = &w
+		} else {
+			pr.fail(p, perrf(w.line, "%q: a problem starts with BeginProblem", w.text))
+			return
+		}
+	}
+	pr.started = true
+	err := pr.readCommands(p)
+	if err != nil {
+		pr.fail(p, err)
+		return
+	}
+	pr.queueTwins(p)
+}
+
+// fail queues the record of a problem that could not be read, and skips
+// to the end of the problem.
+func (pr *popeyeReader) fail(p *popProblem, err error) {
+	line := p.line
+	var pe *popeyeError
+	if errors.As(err, &pe) {
+		line = pe.line
+	}
+	rec := errorRecord(pr.source, line, err)
+	rec.Line = p.line
+	rec.ID = pr.uniqueID(fmt.Sprintf("line:%d", p.line))
+	pr.queue = append(pr.queue, rec)
+	// skip to the problem's end
+	for {
+		w, ok := pr.lx.next()
+		if !ok {
+			pr.done = true
+			return
+		}
+		if name, err := keyword(w.text, popeyeCommands); err == nil && (name == "endproblem" || name == "nextproblem") {
+			pr.done = name == "endproblem" && !pr.moreAfterEnd()
+			return
+		}
+	}
+}
+
+// moreAfterEnd reports whether another problem follows EndProblem (a file
+// of several EndProblem-terminated problems).
+func (pr *popeyeReader) moreAfterEnd() bool {
+	_, ok := pr.lx.peek()
+	return ok
+}
+
+// readCommands reads a problem's commands up to its end.
+func (pr *popeyeReader) readCommands(p *popProblem) error {
+	lx := pr.lx
+	for {
+		w, ok := lx.next()
+		if !ok {
+			p.warnings = append(p.warnings, "the file ends without EndProblem")
+			pr.done = true
+			return nil
+		}
+		name, err := keyword(w.text, popeyeCommands)
+		if err != nil {
+			return perrf(w.line, "%v: want a command (pieces, stipulation, option, twin, ...)", err)
+		}
+		switch name {
+		case "endproblem":
+			pr.done = !pr.moreAfterEnd()
+			return nil
+		case "nextproblem":
+			return nil
+		case "remark", "protocol", "LaTeX", "award":
+			lx.restOfLine()
+		case "author", "origin", "title":
+			text := lx.restOfLine()
+			field := map[string]*string{"author": &p.info.Author, "origin": &p.info.Origin, "title": &p.info.Title}[name]
+			if *field != "" {
+				*field += "; "
+			}
+			*field += text
+		case "condition":
+			c, _ := lx.next()
+			return perrf(c.line, "condition %q: fairy conditions are not supported (orthodox chess only)", c.text)
+		case "sstipulation":
+			return perrf(w.line, "sstipulation: structured stipulations are not supported; write stipulation #N, h#N, h#N.5 or s#N")
+		case "LaTeXPieces", "InitialGameArray":
+			return perrf(w.line, "%s is not supported", name)
+		case "stipulation":
+			s, ok := lx.next()
+			if !ok {
+				return perrf(w.line, "stipulation: the stipulation is missing")
+			}
+			p.stip, p.stipLine = s.text, s.line
+		case "option":
+			if err := pr.readOptions(p); err != nil {
+				return err
+			}
+		case "pieces":
+			if err := pr.readPieces(p.board, w.line); err != nil {
+				return err
+			}
+		case "forsyth":
+			f, _ := lx.next()
+			b, err := parseForsyth(f.text)
+			if err != nil {
+				return perrf(f.line, "forsyth %q: %v", f.text, err)
+			}
+			p.board = b
+		case "twin", "zeroposition":
+			if name == "zeroposition" {
+				if len(p.twins) > 0 {
+					return perrf(w.line, "ZeroPosition comes before the twins")
+				}
+				p.zero = true
+			}
+			t, err := pr.readTwin(w.line)
+			if err != nil {
+				return err
+			}
+			p.twins = append(p.twins, t)
+		}
+	}
+}
+
+// readOptions reads the words of an option command, up to a word that is
+// not an option.
+func (pr *popeyeReader) readOptions(p *popProblem) error {
+	lx := pr.lx
+	for {
+		w, ok := lx.peek()
+		if !ok {
+			return nil
+		}
+		name, err := keyword(w.text, popeyeOptions)
+		if err != nil {
+			if _, cerr := keyword(w.text, popeyeCommands); cerr == nil {
+				return nil // the next command
+			}
+			return perrf(w.line, "option %v", err)
+		}
+		lx.next()
+		if why, bad := popeyeUnsupportedOptions[name]; bad {
+			return perrf(w.line, "option %s: %s is not supported", name, why)
+		}
+		switch name {
+		case "Defence", "Threat", "MaxSolutions", "MaxFlightsquares", "MaxTime", "StartMoveNumber", "UpToMoveNumber", "MatesIn1":
+			if name == "MatesIn1" {
+				continue
+			}
+			a, _ := lx.next()
+			n, err := strconv.Atoi(a.text)
+			if err != nil || n < 0 {
+				return perrf(a.line, "option %s wants a number, not %q", name, a.text)
+			}
+			switch name {
+			case "MaxSolutions":
+				p.info.MaxSolutions = n
+			case "Defence", "Threat", "MaxFlightsquares":
+				p.warnings = append(p.warnings, fmt.Sprintf("option %s %d is read but not used: tries and threat limits are not supported yet", name, n))
+			}
+		case "EnPassant", "NoCastling":
+			var sqs []board.Square
+			for {
+				a, ok := lx.peek()
+				if !ok || !isSquares(a.text) { // "d2 d3 d4", or "d2d3d4"
+					break
+				}
+				lx.next()
+				for i := 0; i < len(a.text); i += 2 {
+					sq, _ := board.ParseSquare(strings.ToLower(a.text[i : i+2]))
+					sqs = append(sqs, sq)
+				}
+			}
+			if name == "EnPassant" {
+				if len(sqs) < 3 || len(sqs) > 4 {
+					return perrf(w.line, "option EnPassant wants 3 or 4 squares (from, passed, to)")
+				}
+				p.ep = sqs
+			} else {
+				p.noCastle = append(p.noCastle, sqs...)
+			}
+		case "Variations":
+			p.info.Variation = true
+		case "NoThreat":
+			p.info.NoThreat = true
+		case "HalfDuplex":
+			p.halfDup = true
+		case "Duplex":
+			p.duplex = true
+		case "SetPlay", "Try":
+			p.warnings = append(p.warnings, fmt.Sprintf("option %s is read but not used: set play and tries are not shown yet", name))
+		default:
+			if !popeyeIgnoredOptions[name] {
+				p.warnings = append(p.warnings, fmt.Sprintf("option %s is read but not used", name))
+			}
+		}
+	}
+}
+
+// readTwin reads a twin's changes.
+func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
+	lx := pr.lx
+	t := popTwin{line: line}
+	for {
+		w, ok := lx.peek()
+		if !ok {
+			return t, nil
+		}
+		name, err := keyword(w.text, popeyeTwinning)
+		if err != nil {
+			if _, cerr := keyword(w.text, popeyeCommands); cerr == nil || len(t.changes) > 0 || t.continued {
+				return t, nil
+			}
+			return t, perrf(w.line, "twin %v", err)
+		}
+		if name == "stipulation" {
+			// "stipulation" is also a command: a twin's own comes first
+			if len(t.changes) > 0 && t.changes[len(t.changes)-1].kind == "stipulation" {
+				return t, nil
+			}
+		}
+		lx.next()
+		nargs := map[string]int{"move": 2, "exchange": 2, "stipulation": 1, "remove": 1, "rotate": 1,
+			"mirror": 1, "shift": 2, "substitute": 2, "PolishType": 0, "continued": 0}
+		switch name {
+		case "continued":
+			t.continued = true
+			continue
+		case "condition", "sstipulation":
+			return t, perrf(w.line, "twin %s is not supported (orthodox stipulations only)", name)
+		case "add":
+			c := popChange{kind: name, line: w.line}
+			colour, _ := lx.next()
+			c.args = append(c.args, colour.text)
+			for {
+				a, ok := lx.peek()
+				if !ok || !isPieceSpec(a.text) {
+					break
+				}
+				lx.next()
+				c.args = append(c.args, a.text)
+			}
+			t.changes = append(t.changes, c)
+			continue
+		}
+		c := popChange{kind: name, line: w.line}
+		for i := 0; i < nargs[name]; i++ {
+			a, ok := lx.next()
+			if !ok {
+				return t, perrf(w.line, "twin %s: an argument is missing", name)
+			}
+			c.args = append(c.args, a.text)
+		}
+		t.changes = append(t.changes, c)
+	}
+}
+
+// readPieces reads a pieces command: colours, each followed by pieces
+// with their squares ("white Ka3 Ra8 Pb2c2 black Kb1").
+func (pr *popeyeReader) readPieces(b popBoard, line int) error {
+	lx := pr.lx
+	colour := -1
+	for {
+		w, ok := lx.peek()
+		if !ok {
+			return nil
+		}
+		if c, err := keyword(w.text, popeyeColours); err == nil && len(w.text) >= 3 {
+			if c == "neutral" {
+				return perrf(w.line, "neutral pieces are not supported (orthodox chess only)")
+			}
+			lx.next()
+			colour = map[string]int{"white": 0, "black": 1}[c]
+			continue
+		}
+		if colour < 0 {
+			return perrf(w.line, "pieces: %q: want white or black first", w.text)
+		}
+		if !isPieceSpec(w.text) {
+			_, err := keyword(w.text, popeyeCommands)
+			if err == nil {
+				return nil
+			}
+			if errors.Is(err, errAmbiguous) {
+				return perrf(w.line, "%v", err)
+			}
+			return perrf(w.line, "pieces: %v", pieceError(w.text))
+		}
+		lx.next()
+		if err := b.place(board.Color(colour), w.text); err != nil {
+			return perrf(w.line, "pieces: %v", err)
+		}
+	}
+}
+
+// stipulationFor reads a problem's stipulation text.
+func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
+	st, err := stipulation.Parse(text)
+	if err != nil {
+		return st, perrf(line, "stipulation %q is not supported: want #N, h#N, h#N.5 or s#N (orthodox only)", text)
+	}
+	return st, nil
+}
+
+// queueTwins sets up every position the problem asks to solve and queues
+// their records.
+func (pr *popeyeReader) queueTwins(p *popProblem) {
+	type stage struct {
+		b     popBoard
+		stip  string
+		sline int
+		label string
+		line  int
+	}
+	base := stage{b: p.board, stip: p.stip, sline: p.stipLine, line: p.line}
+	var stages []stage
+	if !p.zero {
+		stages = append(stages, base)
+	}
+	prev := base
+	for i, t := range p.twins {
+		from := base
+		if t.continued {
+			from = prev
+		}
+		next := stage{b: from.b.clone(), stip: from.stip, sline: from.sline, line: t.line}
+		var labels []string
+		for _, c := range t.changes {
+			label, err := next.b.apply(c, &next.stip)
+			if err != nil {
+				pr.fail2(p, next.line, err)
+				return
+			}
+			if c.kind == "stipulation" {
+				next.sline = c.line
+			}
+			labels = append(labels, label)
+		}
+		letter := i + 1
+		if p.zero {
+			letter = i
+		}
+		next.label = fmt.Sprintf("%c) %s", 'a'+letter, strings.Join(labels, "  "))
+		stages = append(stages, next)
+		prev = next
+	}
+	if len(stages) > 1 && !p.zero {
+		stages[0].label = "a)"
+	}
+	for _, s := range stages {
+		sides := []bool{p.halfDup}
+		if p.duplex {
+			sides = []bool{false, true}
+		}
+		for _, other := range sides {
+			pr.queue = append(pr.queue, pr.record(p, s.b, s.stip, s.sline, s.label, s.line, other, p.duplex))
+		}
+	}
+}
+
+// fail2 queues the error record of a problem whose twin cannot be set up.
+func (pr *popeyeReader) fail2(p *popProblem, line int, err error) {
+	rec := errorRecord(pr.source, line, err)
+	rec.ID = pr.uniqueID(fmt.Sprintf("line:%d", line))
+	pr.queue = append(pr.queue, rec)
+}
+
+// record makes the record of one position to solve.
+func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipLine int, label string, line int, other, duplex bool) Record {
+	info := p.info
+	info.Twin = label
+	if duplex {
+		info.Twin = strings.TrimSpace(info.Twin + map[bool]string{false: " (White's play)", true: " (Black's play, duplex)"}[other])
+	}
+	id := fmt.Sprintf("line:%d", line)
+	if info.Title != "" {
+		id = info.Title
+		if label != "" {
+			id += " " + strings.Fields(label)[0]
+		}
+		if duplex && other {
+			id += " duplex"
+		}
+	} else if duplex && other {
+		id += " duplex"
+	}
+	rec := Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
+	fail := func(err error) Record {
+		at := line
+		var pe *popeyeError
+		if errors.As(err, &pe) {
+			at = pe.line
+		}
+		e := errorRecord(pr.source, at, err)
+		e.Line, e.ID, e.Problem = line, rec.ID, rec.Problem
+		return e
+	}
+	if stipText == "" {
+		return fail(errors.New("the problem has no stipulation"))
+	}
+	st, err := stipulationFor(stipText, stipLine)
+	if err != nil {
+		return fail(err)
+	}
+	// Problems state who starts by the stipulation: Black in helpmates
+	// (White in h#N.5), White otherwise; HalfDuplex swaps.
+	side := board.White
+	if st.Kind == stipulation.Help && !st.Half {
+		side = board.Black
+	}
+	if other {
+		side = side.Other()
+	}
+	fen := b.fen(side, p.noCastle, p.ep)
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", fen, err))
+	}
+	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
+	if st.Kind == stipulation.Direct {
+		rec.Claim.Mate = solver.Mate(st.Moves)
+	} else {
+		rec.Stip = st
+	}
+	return rec
+}
+
+// uniqueID returns id, or id with its occurrence number when the file
+// already gave it.
+func (pr *popeyeReader) uniqueID(id string) string {
+	out := id
+	for n := 2; pr.ids[out]; n++ {
+		out = fmt.Sprintf("%s (%d)", id, n)
+	}
+	pr.ids[out] = true
+	return out
+}

@@ -1,0 +1,169 @@
+package puzzles
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/stipulation"
+)
+
+// problemRecord makes a record of a helpmate or selfmate from a FEN.
+func problemRecord(t *testing.T, fen, stip string) Record {
+	t.Helper()
+	rec := fromFEN("--fen", 1, fen)
+	if rec.Err != nil {
+		t.Fatal(rec.Err)
+	}
+	st, err := stipulation.Parse(stip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Stip = st
+	return rec
+}
+
+// The expected values are Popeye 4.104's on the same problems
+// (tools/popeyecheck prints them side by side).
+func TestSolveProblem(t *testing.T) {
+	cases := []struct {
+		name, fen, stip string
+		status          Status
+		solutions       []string // helpmates, as UCI lines
+		keys            []string // selfmates
+		shorter         string
+		verdict         Verdict
+	}{
+		{"h#2 ten solutions", "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2", StatusMate, []string{
+			"f8e7 d1h5 e8f8 h5h8", "f8e7 d1d4 e8f8 d4h8", "f8e7 d1h1 e8f8 h1h8", "f8g7 c1b1 e8f8 d1d8",
+			"f8g7 c1c2 e8f8 d1d8", "f8g7 d1d7 e8f8 d7d8", "f8g7 d1d5 e8f8 d5d8", "f8g7 d1d4 e8f8 d4d8",
+			"f8g7 d1d3 e8f8 d3d8", "f8g7 d1d2 e8f8 d2d8"}, nil, "", VerdictCooked},
+		{"h#1.5 solved shorter", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "h#1.5", StatusNoMate, nil, nil, "h#0.5", VerdictShorter},
+		{"h#1 without solution", "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#1", StatusNoMate, nil, nil, "", VerdictNoSolution},
+		{"s#1", "8/8/8/8/8/kp5R/p7/K7 w - - 0 1", "s#1", StatusMate, nil, []string{"h3h4"}, "", VerdictOK},
+		{"s#2", "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"g4d1"}, "", VerdictOK},
+		{"s#2 solved in 1", "8/8/8/2p5/8/kpR5/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"c3c4"}, "s#1", VerdictShorter},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := problemRecord(t, tc.fen, tc.stip)
+			o := ValidateProblem(context.Background(), &rec, ProblemOptions{})
+			var sols []string
+			for _, s := range o.Solutions {
+				sols = append(sols, strings.Join(s, " "))
+			}
+			slices.Sort(sols)
+			want := slices.Sorted(slices.Values(tc.solutions))
+			if o.Status != tc.status || !slices.Equal(sols, want) || !slices.Equal(o.Keys, tc.keys) || o.Verdict != tc.verdict {
+				t.Errorf("status %s verdict %s solutions %v keys %v\nwant %s %s %v %v", o.Status, o.Verdict, sols, o.Keys, tc.status, tc.verdict, want, tc.keys)
+			}
+			got := ""
+			if o.Shorter != nil {
+				got = o.Shorter.Stipulation
+			}
+			if got != tc.shorter {
+				t.Errorf("shorter %q, want %q", got, tc.shorter)
+			}
+		})
+	}
+}
+
+// A selfmate's line and tree: the key, the defence, the answer and the
+// forced mate, as Popeye shows them.
+func TestSelfmateTree(t *testing.T) {
+	rec := problemRecord(t, "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2")
+	o := SolveProblem(context.Background(), &rec, ProblemOptions{Tree: true})
+	if got := strings.Join(o.PV, " "); got != "g4d1 b4b3 d1g4 b3b2" {
+		t.Errorf("line %s", got)
+	}
+	tr := o.Tree
+	if tr == nil || len(tr.Keys) != 1 || tr.Stipulation != "s#2" {
+		t.Fatalf("tree %+v", tr)
+	}
+	k := tr.Keys[0]
+	if k.Long != "Qg4-d1" || k.Threat != nil || len(k.Defences) != 1 || k.Defences[0].Long != "b4-b3" {
+		t.Fatalf("key %+v", k)
+	}
+	a := k.Defences[0].Answers
+	if len(a) != 1 || a[0].Long != "Qd1-g4" || len(a[0].Defences) != 1 || a[0].Defences[0].Long != "b3-b2 #" {
+		t.Errorf("answer %+v", a)
+	}
+}
+
+// Solution lines are printed as Popeye prints them.
+func TestLineText(t *testing.T) {
+	cases := []struct {
+		fen, line string
+		lone      bool
+		want      string
+	}{
+		{"4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "f8e7 d1h5 e8f8 h5h8", false, "1.Bf8-e7 Qd1-h5   2.Ke8-f8 Qh5-h8 #"},
+		{"4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "f8g7 d1d7 e8f8 d7d8", false, "1.Bf8-g7 Qd1-d7 +   2.Ke8-f8 Qd7-d8 #"},
+		{"k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "d1d8", true, "1...Rd1-d8 #"},
+		{"k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "b1c2 a8b8 d1d7 b8a8 d7d8", true, "1...Kb1-c2   2.Ka8-b8 Rd1-d7   3.Kb8-a8 Rd7-d8 #"},
+	}
+	for _, tc := range cases {
+		pos, err := board.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := pos.ParseUCILine(strings.Fields(tc.line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := LineText(pos, moves, false, tc.lone); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// MaxSolutions stops a helpmate at that many solutions.
+func TestMaxSolutions(t *testing.T) {
+	rec := problemRecord(t, "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2")
+	rec.Problem = &Problem{MaxSolutions: 3}
+	o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+	if len(o.Solutions) != 3 || !o.Partial || o.Status != StatusMate {
+		t.Errorf("%d solutions, partial %v, status %s", len(o.Solutions), o.Partial, o.Status)
+	}
+}
+
+// The EPD stip opcode: a helpmate or selfmate, or a direct mate's length.
+func TestEPDStip(t *testing.T) {
+	const fen = "4kb2/5p2/8/8/8/8/8/2KQ4 b - -"
+	cases := []struct {
+		ops, stip string
+		mate      int
+		err       string
+	}{
+		{`stip "h#2";`, "h#2", 0, ""},
+		{`stip s#3;`, "s#3", 0, ""},
+		{`stip "h#1.5"; id "x";`, "h#1.5", 0, ""},
+		{`stip "#2";`, "", 2, ""},
+		{`dm 2; stip "#2";`, "", 2, ""},
+		{`dm 3; stip "#2";`, "", 0, "stip #2 and the mate claim (3) disagree"},
+		{`stip "z#2";`, "", 0, `stipulation "z#2": want #N, h#N, h#N.5 or s#N`},
+		{`stip "s#2.5";`, "", 0, "only helpmates take half a move"},
+	}
+	for _, tc := range cases {
+		rec := ParseEPDLine("t.epd", 1, fen+" "+tc.ops)
+		if tc.err != "" {
+			if rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q", tc.ops, rec.Err, tc.err)
+			}
+			continue
+		}
+		if rec.Err != nil {
+			t.Errorf("%s: %v", tc.ops, rec.Err)
+			continue
+		}
+		stip := ""
+		if rec.IsProblem() {
+			stip = rec.Stip.String()
+		}
+		if stip != tc.stip || int(rec.Claim.Mate) != tc.mate {
+			t.Errorf("%s: stip %q mate %d, want %q %d", tc.ops, stip, rec.Claim.Mate, tc.stip, tc.mate)
+		}
+	}
+}

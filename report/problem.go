@@ -1,0 +1,79 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"mateline.dev/mateline/puzzles"
+)
+
+// writeProblemHeader writes what a problem file said of the record: its
+// title, author, origin and twin.
+func writeProblemHeader(b *strings.Builder, pr *puzzles.Problem) {
+	for _, f := range []struct{ name, text string }{
+		{"title", pr.Title}, {"author", pr.Author}, {"origin", pr.Origin}, {"twin", pr.Twin},
+	} {
+		if f.text != "" {
+			fmt.Fprintf(b, "  %s: %s\n", f.name, f.text)
+		}
+	}
+}
+
+// writeProblemFinding writes what a helpmate or selfmate solve proved: a
+// first line that starts with the stipulation, then the solutions (h#),
+// or the keys and the main line (s#), as Popeye prints them.
+func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
+	st := o.Stipulation
+	help := strings.HasPrefix(st, "h")
+	switch o.Status {
+	case puzzles.StatusError:
+		fmt.Fprintf(b, "  error: %s\n", o.Error)
+		return
+	case puzzles.StatusNoMate:
+		fmt.Fprintf(b, "  %s: no solution (proved)\n", st)
+	case puzzles.StatusLimit:
+		fmt.Fprintf(b, "  limit reached: %s not decided", st)
+		if n := len(o.SolutionText); n > 0 {
+			fmt.Fprintf(b, "; %s found before it, and there may be more", plural(n, "solution"))
+		}
+		b.WriteByte('\n')
+	case puzzles.StatusMate:
+		switch {
+		case help && o.Partial:
+			fmt.Fprintf(b, "  %s: %s (the search stopped there)\n", st, plural(len(o.SolutionText), "solution"))
+		case help:
+			fmt.Fprintf(b, "  %s: %s (every one)\n", st, plural(len(o.SolutionText), "solution"))
+		default:
+			fmt.Fprintf(b, "  %s: %s (every one): %s\n", st, plural(len(o.KeysSAN), "key"), strings.Join(o.KeysSAN, ", "))
+		}
+	}
+	for _, s := range o.SolutionText {
+		fmt.Fprintf(b, "  %s\n", s)
+	}
+	if o.Status == puzzles.StatusMate && !help && len(o.PV) > 0 && o.Tree == nil {
+		fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
+	}
+	if sh := o.Shorter; sh != nil {
+		n := len(sh.Solutions)
+		what := "solution"
+		if !help {
+			n, what = len(sh.Keys), "key"
+		}
+		if help {
+			fmt.Fprintf(b, "  shorter: %s has %s\n", sh.Stipulation, plural(n, what))
+			for _, s := range sh.Text {
+				fmt.Fprintf(b, "  %s\n", s)
+			}
+		} else {
+			fmt.Fprintf(b, "  shorter: %s has %s: %s\n", sh.Stipulation, plural(n, what), strings.Join(sh.Text, ", "))
+		}
+	}
+}
+
+// plural writes "1 solution", "3 solutions".
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
