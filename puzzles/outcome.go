@@ -71,6 +71,9 @@ type Outcome struct {
 	// Shorter is the shortest solution when it is shorter than the
 	// stipulation.
 	Shorter *Shorter `json:"shorter,omitempty"`
+	// SetPlay and Tries answer Popeye's options SetPlay and Try.
+	SetPlay *SetPlay  `json:"set_play,omitempty"`
+	Tries   []TryInfo `json:"tries,omitempty"`
 	// SolutionText is each solution as the text report prints it.
 	SolutionText []string `json:"-"`
 

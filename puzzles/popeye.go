@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -296,8 +297,10 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 			switch name {
 			case "MaxSolutions":
 				p.info.MaxSolutions = n
-			case "Defence", "Threat", "MaxFlightsquares":
-				p.warnings = append(p.warnings, fmt.Sprintf("option %s %d is read but not used: tries and threat limits are not supported yet", name, n))
+			case "Defence":
+				p.info.Defence = n
+			case "Threat", "MaxFlightsquares":
+				p.warnings = append(p.warnings, fmt.Sprintf("option %s %d is read but not used: threat and flight limits are not supported yet", name, n))
 			}
 		case "EnPassant", "NoCastling":
 			var sqs []board.Square
@@ -328,8 +331,10 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 			p.halfDup = true
 		case "Duplex":
 			p.duplex = true
-		case "SetPlay", "Try":
-			p.warnings = append(p.warnings, fmt.Sprintf("option %s is read but not used: set play and tries are not shown yet", name))
+		case "SetPlay":
+			p.info.SetPlay = true
+		case "Try":
+			p.info.Try = true
 		default:
 			if !popeyeIgnoredOptions[name] {
 				p.warnings = append(p.warnings, fmt.Sprintf("option %s is read but not used", name))
@@ -562,6 +567,12 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 		rec.Claim.Mate = solver.Mate(st.Moves)
 	} else {
 		rec.Stip = st
+	}
+	switch {
+	case st.Kind == stipulation.Direct && (info.SetPlay || info.Try):
+		rec.Warnings = append(slices.Clip(rec.Warnings), "options SetPlay and Try are shown for helpmates and selfmates only")
+	case st.Kind == stipulation.Help && info.Try:
+		rec.Warnings = append(slices.Clip(rec.Warnings), "option Try: a helpmate has no tries")
 	}
 	return rec
 }

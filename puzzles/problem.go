@@ -26,6 +26,28 @@ type Problem struct {
 	Variation    bool `json:"-"` // Variation: the solution tree
 	NoThreat     bool `json:"-"` // NoThreat: no threats in the tree
 	MaxSolutions int  `json:"-"` // MaxSolutions N: stop after N solutions (0: all)
+	SetPlay      bool `json:"-"` // SetPlay: the play if the other side moved first
+	Try          bool `json:"-"` // Try: a selfmate's tries
+	Defence      int  `json:"-"` // Defence N: a try fails to at most N defences (0: 1)
+}
+
+// SetPlay is the play of a problem if the side that does not start moved
+// first: a helpmate's solutions (one ply shorter), or a selfmate's set
+// defences with the attacker's answers.
+type SetPlay struct {
+	Stipulation string     `json:"stipulation,omitempty"` // helpmates: the set play's own ("h#1.5")
+	Solutions   [][]string `json:"solutions,omitempty"`
+	Tree        *Tree      `json:"tree,omitempty"`
+
+	Text []string `json:"-"` // the helpmate's solutions as text
+}
+
+// TryInfo is a selfmate's try: a first move that fails to few defences.
+type TryInfo struct {
+	UCI         string   `json:"uci"`
+	Text        string   `json:"text"`
+	Refutations []string `json:"refutations"`      // UCI
+	RefText     []string `json:"refutations_text"` // as the report writes them
 }
 
 // ProblemOptions are the command line's settings for helpmates and
@@ -107,6 +129,11 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		return err
 	}
 	o.Depth = rec.Stip.Moves
+	if rec.Problem != nil && rec.Problem.SetPlay {
+		if err := helpSetPlay(ctx, rec, o, lim, opt); err != nil {
+			return err
+		}
+	}
 	// The shortest solution: a helpmate solved in fewer moves, the same
 	// side starting, is a cook.
 	short := rec.Stip
@@ -120,6 +147,38 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 			o.Shorter = &Shorter{Stipulation: short.String()}
 			o.Shorter.Solutions, o.Shorter.Text = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short.Half)
 			break
+		}
+	}
+	return nil
+}
+
+// helpSetPlay fills o.SetPlay with a helpmate's set play: the other side
+// moves first, and the play is one ply shorter, or shorter still when a
+// shorter one exists (Popeye shows the short set play).
+func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+	null, ok := rec.Pos.Passed()
+	if !ok || rec.Stip.Plies() < 2 {
+		return nil
+	}
+	set := rec.Stip
+	if set.Half {
+		set.Half = false
+	} else {
+		set.Moves, set.Half = set.Moves-1, true
+	}
+	// the shortest set play, as Popeye shows it
+	for n := lowest(set); n <= set.Moves; n++ {
+		try := set
+		try.Moves = n
+		res, err := stipulation.Helpmates(ctx, null, try, stipulation.Limits{Nodes: lim.Nodes})
+		o.Nodes += res.Nodes
+		if err != nil {
+			return err
+		}
+		if len(res.Solutions) > 0 || n == set.Moves {
+			o.SetPlay = &SetPlay{Stipulation: try.String()}
+			o.SetPlay.Solutions, o.SetPlay.Text = solutionTexts(null, res.Solutions, opt.SAN, try.Half)
+			return nil
 		}
 	}
 	return nil
@@ -186,6 +245,42 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 	if opt.Tree || rec.Problem != nil && rec.Problem.Variation {
 		o.Tree = newTree(rec.Pos, t)
 		o.Tree.Stipulation, o.Tree.Long = o.Stipulation, !opt.SAN
+	}
+	return selfExtras(ctx, rec, o, lim, opt, topt)
+}
+
+// selfExtras adds what a selfmate problem's options ask: its set play and
+// its tries.
+func selfExtras(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions, topt stipulation.TreeOptions) error {
+	pr := rec.Problem
+	if pr == nil {
+		return nil
+	}
+	if pr.SetPlay {
+		t, err := stipulation.SelfSetPlay(ctx, rec.Pos, rec.Stip, lim, topt)
+		if err != nil {
+			return err
+		}
+		if t != nil {
+			null, _ := rec.Pos.Passed()
+			o.SetPlay = &SetPlay{Tree: newTree(null, t)}
+			o.SetPlay.Tree.Stipulation, o.SetPlay.Tree.Long = o.Stipulation, !opt.SAN
+		}
+	}
+	if pr.Try {
+		tries, err := stipulation.SelfTries(ctx, rec.Pos, rec.Stip, lim, max(pr.Defence, 1))
+		if err != nil {
+			return err
+		}
+		for _, tr := range tries {
+			info := TryInfo{UCI: tr.Move.UCI(), Text: moveText(rec.Pos, tr.Move, opt.SAN), Refutations: uciMoves(tr.Refutations)}
+			after := rec.Pos
+			after.Play(tr.Move)
+			for _, r := range tr.Refutations {
+				info.RefText = append(info.RefText, moveText(after, r, opt.SAN))
+			}
+			o.Tries = append(o.Tries, info)
+		}
 	}
 	return nil
 }

@@ -167,3 +167,44 @@ func TestEPDStip(t *testing.T) {
 		}
 	}
 }
+
+// Options SetPlay and Try, against Popeye 4.104's output for the same
+// problems (its test file battle_play.inp).
+func TestSetPlayAndTries(t *testing.T) {
+	rec := problemRecord(t, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1")
+	rec.Problem = &Problem{Try: true}
+	o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+	var got []string
+	for _, tr := range o.Tries {
+		got = append(got, tr.Text+" "+strings.Join(tr.RefText, ","))
+	}
+	want := []string{"Ka1-b1 b3-b2", "Bd3-f1 b3-b2 +", "Bd3-e2 b3-b2 +", "Rc4-a4 + Ka3*a4", "Rc4-d4 b3-b2 +", "e4-e5 b3-b2 +"}
+	if !slices.Equal(got, want) || !slices.Equal(o.Keys, []string{"d3b1"}) {
+		t.Errorf("keys %v tries %q, want d3b1 and %q", o.Keys, got, want)
+	}
+
+	rec = problemRecord(t, "8/8/8/8/1p6/k7/p1Q5/K7 w - - 0 1", "s#2")
+	rec.Problem = &Problem{SetPlay: true}
+	o = SolveProblem(context.Background(), &rec, ProblemOptions{})
+	sp := o.SetPlay
+	if sp == nil || sp.Tree == nil || len(sp.Tree.Defences) != 1 {
+		t.Fatalf("set play %+v", sp)
+	}
+	d := sp.Tree.Defences[0]
+	var answers []string
+	for _, a := range d.Answers {
+		answers = append(answers, a.Long)
+	}
+	slices.Sort(answers)
+	if d.Long != "b4-b3" || !slices.Equal(answers, []string{"Qc2-c4", "Qc2-e4"}) || !d.Dual {
+		t.Errorf("set play %s: answers %v dual %v", d.Long, answers, d.Dual)
+	}
+
+	rec = problemRecord(t, "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#2")
+	rec.Problem = &Problem{SetPlay: true}
+	o = SolveProblem(context.Background(), &rec, ProblemOptions{})
+	// Popeye: "1...Rd1-d8 #", a short set play
+	if sp := o.SetPlay; sp == nil || sp.Stipulation != "h#0.5" || len(sp.Text) != 1 || sp.Text[0] != "1...Rd1-d8 #" {
+		t.Errorf("h#2 set play %+v", sp)
+	}
+}

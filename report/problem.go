@@ -53,6 +53,26 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 	if o.Status == puzzles.StatusMate && !help && len(o.PV) > 0 && o.Tree == nil {
 		fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
 	}
+	if sp := o.SetPlay; sp != nil {
+		switch {
+		case sp.Tree != nil && len(sp.Tree.Defences) == 0, sp.Tree == nil && len(sp.Text) == 0:
+			b.WriteString("  set play: none\n")
+		case sp.Tree != nil:
+			b.WriteString("  set play:\n")
+			tw := treeWriter{b: b, long: sp.Tree.Long}
+			for _, d := range sp.Tree.Defences {
+				tw.defence(d, "  ", 1, sp.Tree.WhiteFirst)
+			}
+		default:
+			fmt.Fprintf(b, "  set play (%s):\n", sp.Stipulation)
+			for _, s := range sp.Text {
+				fmt.Fprintf(b, "  %s\n", s)
+			}
+		}
+	}
+	for _, tr := range o.Tries {
+		fmt.Fprintf(b, "  try: 1.%s? but 1...%s!\n", tr.Text, strings.Join(tr.RefText, "!, 1..."))
+	}
 	if sh := o.Shorter; sh != nil {
 		n := len(sh.Solutions)
 		what := "solution"

@@ -215,3 +215,88 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 		n = bestK
 	}
 }
+
+// SelfSetPlay is a selfmate's set play: the play if the defender were to
+// move first in pos. Each defence that mates, or after which the attacker
+// forces the selfmate within st.Moves moves, is a defence of the tree,
+// with the attacker's soonest continuations; the other defences are left
+// out, as problemists show set play. Nil when the defender could not move
+// first (the attacker gives check).
+func SelfSetPlay(ctx context.Context, pos board.Position, st Stipulation, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
+	null, ok := pos.Passed()
+	if !ok || st.Kind != Self {
+		return nil, nil
+	}
+	full := opt.FullDepth
+	if full <= 0 {
+		full = solver.DefaultTreeDepth(solver.Mate(st.Moves))
+	}
+	b := &selfTreeBuilder{s: newSelfer(ctx, lim), full: full, noThreat: opt.NoThreat}
+	t := &solver.SolutionTree{Mate: solver.Mate(st.Moves), FullDepth: full}
+	var l board.MoveList
+	null.LegalMoves(&l)
+	for _, d := range l.Slice() {
+		dn, err := b.defence(null, d, st.Moves+1, 0)
+		if err != nil {
+			return t, err
+		}
+		after := null
+		after.Play(d)
+		if len(dn.Answers) > 0 || after.IsCheckmate() {
+			t.Defences = append(t.Defences, dn)
+		}
+	}
+	t.Cut = b.cut
+	return t, nil
+}
+
+// Try is a first move that fails to few defences: the defences
+// (refutations) after which the selfmate cannot be forced in time.
+type Try struct {
+	Move        board.Move
+	Refutations []board.Move
+}
+
+// SelfTries lists a selfmate's tries: the first moves that are not keys
+// and fail to at least one and at most maxRefutations defences, in the
+// move generator's order. A move that leaves the defender no move at all
+// is no try.
+func SelfTries(ctx context.Context, pos board.Position, st Stipulation, lim Limits, maxRefutations int) ([]Try, error) {
+	if st.Kind != Self {
+		return nil, errors.New("not a selfmate stipulation")
+	}
+	s := newSelfer(ctx, lim)
+	var tries []Try
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		var dl board.MoveList
+		child.LegalMoves(&dl)
+		var refs []board.Move
+		for _, d := range dl.Slice() {
+			after := child
+			after.Play(d)
+			if after.IsCheckmate() {
+				continue
+			}
+			ok := false
+			if st.Moves > 1 {
+				var err error
+				if ok, err = s.wins(&after, st.Moves-1); err != nil {
+					return tries, err
+				}
+			}
+			if !ok {
+				if refs = append(refs, d); len(refs) > maxRefutations {
+					break
+				}
+			}
+		}
+		if len(refs) > 0 && len(refs) <= maxRefutations {
+			tries = append(tries, Try{Move: m, Refutations: refs})
+		}
+	}
+	return tries, nil
+}
