@@ -77,8 +77,11 @@ type Outcome struct {
 	// SolutionText is each solution as the text report prints it.
 	SolutionText []string `json:"-"`
 
-	Source   string   `json:"-"`
-	KeysSAN  []string `json:"-"`
+	Source  string   `json:"-"`
+	KeysSAN []string `json:"-"`
+	// KeysText are a helpmate's or selfmate's keys as its text report
+	// writes them (Popeye's notation, or SAN).
+	KeysText []string `json:"-"`
 	LineSAN  string   `json:"-"` // numbered SAN main line
 	TTProbes uint64   `json:"-"`
 	TTHits   uint64   `json:"-"`

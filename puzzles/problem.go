@@ -123,7 +123,10 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 	o.Nodes += res.Nodes
 	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip.Half)
 	if len(res.Solutions) > 0 {
+		// the first solution is the record's line
 		o.Status = StatusMate
+		o.PV, o.PVSAN = uciMoves(res.Solutions[0]), sanMoves(rec.Pos, res.Solutions[0])
+		o.LineSAN = rec.Pos.SANLine(res.Solutions[0])
 	}
 	if err != nil {
 		return err
@@ -221,7 +224,8 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 	}
 	for _, k := range keys {
 		o.Keys = append(o.Keys, k.UCI())
-		o.KeysSAN = append(o.KeysSAN, moveText(rec.Pos, k, opt.SAN))
+		o.KeysSAN = append(o.KeysSAN, rec.Pos.SAN(k))
+		o.KeysText = append(o.KeysText, moveText(rec.Pos, k, opt.SAN))
 	}
 	topt := stipulation.TreeOptions{FullDepth: opt.TreeDepth, NoThreat: rec.Problem != nil && rec.Problem.NoThreat}
 	if !opt.Tree && (rec.Problem == nil || !rec.Problem.Variation) {

@@ -17,7 +17,7 @@ const (
 
 // csvHeader is the first row of CSV output.
 var csvHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
-	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings"}
+	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings", "stipulation", "solutions"}
 
 // oneLine keeps a cell on one line: one record, one line, so that a torn
 // last line is easy to find.
@@ -39,7 +39,8 @@ func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
 	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, string(o.Status), mate, strings.Join(o.Keys, " "),
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
-		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; ")}
+		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; "),
+		o.Stipulation, solutionsCell(o.Solutions)}
 	if shard != "" {
 		row = append(row, shard)
 	}
@@ -49,4 +50,14 @@ func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
 	cw := csv.NewWriter(b)
 	cw.Write(row)
 	cw.Flush()
+}
+
+// solutionsCell writes a helpmate's solutions in one cell: UCI moves
+// separated by spaces, solutions by " | ".
+func solutionsCell(sols [][]string) string {
+	var parts []string
+	for _, s := range sols {
+		parts = append(parts, strings.Join(s, " "))
+	}
+	return strings.Join(parts, " | ")
 }

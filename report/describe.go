@@ -11,6 +11,9 @@ import (
 // mate, and the key when the record names one.
 func describeClaim(o *puzzles.Outcome) string {
 	var parts []string
+	if o.Stipulation != "" {
+		parts = append(parts, o.Stipulation)
+	}
 	if x := o.Expected; x != nil && x.Mate != 0 {
 		parts = append(parts, x.Mate.Describe())
 	}
@@ -21,6 +24,9 @@ func describeClaim(o *puzzles.Outcome) string {
 		}
 		parts = append(parts, "key "+strings.Join(keys, " "))
 	}
+	if rec := o.Record; rec != nil && o.Stipulation != "" && len(rec.Claim.Line) > 0 {
+		parts = append(parts, "solution "+rec.Pos.SANLine(rec.Claim.Line))
+	}
 	if len(parts) == 0 {
 		return "none"
 	}
@@ -29,6 +35,13 @@ func describeClaim(o *puzzles.Outcome) string {
 
 // describeFinding says in one line what the search proved.
 func describeFinding(o *puzzles.Outcome) string {
+	if o.Stipulation != "" && o.Status != puzzles.StatusError && o.Status != puzzles.StatusSkipped {
+		s := problemSummary(o)
+		if sh := o.Shorter; sh != nil {
+			s += fmt.Sprintf("; shorter: %s (%s)", sh.Stipulation, strings.Join(sh.Text, ", "))
+		}
+		return s
+	}
 	switch o.Status {
 	case puzzles.StatusMate:
 		if o.Mate > 0 {

@@ -48,6 +48,15 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 		if len(o.Book) > 0 {
 			found = append(found, puzzles.Op{Code: "c8", Args: []string{"book: " + strings.Join(o.Book, " ")}})
 		}
+		if o.Stipulation != "" {
+			// a problem: its stipulation (an EPD of a Popeye file reads
+			// back), what was found and its keys
+			found = append(found, puzzles.Op{Code: "stip", Args: []string{o.Stipulation}},
+				puzzles.Op{Code: "c0", Args: []string{problemSummary(o)}})
+			if len(o.KeysSAN) > 0 {
+				found = append(found, puzzles.Op{Code: "bm", Args: o.KeysSAN})
+			}
+		}
 	}
 	if o.Verdict != "" {
 		v := "verdict: " + string(o.Verdict)

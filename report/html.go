@@ -134,6 +134,12 @@ func (h *htmlWriter) Render(o *puzzles.Outcome) []byte {
 	if o.Mate < 0 {
 		c.KeysLabel = "defences"
 	}
+	if o.Stipulation != "" {
+		c.Keys, c.KeysLabel = o.KeysText, "keys"
+		if len(o.SolutionText) > 0 {
+			c.Keys, c.KeysLabel = o.SolutionText, "solutions"
+		}
+	}
 	c.FoldKeys = len(c.Keys) > maxKeysShown
 	if o.Status != puzzles.StatusError && o.Status != puzzles.StatusSkipped {
 		c.Stats = statsLine(o)

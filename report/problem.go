@@ -23,30 +23,12 @@ func writeProblemHeader(b *strings.Builder, pr *puzzles.Problem) {
 // first line that starts with the stipulation, then the solutions (h#),
 // or the keys and the main line (s#), as Popeye prints them.
 func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
-	st := o.Stipulation
-	help := strings.HasPrefix(st, "h")
-	switch o.Status {
-	case puzzles.StatusError:
+	help := strings.HasPrefix(o.Stipulation, "h")
+	if o.Status == puzzles.StatusError {
 		fmt.Fprintf(b, "  error: %s\n", o.Error)
 		return
-	case puzzles.StatusNoMate:
-		fmt.Fprintf(b, "  %s: no solution (proved)\n", st)
-	case puzzles.StatusLimit:
-		fmt.Fprintf(b, "  limit reached: %s not decided", st)
-		if n := len(o.SolutionText); n > 0 {
-			fmt.Fprintf(b, "; %s found before it, and there may be more", plural(n, "solution"))
-		}
-		b.WriteByte('\n')
-	case puzzles.StatusMate:
-		switch {
-		case help && o.Partial:
-			fmt.Fprintf(b, "  %s: %s (the search stopped there)\n", st, plural(len(o.SolutionText), "solution"))
-		case help:
-			fmt.Fprintf(b, "  %s: %s (every one)\n", st, plural(len(o.SolutionText), "solution"))
-		default:
-			fmt.Fprintf(b, "  %s: %s (every one): %s\n", st, plural(len(o.KeysSAN), "key"), strings.Join(o.KeysSAN, ", "))
-		}
 	}
+	fmt.Fprintf(b, "  %s\n", problemSummary(o))
 	for _, s := range o.SolutionText {
 		fmt.Fprintf(b, "  %s\n", s)
 	}
@@ -88,6 +70,35 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 			fmt.Fprintf(b, "  shorter: %s has %s: %s\n", sh.Stipulation, plural(n, what), strings.Join(sh.Text, ", "))
 		}
 	}
+}
+
+// problemSummary says in a line what a helpmate or selfmate solve found;
+// it starts with the stipulation, or with "limit reached".
+func problemSummary(o *puzzles.Outcome) string {
+	st := o.Stipulation
+	help := strings.HasPrefix(st, "h")
+	switch o.Status {
+	case puzzles.StatusNoMate:
+		if o.Note != "" {
+			return fmt.Sprintf("%s: no solution (%s)", st, o.Note)
+		}
+		return fmt.Sprintf("%s: no solution (proved)", st)
+	case puzzles.StatusLimit:
+		s := fmt.Sprintf("limit reached: %s not decided", st)
+		if n := len(o.SolutionText); n > 0 {
+			s += fmt.Sprintf("; %s found before it, and there may be more", plural(n, "solution"))
+		}
+		return s
+	case puzzles.StatusMate:
+		switch {
+		case help && o.Partial:
+			return fmt.Sprintf("%s: %s (the search stopped there)", st, plural(len(o.SolutionText), "solution"))
+		case help:
+			return fmt.Sprintf("%s: %s (every one)", st, plural(len(o.SolutionText), "solution"))
+		}
+		return fmt.Sprintf("%s: %s (every one): %s", st, plural(len(o.KeysText), "key"), strings.Join(o.KeysText, ", "))
+	}
+	return st + ": not searched"
 }
 
 // plural writes "1 solution", "3 solutions".
