@@ -177,7 +177,8 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, proofNames *sync.Map) puzzles.Outcome {
 	j.applyStip(rec)
 	if rec.IsProblem() {
-		popt := puzzles.ProblemOptions{Timeout: j.Options.Timeout, Nodes: j.Options.Nodes, Tree: j.Tree, TreeDepth: j.TreeDepth, SAN: j.SAN}
+		popt := puzzles.ProblemOptions{Timeout: j.Options.Timeout, Nodes: j.Options.Nodes, Tree: j.Tree, TreeDepth: j.TreeDepth,
+			SAN: j.SAN, Threads: j.Options.Threads}
 		if j.Command == CommandValidate {
 			return puzzles.ValidateProblem(ctx, rec, popt)
 		}
@@ -250,8 +251,18 @@ func countRecords(in *puzzles.Inputs) int64 {
 			return -1
 		}
 		br := bufio.NewReaderSize(f, 64<<10)
-		csvHeader := puzzles.Sniff(br) == puzzles.FormatLichessCSV
-		n, err := countLines(br)
+		format := in.Format
+		if format == puzzles.FormatAuto {
+			format = puzzles.Sniff(br)
+		}
+		csvHeader := format == puzzles.FormatLichessCSV
+		var n int64
+		if format == puzzles.FormatPopeye {
+			// a problem is many lines, and twins make more records
+			n, err = countProblems(br, path)
+		} else {
+			n, err = countLines(br)
+		}
 		f.Close()
 		if err != nil {
 			return -1
@@ -262,6 +273,22 @@ func countRecords(in *puzzles.Inputs) int64 {
 		total += n
 	}
 	return total
+}
+
+// countProblems counts the records of a Popeye problem file.
+func countProblems(r io.Reader, path string) (int64, error) {
+	pr := puzzles.NewReader(r, path, puzzles.FormatPopeye)
+	var n int64
+	for {
+		_, err := pr.NextRaw()
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
 }
 
 func countLines(r io.Reader) (int64, error) {

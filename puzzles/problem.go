@@ -58,6 +58,7 @@ type ProblemOptions struct {
 	Tree      bool          // the selfmate's solution tree
 	TreeDepth int           // attacker moves shown with every defence (0: the default)
 	SAN       bool          // moves in SAN, not Popeye's long notation
+	Threads   int           // helpmates: threads sharing the first moves out (0, 1: one)
 }
 
 // Shorter is a solution of fewer moves than the stipulation asks.
@@ -92,7 +93,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 		defer cancel()
 	}
 	start := time.Now()
-	lim := stipulation.Limits{Nodes: opt.Nodes}
+	lim := stipulation.Limits{Nodes: opt.Nodes, Threads: opt.Threads}
 	if rec.Problem != nil {
 		lim.MaxSolutions = rec.Problem.MaxSolutions
 	}

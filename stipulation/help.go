@@ -3,6 +3,8 @@ package stipulation
 import (
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 
 	"mateline.dev/mateline/board"
 )
@@ -22,6 +24,9 @@ var ErrMaxSolutions = errors.New("stopped at the solutions asked for")
 type Limits struct {
 	Nodes        uint64 // positions visited; 0 for no limit
 	MaxSolutions int    // helpmates: stop after this many solutions; 0 for all
+	// Threads share a helpmate's first moves out (0 or 1: one thread).
+	// The solutions and their order do not depend on it.
+	Threads int
 }
 
 // HelpResult is every solution of a helpmate.
@@ -39,9 +44,78 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 		return HelpResult{}, errors.New("not a helpmate stipulation")
 	}
 	plies := st.Plies()
-	h := &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), lists: make([]board.MoveList, plies+1), stack: make([]board.Position, plies+1)}
+	if lim.Threads > 1 && plies >= 3 {
+		return helpThreads(ctx, pos, plies, lim)
+	}
+	h := newHelper(ctx, lim, plies, nil)
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies))
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
+}
+
+// newHelper starts a helpmate search of plies plies; nodes, when not nil,
+// is the node count shared with other threads.
+func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
+	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), lists: make([]board.MoveList, plies+1),
+		stack: make([]board.Position, plies+1), shared: nodes}
+}
+
+// helpThreads solves a helpmate with its first moves shared out among
+// lim.Threads threads, each with its own tables; the solutions are put
+// together in the order of the first moves, as one thread finds them.
+func helpThreads(ctx context.Context, pos board.Position, plies int, lim Limits) (HelpResult, error) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	moves := l.Slice()
+	type part struct {
+		sols  []Line
+		nodes uint64
+		err   error
+	}
+	parts := make([]part, len(moves))
+	var next atomic.Int64
+	var shared atomic.Uint64
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for t := 0; t < min(lim.Threads, len(moves)); t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h := newHelper(ctx, lim, plies, &shared)
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(moves) {
+					return
+				}
+				h.solutions, h.nodes = nil, 0
+				child := pos
+				child.Play(moves[i])
+				_, err := h.solve(&child, plies-1, append(make([]board.Move, 0, plies), moves[i]))
+				parts[i] = part{h.solutions, h.nodes + 1, err}
+				if errors.Is(err, ErrLimit) {
+					cancel() // the others stop too
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var res HelpResult
+	var err error
+	for _, p := range parts {
+		res.Solutions = append(res.Solutions, p.sols...)
+		res.Nodes += p.nodes
+		if p.err != nil && err == nil {
+			err = p.err
+		}
+	}
+	if err == nil && next.Load() < int64(len(moves)) {
+		err = ErrLimit // a thread stopped before every first move was taken
+	}
+	if max := lim.MaxSolutions; max > 0 && len(res.Solutions) >= max {
+		res.Solutions, err = res.Solutions[:max], ErrMaxSolutions
+	}
+	return res, err
 }
 
 // helper is one helpmate search.
@@ -53,6 +127,7 @@ type helper struct {
 	dead      *failTable       // positions, with plies left, that have no solution
 	lists     []board.MoveList // a move list per plies left, reused
 	stack     []board.Position // a child position per plies left, reused
+	shared    *atomic.Uint64   // with threads: the nodes of all of them
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -60,7 +135,11 @@ type helper struct {
 func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool, error) {
 	h.nodes++
 	if h.nodes&1023 == 0 {
-		if h.ctx.Err() != nil || h.lim.Nodes > 0 && h.nodes >= h.lim.Nodes {
+		total := h.nodes
+		if h.shared != nil {
+			total = h.shared.Add(1024)
+		}
+		if h.ctx.Err() != nil || h.lim.Nodes > 0 && total >= h.lim.Nodes {
 			return false, ErrLimit
 		}
 	}

@@ -2,6 +2,7 @@ package stipulation
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -323,4 +324,28 @@ func BenchmarkHelpmates(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// Threads give the same solutions in the same order.
+func TestHelpmateThreads(t *testing.T) {
+	st := Stipulation{Kind: Help, Moves: 3}
+	for _, fen := range helpBench[:3] {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err1 := Helpmates(context.Background(), pos, st, Limits{})
+		two, err2 := Helpmates(context.Background(), pos, st, Limits{Threads: 2})
+		if err1 != nil || err2 != nil || !slices.Equal(lines(one.Solutions), lines(two.Solutions)) || len(one.Solutions) == 0 {
+			t.Errorf("%s: one thread %v (%v), two %v (%v)", fen, lines(one.Solutions), err1, lines(two.Solutions), err2)
+		}
+		capped, err := Helpmates(context.Background(), pos, st, Limits{Threads: 2, MaxSolutions: 1})
+		if !errors.Is(err, ErrMaxSolutions) && len(one.Solutions) > 1 || len(capped.Solutions) != 1 || lines(capped.Solutions)[0] != lines(one.Solutions)[0] {
+			t.Errorf("%s: MaxSolutions 1 with threads: %v, %v", fen, lines(capped.Solutions), err)
+		}
+		limited, err := Helpmates(context.Background(), pos, st, Limits{Threads: 2, Nodes: 5000})
+		if !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: a node limit of 5000 with threads: %d solutions, %v", fen, len(limited.Solutions), err)
+		}
+	}
 }
