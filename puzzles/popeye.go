@@ -449,19 +449,31 @@ func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
 }
 
 // queueTwins sets up every position the problem asks to solve and queues
-// their records.
+// their records, in order; a twin that cannot be set up is an error
+// record, and the twins after it are not read.
 func (pr *popeyeReader) queueTwins(p *popProblem) {
 	type stage struct {
 		b     popBoard
 		stip  string
 		sline int
-		label string
 		line  int
 	}
+	queue := func(s stage, label string) {
+		sides := []bool{p.halfDup}
+		if p.duplex {
+			sides = []bool{false, true}
+		}
+		for _, other := range sides {
+			pr.queue = append(pr.queue, pr.record(p, s.b, s.stip, s.sline, label, s.line, other, p.duplex))
+		}
+	}
 	base := stage{b: p.board, stip: p.stip, sline: p.stipLine, line: p.line}
-	var stages []stage
 	if !p.zero {
-		stages = append(stages, base)
+		label := ""
+		if len(p.twins) > 0 {
+			label = "a)"
+		}
+		queue(base, label)
 	}
 	prev := base
 	for i, t := range p.twins {
@@ -486,21 +498,8 @@ func (pr *popeyeReader) queueTwins(p *popProblem) {
 		if p.zero {
 			letter = i
 		}
-		next.label = fmt.Sprintf("%c) %s", 'a'+letter, strings.Join(labels, "  "))
-		stages = append(stages, next)
+		queue(next, fmt.Sprintf("%c) %s", 'a'+letter, strings.Join(labels, "  ")))
 		prev = next
-	}
-	if len(stages) > 1 && !p.zero {
-		stages[0].label = "a)"
-	}
-	for _, s := range stages {
-		sides := []bool{p.halfDup}
-		if p.duplex {
-			sides = []bool{false, true}
-		}
-		for _, other := range sides {
-			pr.queue = append(pr.queue, pr.record(p, s.b, s.stip, s.sline, s.label, s.line, other, p.duplex))
-		}
 	}
 }
 

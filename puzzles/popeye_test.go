@@ -107,7 +107,7 @@ func TestPopeyeErrors(t *testing.T) {
 		{"no stipulation", "pieces white ka1 black kh8", `p.inp:1: the problem has no stipulation`},
 		{"sstipulation", "pieces white ka1 black kh8\nsstipulation white 2#", `p.inp:3: sstipulation: structured stipulations are not supported`},
 		{"option", "pieces white ka1 black kh8\nstipulation #2\noption NoWk", `p.inp:4: option NoWk: a position without a white king is not supported`},
-		{"twin", "pieces white ka1 black kh8\nstipulation #2\ntwin move c3 c4", `p.inp:4: twin move: c3 is empty`},
+		{"twin", "pieces white ka1 black kh8\nstipulation #2\nzeroposition move c3 c4", `p.inp:4: twin move: c3 is empty`},
 		{"illegal", "pieces white ka1 black kb2\nstipulation #2", `p.inp:1: 8/8/8/8/8/8/1k6/K7 w - - 0 1: invalid FEN`},
 	}
 	for _, tc := range cases {
@@ -123,6 +123,19 @@ func TestPopeyeErrors(t *testing.T) {
 				t.Errorf("the next problem: %v, mate %d", recs[1].Err, recs[1].Claim.Mate)
 			}
 		})
+	}
+}
+
+// A twin that cannot be set up is an error record after the twins before
+// it, and the problem ends there (Popeye solves a) and stops at b)).
+func TestPopeyeTwinError(t *testing.T) {
+	recs := readPopeye(t, "begin\npieces white kb1 rd1 black ka8 pa7b7\nstip h#2\nzeroposition move d1 d2\ntwin move d2 d3\ntwin cont remove b7\nnext\npieces white kg6 qf1 black kh8\nstip #1\nend\n")
+	if len(recs) != 3 || recs[0].Err != nil || recs[0].Problem.Twin != "a) wRd1-->d2" || recs[1].Err == nil ||
+		!strings.Contains(recs[1].Err.Error(), "p.inp:5: twin move: d2 is empty") || recs[2].Err != nil {
+		for _, r := range recs {
+			t.Logf("%s %v", r.ID, r.Err)
+		}
+		t.Fatalf("%d records", len(recs))
 	}
 }
 
