@@ -3,7 +3,6 @@ package puzzles
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"mateline.dev/mateline/board"
@@ -298,27 +297,9 @@ func parseForsyth(s string) (popBoard, error) {
 // where king and rook stand on their squares and no NoCastling square
 // forbids it, and the en-passant square of an EnPassant option.
 func (b popBoard) fen(side board.Color, noCastle, ep []board.Square) string {
-	var sb strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			p, ok := b[board.MakeSquare(file, rank)]
-			if !ok || p == board.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			sb.WriteString(p.String())
-		}
-		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
+	var squares [64]board.Piece
+	for sq, p := range b {
+		squares[sq] = p
 	}
 	castle := ""
 	can := func(king, rook string, c board.Color) bool {
@@ -342,5 +323,24 @@ func (b popBoard) fen(side board.Color, noCastle, ep []board.Square) string {
 	if len(ep) >= 3 {
 		epText = ep[1].String()
 	}
-	return fmt.Sprintf("%s %s %s %s 0 1", sb.String(), side, castle, epText)
+	return fmt.Sprintf("%s %s %s %s 0 1", board.Placement(&squares), side, castle, epText)
+}
+
+// PopeyePieces writes the men of pos as Popeye's pieces command
+// ("pieces white Ka1 Qd1 black Ke8 Pf7"), for writing problem files.
+func PopeyePieces(pos board.Position) string {
+	var white, black []string
+	for s := board.Square(0); s < 64; s++ {
+		p := pos.PieceAt(s)
+		if p == board.NoPiece {
+			continue
+		}
+		name := popeyeLetter(p.Type()) + s.String()
+		if p.Color() == board.White {
+			white = append(white, name)
+		} else {
+			black = append(black, name)
+		}
+	}
+	return "pieces white " + strings.Join(white, " ") + " black " + strings.Join(black, " ")
 }

@@ -380,7 +380,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 				fmt.Println("nextproblem")
 			}
 			first = false
-			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, pieces(rec.Pos), st)
+			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, puzzles.PopeyePieces(rec.Pos), st)
 			var opts []string
 			convention := board.White
 			if st.Kind == stipulation.Help && !st.Half {
@@ -401,24 +401,6 @@ func extractOrthodox(files []string, maxPlies int) error {
 		fmt.Println("endproblem")
 	}
 	return nil
-}
-
-// pieces writes a position's men as Popeye's pieces command.
-func pieces(pos board.Position) string {
-	var white, black []string
-	for s := board.Square(0); s < 64; s++ {
-		p := pos.PieceAt(s)
-		if p == board.NoPiece {
-			continue
-		}
-		name := string(" PSBRQK"[p.Type()]) + s.String()
-		if p.Color() == board.White {
-			white = append(white, name)
-		} else {
-			black = append(black, name)
-		}
-	}
-	return "pieces white " + strings.Join(white, " ") + " black " + strings.Join(black, " ")
 }
 
 // noCastling names the rook squares where Popeye would assume a castling

@@ -78,17 +78,15 @@ func main() {
 // queen and two to four more men, Black one to three men that have few
 // moves (pawns mostly) and one piece that may mate.
 func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
-	whites, blacks := "QRRBBSSPPP", "qrrbbsspppp"
-	men, nw, nb := "Kk", 2+rng.IntN(3), 2+rng.IntN(4)
+	var men string
 	if st.Kind == stipulation.Self {
-		whites, blacks = "QRRBBSSPP", "ppppbsr"
-		men, nw, nb = "KkQ", 2+rng.IntN(3), 1+rng.IntN(3)
-	}
-	for i := 0; i < nw; i++ {
-		men += string(whites[rng.IntN(len(whites))])
-	}
-	for i := 0; i < nb; i++ {
-		men += string(blacks[rng.IntN(len(blacks))])
+		rng.IntN(3) // two draws left over, kept so that the seeds of
+		rng.IntN(4) // examples/random-problems.inp still give its problems
+		nw, nb := 2+rng.IntN(3), 1+rng.IntN(3)
+		men = "KkQ" + pick(rng, "QRRBBSSPP", nw) + pick(rng, "ppppbsr", nb)
+	} else {
+		men = "Kk" + pick(rng, "QRRBBSSPPP", 2+rng.IntN(3))
+		men += pick(rng, "qrrbbsspppp", 2+rng.IntN(4))
 	}
 	men = strings.NewReplacer("S", "N", "s", "n").Replace(men)
 	side := "w"
@@ -100,6 +98,15 @@ func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
 		return pos, false
 	}
 	return pos, true
+}
+
+// pick draws n letters of from.
+func pick(rng *rand.Rand, from string, n int) string {
+	var b []byte
+	for i := 0; i < n; i++ {
+		b = append(b, from[rng.IntN(len(from))])
+	}
+	return string(b)
 }
 
 // vary moves one man of pos to an empty square, or adds a black pawn,
@@ -122,33 +129,11 @@ func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board
 		from := men[rng.IntN(len(men))]
 		grid[to], grid[from] = grid[from], board.NoPiece
 	}
-	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			p := grid[board.MakeSquare(f, r)]
-			if p == board.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteString(p.String())
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
 	side := "w"
 	if st.Kind == stipulation.Help && !st.Half {
 		side = "b"
 	}
-	next, err := board.ParseFEN(b.String() + " " + side + " - - 0 1")
+	next, err := board.ParseFEN(board.Placement(&grid) + " " + side + " - - 0 1")
 	if err != nil || !next.HasLegalMove() || next.InCheck() {
 		return pos, false
 	}
@@ -181,19 +166,5 @@ func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
 
 // write prints one problem in Popeye's language.
 func write(pos board.Position, st stipulation.Stipulation, title string) {
-	var white, black []string
-	for s := board.Square(0); s < 64; s++ {
-		p := pos.PieceAt(s)
-		if p == board.NoPiece {
-			continue
-		}
-		name := string(" PSBRQK"[p.Type()]) + s.String()
-		if p.Color() == board.White {
-			white = append(white, name)
-		} else {
-			black = append(black, name)
-		}
-	}
-	fmt.Printf("title %s\npieces white %s\n       black %s\nstipulation %s\n",
-		title, strings.Join(white, " "), strings.Join(black, " "), st)
+	fmt.Printf("title %s\n%s\nstipulation %s\n", title, puzzles.PopeyePieces(pos), st)
 }
