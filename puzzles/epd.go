@@ -297,6 +297,9 @@ func (rec *Record) readClaims() error {
 		}
 		rec.Claim.Mate = bmMate
 	}
+	if rec.Stip.Moves != 0 && rec.Claim.Mate != 0 {
+		return fmt.Errorf("stip %s and the mate claim (%d) disagree", rec.Stip, rec.Claim.Mate)
+	}
 	if stipMate != 0 {
 		if rec.Claim.Mate != 0 && rec.Claim.Mate != stipMate {
 			return fmt.Errorf("stip #%d and the mate claim (%d) disagree", stipMate, rec.Claim.Mate)
