@@ -209,3 +209,26 @@ func TestSetPlayAndTries(t *testing.T) {
 		t.Errorf("h#2 set play %+v", sp)
 	}
 }
+
+// The author's solution, when given: a helpmate's line (pv) or a
+// selfmate's key (bm) that is not a solution is wrong-key.
+func TestProblemAuthorSolution(t *testing.T) {
+	cases := []struct {
+		line string
+		want Verdict
+	}{
+		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8f8 h5h8;`, VerdictCooked},
+		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8d8 h5h8;`, VerdictWrongKey},
+		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qd1;`, VerdictOK},
+		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qg7;`, VerdictWrongKey},
+	}
+	for _, tc := range cases {
+		rec := ParseEPDLine("a.epd", 1, tc.line)
+		if rec.Err != nil {
+			t.Fatalf("%s: %v", tc.line, rec.Err)
+		}
+		if o := ValidateProblem(context.Background(), &rec, ProblemOptions{}); o.Verdict != tc.want {
+			t.Errorf("%s: verdict %s, want %s", tc.line, o.Verdict, tc.want)
+		}
+	}
+}
