@@ -20,22 +20,29 @@ func solveCommand() *cli.Command {
 		Name:      "solve",
 		Usage:     "prove the shortest mate of each position and report key, line and figures",
 		ArgsUsage: "[FILE|-]...",
-		Description: "Reads positions from --fen flags and from puzzle files ('-' for standard input): EPD\n" +
-			"(dm N, bm #N, bm #-N, bm SAN...; four-field or full FEN) or Lichess puzzle CSV, chosen\n" +
-			"by extension or by sniffing. For each position it proves the shortest forced mate for\n" +
-			"the side to move, or that the side to move is mated in N; iterative deepening over the\n" +
-			"mate length proves that no shorter mate exists, and a proof-number search, taking turns\n" +
-			"with it, looks for the longest mate wanted. When a limit stops the proof of shortness\n" +
-			"after that search proved a mate, the result is 'limit' with the proved mate as an\n" +
-			"upper bound (JSON mate_within). A claim in the file sets how far to look unless\n" +
-			"--mate is given. Bad lines are reported with their line number and the run goes on;\n" +
-			"the exit code is then 3.\n\n" +
+		Description: "Reads positions from --fen flags and from puzzle files ('-' for standard input): EPD (dm\n" +
+			"N, bm #N, bm #-N, bm SAN...; four-field or full FEN), Lichess puzzle CSV or Popeye\n" +
+			"problem files, chosen by their content. For each position it proves the shortest forced\n" +
+			"mate for the side to move, or that the side to move is mated in N; iterative deepening\n" +
+			"over the mate length proves that no shorter mate exists, and a proof-number search,\n" +
+			"taking turns with it, looks for the longest mate wanted. When a limit stops the proof of\n" +
+			"shortness after that search proved a mate, the result is 'limit' with the proved mate as\n" +
+			"an upper bound (JSON mate_within). A claim in the file sets how far to look unless\n" +
+			"--mate is given. Bad lines are reported with their line number and the run goes on; the\n" +
+			"exit code is then 3.\n\n" +
+			"Helpmates (h#N, h#N.5) and selfmates (s#N) come from Popeye problem files (BeginProblem\n" +
+			"... EndProblem, twins, options; sniffed by content), the EPD opcode stip, or --stip for\n" +
+			"records that state none. Every helpmate solution and every selfmate key is listed, as\n" +
+			"Popeye prints them (--san for SAN); --tree gives the selfmate's solution tree. In a\n" +
+			"problem file the stipulation says who starts; a FEN's side to move starts otherwise.\n\n" +
 			"Results come out in input order. Ctrl-C writes every finished result; with --output\n" +
 			"and --resume a later run continues where it stopped.\n\n" +
 			"Examples:\n" +
 			"  mateline solve examples/mates.epd\n" +
 			"  mateline solve --all --fen '6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1'\n" +
-			"  mateline solve -j 2 --json -o out.jsonl --resume puzzles.csv",
+			"  mateline solve -j 2 --json -o out.jsonl --resume puzzles.csv\n" +
+			"  mateline solve examples/problems.inp\n" +
+			"  mateline solve --stip h#2 --fen '4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1'",
 		Flags: append(append(searchFlags(defaultSolveTimeout),
 			&cli.BoolFlag{Name: "all", Usage: "prove and list every key move (finds cooks)"},
 			&cli.StringSliceFlag{Name: "fen", Usage: "a position to solve (repeatable)"},

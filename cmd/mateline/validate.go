@@ -12,9 +12,9 @@ import (
 func validateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
-		Usage:     "check each puzzle's mate claim: length, minimality, unique key, legality",
+		Usage:     "check each puzzle's mate claim or problem's stipulation: length, minimality, unique key, legality",
 		ArgsUsage: "FILE|-...",
-		Description: "Checks every mate puzzle in EPD or Lichess CSV files against its claim (dm N, bm #N,\n" +
+		Description: "Checks every mate puzzle in EPD, Lichess CSV or Popeye files against its claim (dm N, bm #N,\n" +
 			"bm #-N, the mateInN themes) and gives one verdict each:\n" +
 			"  ok          the claim holds: mate in exactly N, and the key is unique\n" +
 			"  shorter     a shorter mate exists\n" +
@@ -25,10 +25,16 @@ func validateCommand() *cli.Command {
 			"  illegal     the position cannot occur, or has no legal move\n" +
 			"  unreadable  the line could not be read\n" +
 			"  timeout     a limit stopped the proof: nothing is claimed either way\n" +
+			"Helpmates and selfmates (Popeye problem files, EPD stip \"h#2\", --stip) are checked\n" +
+			"against their stipulation and the author's key (bm) or line (pv) when given:\n" +
+			"  ok, cooked (more than one solution or key), shorter (solved in fewer moves),\n" +
+			"  no-solution, wrong-key, timeout (see docs/problems.md).\n" +
 			"Records with no mate claim are skipped. A summary table follows the results (on\n" +
 			"standard error unless the output is text on standard output). Exit code 3 if any\n" +
 			"puzzle is not ok.\n\n" +
-			"Example: mateline validate -j 2 --format html -o report.html lichess_db_puzzle.csv",
+			"Examples:\n" +
+			"  mateline validate -j 2 --format html -o report.html lichess_db_puzzle.csv\n" +
+			"  mateline validate problems.inp",
 		Flags: append(append(searchFlags(10*time.Second),
 			&cli.IntFlag{Name: "beyond", Value: 2, Usage: "moves past the claim to look for a longer mate"},
 		), batchFlags()...),
