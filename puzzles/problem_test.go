@@ -83,7 +83,7 @@ func TestSelfmateTree(t *testing.T) {
 		t.Fatalf("tree %+v", tr)
 	}
 	k := tr.Keys[0]
-	if k.Long != "Qg4-d1" || k.Threat != nil || len(k.Defences) != 1 || k.Defences[0].Long != "b4-b3" {
+	if k.Long != "Qg4-d1" || k.Threat != nil || !k.Zugzwang || len(k.Defences) != 1 || k.Defences[0].Long != "b4-b3" {
 		t.Fatalf("key %+v", k)
 	}
 	a := k.Defences[0].Answers

@@ -37,6 +37,7 @@ type TreeMove struct {
 	UCI      string         `json:"uci"`
 	MateIn   int            `json:"mate_in"`
 	Threat   *TreeThreat    `json:"threat,omitempty"`
+	Zugzwang bool           `json:"zugzwang,omitempty"` // a quiet move that threatens nothing
 	Defences []*TreeDefence `json:"defences,omitempty"`
 	MainLine []string       `json:"main_line,omitempty"` // below the full depth
 	// MainLineLong and the threat's LineLong are in Popeye's notation.
@@ -102,7 +103,7 @@ func newTree(root board.Position, st *solver.SolutionTree) *Tree {
 }
 
 func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
-	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn}
+	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn, Zugzwang: n.Zugzwang}
 	after := pos
 	after.Play(n.Move)
 	if th := n.Threat; th != nil {

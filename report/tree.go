@@ -84,6 +84,9 @@ func (tw treeWriter) move(m *puzzles.TreeMove, indent string, move int, white, k
 // or the main line below the full depth.
 func (tw treeWriter) tail(m *puzzles.TreeMove, move int, white bool) {
 	b := tw.b
+	if m.Zugzwang {
+		b.WriteString(" zugzwang.")
+	}
 	if th := m.Threat; th != nil {
 		fmt.Fprintf(b, " threat: %s", lineText(tw.picks(th.Line, th.LineLong), move+1, white))
 		if moves := tw.picks(th.Moves, th.MovesLong); len(moves) > 1 {

@@ -30,6 +30,9 @@ type AttackerNode struct {
 	Move   board.Move
 	MateIn int     // attacker moves to mate, this one included
 	Threat *Threat // after a quiet move with moves to spare, or nil
+	// Zugzwang marks a quiet move with moves to spare that threatens
+	// nothing: the defender is lost only because it must move.
+	Zugzwang bool
 	// Defences are every legal defence, within the full depth.
 	Defences []*DefenceNode
 	// MainLine, below the full depth, is the main line after this move:
@@ -126,7 +129,7 @@ func (b *treeBuilder) attacker(pos board.Position, m board.Move, mateIn, level i
 		if err != nil {
 			return nil, err
 		}
-		n.Threat = th
+		n.Threat, n.Zugzwang = th, th == nil
 	}
 	if level >= b.full {
 		b.cut = true

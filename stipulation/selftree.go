@@ -81,7 +81,7 @@ func (b *selfTreeBuilder) attacker(pos board.Position, m board.Move, n, level in
 		if err != nil {
 			return nil, err
 		}
-		node.Threat = th
+		node.Threat, node.Zugzwang = th, th == nil
 	}
 	if level > b.full || level == b.full && n > 1 {
 		b.cut = true
