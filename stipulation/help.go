@@ -55,7 +55,7 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 // newHelper starts a helpmate search of plies plies; nodes, when not nil,
 // is the node count shared with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
-	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), lists: make([]board.MoveList, plies+1),
+	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
 		stack: make([]board.Position, plies+1), shared: nodes}
 }
 
@@ -125,6 +125,7 @@ type helper struct {
 	nodes     uint64
 	solutions []Line
 	dead      *failTable       // positions, with plies left, that have no solution
+	last      *failTable       // the same for the last ply, small enough to stay in cache
 	lists     []board.MoveList // a move list per plies left, reused
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
@@ -144,7 +145,11 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		}
 	}
 	key := pos.Key()
-	if h.dead.has(key, plies) {
+	dead := h.dead
+	if plies == 1 {
+		dead = h.last
+	}
+	if dead.has(key, plies) {
 		return false, nil
 	}
 	l := &h.lists[plies]
@@ -176,7 +181,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		found = found || ok
 	}
 	if !found {
-		h.dead.add(key, plies)
+		dead.add(key, plies)
 	}
 	return found, nil
 }
