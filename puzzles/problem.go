@@ -29,6 +29,7 @@ type Problem struct {
 	SetPlay      bool `json:"-"` // SetPlay: the play if the other side moved first
 	Try          bool `json:"-"` // Try: a selfmate's tries
 	Defence      int  `json:"-"` // Defence N: a try fails to at most N defences (0: 1)
+	MaxFlights   int  `json:"-"` // MaxFlightsquares N, as N+1: selfmates, a king with that many flights has defended
 }
 
 // SetPlay is the play of a problem if the side that does not start moved
@@ -94,8 +95,8 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 	}
 	start := time.Now()
 	lim := stipulation.Limits{Nodes: opt.Nodes, Threads: opt.Threads}
-	if rec.Problem != nil {
-		lim.MaxSolutions = rec.Problem.MaxSolutions
+	if pr := rec.Problem; pr != nil {
+		lim.MaxSolutions, lim.MaxFlights = pr.MaxSolutions, pr.MaxFlights
 	}
 	var err error
 	if rec.Stip.Kind == stipulation.Help {

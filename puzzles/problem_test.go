@@ -232,3 +232,22 @@ func TestProblemAuthorSolution(t *testing.T) {
 		}
 	}
 }
+
+// Option MaxFlightsquares N: Popeye 4.104 finds the key 1.Qg4+ of this
+// s#3 without it and with N = 1, and no key with N = 0 (the king has a
+// flight after the key).
+func TestMaxFlightsquares(t *testing.T) {
+	for _, tc := range []struct {
+		option int // -1: not given
+		keys   []string
+	}{{-1, []string{"c8g4"}}, {1, []string{"c8g4"}}, {0, nil}} {
+		rec := problemRecord(t, "2Q4b/8/5P2/2R5/4k3/3p4/4p3/4K3 w - - 0 1", "s#3")
+		if tc.option >= 0 {
+			rec.Problem = &Problem{MaxFlights: tc.option + 1}
+		}
+		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+		if !slices.Equal(o.Keys, tc.keys) {
+			t.Errorf("MaxFlightsquares %d: keys %v, want %v", tc.option, o.Keys, tc.keys)
+		}
+	}
+}

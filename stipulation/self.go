@@ -116,6 +116,11 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 	if l.N == 0 {
 		return false, nil
 	}
+	if n > 2 {
+		if ok, err := s.keepsRules(pos, &l, n); !ok || err != nil {
+			return false, err
+		}
+	}
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
@@ -128,6 +133,24 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 		ok, err := s.wins(&child, n-1)
 		if err != nil || !ok {
 			return false, err
+		}
+	}
+	return true, nil
+}
+
+// keepsRules reports whether the attacker's move that led to pos (the
+// defender to move, with legal moves l, n moves left) keeps the rule of
+// Limits.MaxFlights.
+func (s *selfer) keepsRules(pos *board.Position, l *board.MoveList, n int) (bool, error) {
+	if max := s.lim.MaxFlights; max > 0 {
+		ksq, flights := pos.KingSquare(pos.Side()), 0
+		for _, m := range l.Slice() {
+			if m.From() == ksq {
+				flights++
+			}
+		}
+		if flights >= max {
+			return false, nil
 		}
 	}
 	return true, nil
