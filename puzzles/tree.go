@@ -139,18 +139,18 @@ func treeDefence(pos board.Position, n *solver.DefenceNode) *TreeDefence {
 }
 
 func sanMoves(pos board.Position, moves []board.Move) []string {
-	var out []string
-	for _, m := range moves {
-		out = append(out, pos.SAN(m))
-		pos.Play(m)
-	}
-	return out
+	return notate(pos, moves, (*board.Position).SAN)
 }
 
 func longMoves(pos board.Position, moves []board.Move) []string {
+	return notate(pos, moves, (*board.Position).LongNotation)
+}
+
+// notate writes each move of a line from pos with write.
+func notate(pos board.Position, moves []board.Move, write func(*board.Position, board.Move) string) []string {
 	var out []string
 	for _, m := range moves {
-		out = append(out, pos.LongNotation(m))
+		out = append(out, write(&pos, m))
 		pos.Play(m)
 	}
 	return out

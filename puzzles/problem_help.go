@@ -1,0 +1,86 @@
+package puzzles
+
+import (
+	"context"
+
+	"mateline.dev/mateline/stipulation"
+)
+
+// solveHelp fills o with every solution of a helpmate, then looks for
+// solutions of fewer moves.
+func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+	res, err := stipulation.Helpmates(ctx, rec.Pos, rec.Stip, lim)
+	o.Nodes += res.Nodes
+	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip.Half)
+	if len(res.Solutions) > 0 {
+		// the first solution is the record's line
+		o.Status = StatusMate
+		o.PV, o.PVSAN = uciMoves(res.Solutions[0]), sanMoves(rec.Pos, res.Solutions[0])
+		o.LineSAN = rec.Pos.SANLine(res.Solutions[0])
+	}
+	if err != nil {
+		return err
+	}
+	o.Depth = rec.Stip.Moves
+	if rec.Problem != nil && rec.Problem.SetPlay {
+		if err := helpSetPlay(ctx, rec, o, lim, opt); err != nil {
+			return err
+		}
+	}
+	// The shortest solution: a helpmate solved in fewer moves, the same
+	// side starting, is a cook.
+	short := rec.Stip
+	for short.Moves = lowest(rec.Stip); short.Moves < rec.Stip.Moves; short.Moves++ {
+		sres, err := stipulation.Helpmates(ctx, rec.Pos, short, stipulation.Limits{Nodes: lim.Nodes})
+		o.Nodes += sres.Nodes
+		if err != nil {
+			return err
+		}
+		if len(sres.Solutions) > 0 {
+			o.Shorter = &Shorter{Stipulation: short.String()}
+			o.Shorter.Solutions, o.Shorter.Text = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short.Half)
+			break
+		}
+	}
+	return nil
+}
+
+// helpSetPlay fills o.SetPlay with a helpmate's set play: the other side
+// moves first, and the play is one ply shorter, or shorter still when a
+// shorter one exists (Popeye shows the short set play).
+func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+	null, ok := rec.Pos.Passed()
+	if !ok || rec.Stip.Plies() < 2 {
+		return nil
+	}
+	set := rec.Stip
+	if set.Half {
+		set.Half = false
+	} else {
+		set.Moves, set.Half = set.Moves-1, true
+	}
+	// the shortest set play, as Popeye shows it
+	for n := lowest(set); n <= set.Moves; n++ {
+		try := set
+		try.Moves = n
+		res, err := stipulation.Helpmates(ctx, null, try, stipulation.Limits{Nodes: lim.Nodes})
+		o.Nodes += res.Nodes
+		if err != nil {
+			return err
+		}
+		if len(res.Solutions) > 0 || n == set.Moves {
+			o.SetPlay = &SetPlay{Stipulation: try.String()}
+			o.SetPlay.Solutions, o.SetPlay.Text = solutionTexts(null, res.Solutions, opt.SAN, try.Half)
+			return nil
+		}
+	}
+	return nil
+}
+
+// lowest is the fewest moves a stipulation of st's kind can have.
+func lowest(st stipulation.Stipulation) int {
+	if st.Half {
+		return 0
+	}
+	return 1
+}
