@@ -21,7 +21,6 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		return nil
 	}
 	o.Status = StatusMate
-	keys := res.Keys
 	if res.Shortest < rec.Stip.Moves {
 		short := rec.Stip
 		short.Moves = res.Shortest
@@ -35,14 +34,14 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 			o.Shorter.Text = append(o.Shorter.Text, moveText(rec.Pos, k, opt.SAN))
 		}
 	}
-	for _, k := range keys {
+	for _, k := range res.Keys {
 		o.Keys = append(o.Keys, k.UCI())
 		o.KeysSAN = append(o.KeysSAN, rec.Pos.SAN(k))
 		o.KeysText = append(o.KeysText, moveText(rec.Pos, k, opt.SAN))
 	}
 	topt := stipulation.TreeOptions{FullDepth: opt.TreeDepth, NoThreat: rec.Problem != nil && rec.Problem.NoThreat}
 	if !opt.Tree && (rec.Problem == nil || !rec.Problem.Variation) {
-		topt.FullDepth = 1 // the main line is all that is wanted
+		topt.FullDepth, topt.NoThreat = 1, true // the main line is all that is wanted
 	}
 	t, err := stipulation.SelfTree(ctx, rec.Pos, rec.Stip, res, lim, topt)
 	if err != nil {
