@@ -167,6 +167,13 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	found := false
 	child := &h.stack[plies-1]
 	for _, m := range l.Slice() {
+		if plies == 2 && h.last.has(pos.KeyAfter(m), 1) {
+			// The child is known to have no mate; its key is read ahead
+			// without playing the move (an inexact key for a special
+			// move only misses the table).
+			h.nodes++
+			continue
+		}
 		*child = *pos
 		child.Play(m)
 		if plies == 1 {
