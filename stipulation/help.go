@@ -166,11 +166,15 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	}
 	found := false
 	child := &h.stack[plies-1]
+	below := h.dead // the table of the children
+	if plies == 2 {
+		below = h.last
+	}
 	for _, m := range l.Slice() {
-		if plies == 2 && h.last.has(pos.KeyAfter(m), 1) {
-			// The child is known to have no mate; its key is read ahead
-			// without playing the move (an inexact key for a special
-			// move only misses the table).
+		if plies > 1 && below.has(pos.KeyAfter(m), plies-1) {
+			// The child is known to have no solution: its key is read
+			// ahead without playing the move (the key of a special move
+			// may be inexact, and then only misses the table).
 			h.nodes++
 			continue
 		}
