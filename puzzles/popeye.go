@@ -232,7 +232,7 @@ func (pr *popeyeReader) readCommands(p *popProblem) error {
 			if !ok {
 				return perrf(w.line, "stipulation: the stipulation is missing")
 			}
-			p.stip, p.stipLine = s.text, s.line
+			p.stip, p.stipLine = joinStipulation(lx, s.text), s.line
 		case "option":
 			if err := pr.readOptions(p); err != nil {
 				return err
@@ -399,6 +399,9 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 			}
 			c.args = append(c.args, a.text)
 		}
+		if name == "stipulation" {
+			c.args[0] = joinStipulation(lx, c.args[0])
+		}
 		t.changes = append(t.changes, c)
 	}
 }
@@ -439,6 +442,19 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 			return perrf(w.line, "pieces: %v", err)
 		}
 	}
+}
+
+// joinStipulation completes a stipulation whose number Popeye lets stand
+// apart ("h# 2", even on the next line) with that number.
+func joinStipulation(lx *popeyeLexer, text string) string {
+	if text == "" || text[len(text)-1] >= '0' && text[len(text)-1] <= '9' {
+		return text
+	}
+	if n, ok := lx.peek(); ok && strings.Trim(n.text, "0123456789.") == "" && n.text != "" {
+		lx.next()
+		return text + n.text
+	}
+	return text
 }
 
 // stipulationFor reads a problem's stipulation text.

@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"bufio"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -172,6 +174,21 @@ end`)
 		if fens[i] != exp[i] {
 			t.Errorf("twin %d: %s, want %s", i, fens[i], exp[i])
 		}
+	}
+}
+
+// Popeye lets a stipulation's number stand apart, even on the next line.
+func TestPopeyeStipulationApart(t *testing.T) {
+	recs := readPopeye(t, "begin\npieces white kc1 qd1 black ke8 bf8 pf7\nstipulation h# 2\ntwin stipulation h#\n 2.5\nnext\npieces white kg6 qf1 black kh8\nstip #\n1\nend\n")
+	var got []string
+	for _, r := range recs {
+		if r.Err != nil {
+			t.Fatalf("%v", r.Err)
+		}
+		got = append(got, fmt.Sprintf("%s/%d", r.Stip, r.Claim.Mate))
+	}
+	if want := []string{"h#2/0", "h#2.5/0", "#0/1"}; !slices.Equal(got, want) {
+		t.Errorf("stipulations %v, want %v", got, want)
 	}
 }
 
