@@ -106,7 +106,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 	switch {
 	case errors.Is(err, stipulation.ErrMaxSolutions):
 		o.Partial = true
-		o.Note = fmt.Sprintf("stopped after %d solutions (MaxSolutions)", lim.MaxSolutions)
+		o.Note = fmt.Sprintf("stopped after %d solution(s) (MaxSolutions)", lim.MaxSolutions)
 	case err != nil:
 		o.Status, o.Partial = StatusLimit, true
 		o.Interrupted = ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded)
