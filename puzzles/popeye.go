@@ -35,7 +35,7 @@ var (
 var popeyeUnsupportedOptions = map[string]string{
 	"NoWk": "a position without a white king", "NoBk": "a position without a black king",
 	"PostKeyPlay": "post-key play", "Quodlibet": "quodlibet stipulations", "GoalIsEnd": "GoalIsEnd",
-	"NullMoves": "null moves", "WhiteToPlay": "WhiteToPlay (write h#N.5 for a helpmate White starts)",
+	"NullMoves":  "null moves",
 	"NonTrivial": "NonTrivial", "KeepMatingPiece": "KeepMatingPiece", "CastlingMutuallyExclusive": "mutually exclusive castlings",
 }
 
@@ -109,11 +109,14 @@ type popProblem struct {
 	info     Problem
 	halfDup  bool
 	duplex   bool
-	noCastle []board.Square // NoCastling squares
-	ep       []board.Square // EnPassant squares
-	twins    []popTwin
-	zero     bool // a ZeroPosition: the diagram itself is not solved
-	warnings []string
+	// whiteToPlay: a helpmate h#N starts with White, one ply shorter
+	// (h#(N-1).5), as Popeye's WhiteToPlay.
+	whiteToPlay bool
+	noCastle    []board.Square // NoCastling squares
+	ep          []board.Square // EnPassant squares
+	twins       []popTwin
+	zero        bool // a ZeroPosition: the diagram itself is not solved
+	warnings    []string
 }
 
 // popTwin is one twin: its changes to the diagram (or, continued, to the
@@ -331,6 +334,8 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 			p.info.NoThreat = true
 		case "HalfDuplex":
 			p.halfDup = true
+		case "WhiteToPlay":
+			p.whiteToPlay = true
 		case "Duplex":
 			p.duplex = true
 		case "SetPlay":
@@ -564,6 +569,13 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	st, err := stipulationFor(stipText, stipLine)
 	if err != nil {
 		return fail(err)
+	}
+	if p.whiteToPlay {
+		if st.Kind == stipulation.Help && !st.Half {
+			st.Moves, st.Half = st.Moves-1, true
+		} else {
+			rec.Warnings = append(slices.Clip(rec.Warnings), "option WhiteToPlay applies to h#N only: ignored")
+		}
 	}
 	// Problems state who starts by the stipulation: Black in helpmates
 	// (White in h#N.5), White otherwise; HalfDuplex swaps.

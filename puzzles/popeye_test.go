@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mateline.dev/mateline/board"
 )
 
 func readPopeye(t testing.TB, text string) []Record {
@@ -189,6 +191,16 @@ func TestPopeyeStipulationApart(t *testing.T) {
 	}
 	if want := []string{"h#2/0", "h#2.5/0", "#0/1"}; !slices.Equal(got, want) {
 		t.Errorf("stipulations %v, want %v", got, want)
+	}
+}
+
+// WhiteToPlay makes h#N an h#(N-1).5 that White starts, as in Popeye; on
+// other stipulations it is ignored with a warning.
+func TestPopeyeWhiteToPlay(t *testing.T) {
+	recs := readPopeye(t, "begin\npieces white kb1 rd1 black ka8 pa7b7\nstip h#2\noption whitetoplay\nnext\nstip h#1.5\npieces white kb1 rd1 black ka8 pa7b7\noption whitetoplay\nend\n")
+	if len(recs) != 2 || recs[0].Err != nil || recs[0].Stip.String() != "h#1.5" || recs[0].Pos.Side() != board.White ||
+		recs[1].Err != nil || recs[1].Stip.String() != "h#1.5" || len(recs[1].Warnings) != 1 {
+		t.Fatalf("%+v", recs)
 	}
 }
 
