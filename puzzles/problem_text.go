@@ -8,8 +8,10 @@ import (
 	"mateline.dev/mateline/stipulation"
 )
 
-// solutionTexts writes each solution as UCI moves and as a line of text.
+// solutionTexts writes each solution as UCI moves and as a line of text,
+// in Popeye's order (it sorts sols).
 func solutionTexts(pos board.Position, sols []stipulation.Line, san, lone bool) ([][]string, []string) {
+	popeyeOrder(pos, sols)
 	var ucis [][]string
 	var texts []string
 	for _, s := range sols {

@@ -35,7 +35,7 @@ func TestProblemFormats(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"  h#2: 10 solutions (every one)\n  1.Bf8-e7 Qd1-h1   2.Ke8-f8 Qh1-h8 #\n",
+		"  h#2: 10 solutions (every one)\n  1.Bf8-e7 Qd1-h5   2.Ke8-f8 Qh5-h8 #\n  1.Bf8-e7 Qd1-d4   2.Ke8-f8 Qd4-h8 #\n",
 		"  verdict: cooked (claim checked: h#2)",
 		"  s#2: 1 key (every one): Qg4-d1\n  line: 1. Qd1 b3 2. Qg4 b2#\n",
 		"  verdict: ok (claim checked: s#2)",
@@ -58,7 +58,7 @@ func TestProblemFormats(t *testing.T) {
 
 	var epd bytes.Buffer
 	EPD(&epd, &outs[0])
-	if s := epd.String(); !strings.Contains(s, `stip h#2;`) || !strings.Contains(s, `pv Be7 Qh1 Kf8 Qh8#;`) || !strings.Contains(s, `c9 "verdict: cooked";`) {
+	if s := epd.String(); !strings.Contains(s, `stip h#2;`) || !strings.Contains(s, `pv Be7 Qh5 Kf8 Qh8#;`) || !strings.Contains(s, `c9 "verdict: cooked";`) {
 		t.Errorf("annotated EPD: %s", s)
 	}
 	back := puzzles.ParseEPDLine("again", 1, strings.TrimSpace(epd.String()))
@@ -70,7 +70,7 @@ func TestProblemFormats(t *testing.T) {
 	w, _ := New(FormatCSV, &csv, Options{})
 	w.Write(&outs[0], nil)
 	w.Close(nil)
-	if s := csv.String(); !strings.Contains(s, ",h#2,f8e7 d1h1 e8f8 h1h8 | f8e7 d1d4 e8f8 d4h8 | ") {
+	if s := csv.String(); !strings.Contains(s, ",h#2,f8e7 d1h5 e8f8 h5h8 | f8e7 d1d4 e8f8 d4h8 | ") {
 		t.Errorf("CSV: %s", s)
 	}
 	if got := describeFinding(&outs[1]); got != "s#2: 1 key (every one): Qg4-d1" {
