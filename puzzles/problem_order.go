@@ -109,3 +109,10 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// sortPopeye sorts first moves from pos (keys, tries) into Popeye's order.
+func sortPopeye(pos board.Position, moves []board.Move) {
+	slices.SortStableFunc(moves, func(a, b board.Move) int {
+		return compareRanks(popeyeRank(&pos, a, false), popeyeRank(&pos, b, false))
+	})
+}

@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"slices"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
@@ -21,6 +22,7 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		return nil
 	}
 	o.Status = StatusMate
+	sortPopeye(rec.Pos, res.Keys)
 	if res.Shortest < rec.Stip.Moves {
 		short := rec.Stip
 		short.Moves = res.Shortest
@@ -29,6 +31,7 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		if err != nil {
 			return err
 		}
+		sortPopeye(rec.Pos, sres.Keys)
 		o.Shorter = &Shorter{Stipulation: short.String(), Keys: uciMoves(sres.Keys)}
 		for _, k := range sres.Keys {
 			o.Shorter.Text = append(o.Shorter.Text, moveText(rec.Pos, k, opt.SAN))
@@ -88,6 +91,9 @@ func selfExtras(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Li
 		if err != nil {
 			return err
 		}
+		slices.SortStableFunc(tries, func(a, b stipulation.Try) int {
+			return compareRanks(popeyeRank(&rec.Pos, a.Move, false), popeyeRank(&rec.Pos, b.Move, false))
+		})
 		for _, tr := range tries {
 			info := TryInfo{UCI: tr.Move.UCI(), Text: moveText(rec.Pos, tr.Move, opt.SAN), Refutations: uciMoves(tr.Refutations)}
 			after := rec.Pos

@@ -38,7 +38,7 @@ go build -o /tmp/popeyecheck.$$ ./tools/popeyecheck
 status=0
 for f in "${files[@]}"; do
   echo "== $f"
-  /tmp/popeyecheck.$$ -py "$py" "$f" | tail -3 || status=1
+  /tmp/popeyecheck.$$ -order -py "$py" "$f" | tail -4 || status=1
   echo "== $f, Popeye with option Intelligent"
   /tmp/popeyecheck.$$ -py "$py" -intelligent "$f" | tail -2 || status=1
 done

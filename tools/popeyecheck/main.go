@@ -34,7 +34,7 @@ import (
 func main() {
 	py := flag.String("py", "py", "the Popeye binary")
 	timeout := flag.Duration("timeout", time.Minute, "mateline's time limit per problem")
-	flag.BoolVar(&showOrder, "order", false, "a helpmate whose solutions come in another order than Popeye's differs")
+	flag.BoolVar(&showOrder, "order", false, "a problem whose solutions or keys come in another order than Popeye's differs")
 	intelligent := flag.Bool("intelligent", false, "give Popeye the option Intelligent (its fast mode for helpmates) too")
 	extract := flag.Bool("extract", false, "write the orthodox problems of the files (with -max-plies) as one clean Popeye file to standard output, and stop")
 	maxPlies := flag.Int("max-plies", 6, "with -extract: the longest stipulation kept, in plies")
@@ -113,7 +113,7 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 	}
 	// Popeye's own "Time =" figures add up to more than its wall time:
 	// the whole process is timed instead (its start-up is milliseconds).
-	fmt.Printf("\n%d helpmates list their solutions in another order than Popeye\n", orderDiffers)
+	fmt.Printf("\n%d problems list their solutions or keys in another order than Popeye\n", orderDiffers)
 	fmt.Printf("%d problems, %d differ\nmateline %.3f s, Popeye %.3f s (the whole process), ratio mateline/Popeye %.2f\n",
 		len(recs), differ, mlTime.Seconds(), pyTime.Seconds(), mlTime.Seconds()/pyTime.Seconds())
 	if differ > 0 {
@@ -332,7 +332,8 @@ func compare(ours, theirs answer) string {
 	if !slices.Equal(a, b) {
 		diffs = append(diffs, fmt.Sprintf("solutions: mateline %d %v, Popeye %d %v", len(a), only(a, b), len(b), only(b, a)))
 	}
-	if slices.Equal(a, b) && !slices.Equal(ours.solutions, theirs.solutions) {
+	if slices.Equal(a, b) && !slices.Equal(ours.solutions, theirs.solutions) ||
+		slices.Equal(slices.Sorted(slices.Values(ours.keys)), slices.Sorted(slices.Values(theirs.keys))) && !slices.Equal(ours.keys, theirs.keys) {
 		orderDiffers++
 		if showOrder {
 			diffs = append(diffs, fmt.Sprintf("order: mateline %v, Popeye %v", ours.solutions, theirs.solutions))
@@ -348,8 +349,8 @@ func compare(ours, theirs answer) string {
 	return strings.Join(diffs, "; ")
 }
 
-// orderDiffers counts the helpmates whose solutions come in another order
-// than Popeye's; with showOrder they count as differing.
+// orderDiffers counts the problems whose solutions or keys come in another
+// order than Popeye's; with showOrder they count as differing.
 var (
 	orderDiffers int
 	showOrder    bool
