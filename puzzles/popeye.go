@@ -303,7 +303,7 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 			case "Defence":
 				p.info.Defence = n
 			case "Threat":
-				p.warnings = append(p.warnings, fmt.Sprintf("option Threat %d is read but not used: its rule is not yet the same as Popeye's", n))
+				p.info.Threat = n
 			case "MaxFlightsquares":
 				p.info.MaxFlights = n + 1 // defended with more than n flights
 			}
@@ -598,10 +598,10 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 		rec.Stip = st
 	}
 	switch {
-	case st.Kind == stipulation.Direct && (info.SetPlay || info.Try || info.MaxFlights > 0):
-		rec.Warnings = append(slices.Clip(rec.Warnings), "options SetPlay, Try and MaxFlightsquares are used for helpmates and selfmates only")
-	case st.Kind == stipulation.Help && info.MaxFlights > 0:
-		rec.Warnings = append(slices.Clip(rec.Warnings), "option MaxFlightsquares is for selfmates: not used in a helpmate")
+	case st.Kind == stipulation.Direct && (info.SetPlay || info.Try || info.MaxFlights > 0 || info.Threat > 0):
+		rec.Warnings = append(slices.Clip(rec.Warnings), "options SetPlay, Try, Threat and MaxFlightsquares are used for helpmates and selfmates only")
+	case st.Kind == stipulation.Help && (info.MaxFlights > 0 || info.Threat > 0):
+		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are for selfmates: not used in a helpmate")
 	case st.Kind == stipulation.Help && info.Try:
 		rec.Warnings = append(slices.Clip(rec.Warnings), "option Try: a helpmate has no tries")
 	}

@@ -28,6 +28,7 @@ type Problem struct {
 	Try          bool `json:"-"` // Try: a selfmate's tries
 	Defence      int  `json:"-"` // Defence N: a try fails to at most N defences (0: 1)
 	MaxFlights   int  `json:"-"` // MaxFlightsquares N, as N+1: selfmates, a king with that many flights has defended
+	Threat       int  `json:"-"` // Threat N: selfmates, a move must threaten within N-1 moves
 }
 
 // SetPlay is the play of a problem if the side that does not start moved
@@ -94,7 +95,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 	start := time.Now()
 	lim := stipulation.Limits{Nodes: opt.Nodes, Threads: opt.Threads}
 	if pr := rec.Problem; pr != nil {
-		lim.MaxSolutions, lim.MaxFlights = pr.MaxSolutions, pr.MaxFlights
+		lim.MaxSolutions, lim.MaxFlights, lim.Threat = pr.MaxSolutions, pr.MaxFlights, pr.Threat
 	}
 	var err error
 	if rec.Stip.Kind == stipulation.Help {

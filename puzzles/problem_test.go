@@ -250,3 +250,28 @@ func TestMaxFlightsquares(t *testing.T) {
 		}
 	}
 }
+
+// Option Threat N, against Popeye 4.104: keys of two s#3 with no option,
+// Threat 1 and Threat 2.
+func TestThreatOption(t *testing.T) {
+	cases := []struct {
+		fen    string
+		threat int
+		keys   []string
+	}{
+		{"5N2/8/8/4Q1Q1/k4P2/p2P4/1p3p2/1K6 w - - 0 1", 0, []string{"e5d4"}},
+		{"5N2/8/8/4Q1Q1/k4P2/p2P4/1p3p2/1K6 w - - 0 1", 1, nil},
+		{"5N2/8/8/4Q1Q1/k4P2/p2P4/1p3p2/1K6 w - - 0 1", 2, []string{"e5d4"}},
+		{"5R1Q/5p2/8/8/p3B3/1kB5/8/1KB5 w - - 0 1", 0, []string{"h8d4"}},
+		{"5R1Q/5p2/8/8/p3B3/1kB5/8/1KB5 w - - 0 1", 1, nil},
+		{"5R1Q/5p2/8/8/p3B3/1kB5/8/1KB5 w - - 0 1", 2, nil},
+	}
+	for _, tc := range cases {
+		rec := problemRecord(t, tc.fen, "s#3")
+		rec.Problem = &Problem{Threat: tc.threat}
+		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+		if !slices.Equal(o.Keys, tc.keys) {
+			t.Errorf("%s Threat %d: keys %v, want %v", tc.fen, tc.threat, o.Keys, tc.keys)
+		}
+	}
+}

@@ -27,11 +27,12 @@ type Limits struct {
 	// Threads share a helpmate's first moves out (0 or 1: one thread).
 	// The solutions and their order do not depend on it.
 	Threads int
-	// MaxFlights is Popeye's option MaxFlightsquares N (as N+1) for
-	// selfmates of two moves or more: after each attacker move but the
-	// last, the defender has also defended when its king has MaxFlights
-	// flight squares or more (0: no such rule).
-	MaxFlights int
+	// MaxFlights and Threat are Popeye's options MaxFlightsquares N (as
+	// N+1) and Threat N for long selfmates: the defender has also
+	// defended when its king has MaxFlights flight squares or more, or
+	// when the attacker threatens no selfmate in fewer than Threat moves
+	// (0: no such rule). When they hold is in selfer.keepsRules.
+	MaxFlights, Threat int
 }
 
 // HelpResult is every solution of a helpmate.

@@ -116,9 +116,16 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 	if l.N == 0 {
 		return false, nil
 	}
-	if n > 2 {
-		if ok, err := s.keepsRules(pos, &l, n); !ok || err != nil {
+	// Popeye tries the shortest lengths first, and its rules for long
+	// selfmates hold only at the longer ones: the move stands if it
+	// forces the selfmate at the longest length whose rules it keeps.
+	for ; n > 1; n-- {
+		ok, err := s.keepsRules(pos, &l, n)
+		if err != nil {
 			return false, err
+		}
+		if ok {
+			break
 		}
 	}
 	for _, m := range l.Slice() {
@@ -139,10 +146,13 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 }
 
 // keepsRules reports whether the attacker's move that led to pos (the
-// defender to move, with legal moves l, n moves left) keeps the rule of
-// Limits.MaxFlights.
+// defender to move, with legal moves l) keeps, at length n, Popeye's rules
+// for long selfmates: with Limits.MaxFlights, when n > 2, a defender's
+// king with that many flights has defended; with Limits.Threat t, when
+// n > t and the defender is not in check, the attacker must threaten a
+// selfmate within t-1 moves (what Popeye 4.104 does with Threat t).
 func (s *selfer) keepsRules(pos *board.Position, l *board.MoveList, n int) (bool, error) {
-	if max := s.lim.MaxFlights; max > 0 {
+	if max := s.lim.MaxFlights; max > 0 && n > 2 {
 		ksq, flights := pos.KingSquare(pos.Side()), 0
 		for _, m := range l.Slice() {
 			if m.From() == ksq {
@@ -152,6 +162,18 @@ func (s *selfer) keepsRules(pos *board.Position, l *board.MoveList, n int) (bool
 		if flights >= max {
 			return false, nil
 		}
+	}
+	if t := s.lim.Threat; t > 0 && n > t && !pos.InCheck() {
+		null, ok := pos.Passed()
+		if !ok {
+			return true, nil
+		}
+		for k := 1; k < t; k++ {
+			if ok, err := s.wins(&null, k); ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
 	}
 	return true, nil
 }
