@@ -192,13 +192,26 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, 
 	if !j.MateFlagSet {
 		opt = opt.ForClaim(rec.Claim.Mate) // look as far as the claim says
 	}
+	pr := rec.Problem // a direct mate from a problem file: its options
+	tree := j.Tree || pr != nil && pr.Variation
+	if tree {
+		opt.AllKeys = true // the tree shows every key
+	}
 	o := puzzles.Solve(ctx, sv, rec, opt)
 	if o.Interrupted {
 		return o
 	}
-	if j.Tree {
+	if tree {
 		if err := puzzles.AddTree(ctx, sv, rec, &o, opt, j.TreeDepth); err != nil {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("no solution tree: %v", err))
+		}
+		if o.Tree != nil && pr != nil && !j.SAN {
+			o.Tree.Long = true // a problem file's tree as Popeye prints it
+		}
+	}
+	if pr != nil && pr.Try {
+		if err := puzzles.AddDirectTries(ctx, sv, rec, &o, opt, max(pr.Defence, 1)); err != nil {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("no tries: %v", err))
 		}
 	}
 	if path := j.proofPath(rec, proofNames); path != "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
 )
 
@@ -273,5 +274,26 @@ func TestThreatOption(t *testing.T) {
 		if !slices.Equal(o.Keys, tc.keys) {
 			t.Errorf("%s Threat %d: keys %v, want %v", tc.fen, tc.threat, o.Keys, tc.keys)
 		}
+	}
+}
+
+// Option Try on a direct mate: Popeye 4.104 lists these seven tries of
+// this #2 (no key), each refuted by one defence.
+func TestDirectTries(t *testing.T) {
+	rec := fromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
+	rec.Claim.Mate = 2
+	sv := solver.New(4)
+	opt := solver.Options{Fresh: true}.ForClaim(2)
+	o := Solve(context.Background(), sv, &rec, opt)
+	if err := AddDirectTries(context.Background(), sv, &rec, &o, opt, 1); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tr := range o.Tries {
+		got = append(got, tr.UCI+" "+strings.Join(tr.Refutations, ","))
+	}
+	want := []string{"a1b1 b3b2", "d3b1 b3b2", "d3f1 b3b2", "d3e2 b3b2", "c4a4 a3a4", "c4d4 b3b2", "e4e5 b3b2"}
+	if o.Status != StatusNoMate || !slices.Equal(got, want) {
+		t.Errorf("status %s, tries %v, want %v", o.Status, got, want)
 	}
 }

@@ -52,9 +52,6 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 			}
 		}
 	}
-	for _, tr := range o.Tries {
-		fmt.Fprintf(b, "  try: 1.%s? but 1...%s!\n", tr.Text, strings.Join(tr.RefText, "!, 1..."))
-	}
 	if sh := o.Shorter; sh != nil {
 		n := len(sh.Solutions)
 		what := "solution"
@@ -99,6 +96,13 @@ func problemSummary(o *puzzles.Outcome) string {
 		return fmt.Sprintf("%s: %s (every one): %s", st, plural(len(o.KeysText), "key"), strings.Join(o.KeysText, ", "))
 	}
 	return st + ": not searched"
+}
+
+// writeTries writes a problem's tries, one a line.
+func writeTries(b *strings.Builder, o *puzzles.Outcome) {
+	for _, tr := range o.Tries {
+		fmt.Fprintf(b, "  try: 1.%s? but 1...%s!\n", tr.Text, strings.Join(tr.RefText, "!, 1..."))
+	}
 }
 
 // plural writes "1 solution", "3 solutions".

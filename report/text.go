@@ -35,6 +35,7 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	} else {
 		writeFinding(&b, o)
 	}
+	writeTries(&b, o)
 	if len(o.Book) > 0 {
 		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
 	}

@@ -1,0 +1,80 @@
+package puzzles
+
+import (
+	"context"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/solver"
+)
+
+// AddDirectTries lists the tries of a direct mate in n read from a
+// problem file with Popeye's option Try: the first moves that do not mate
+// in n but fail to at least one and at most maxRefutations defences (the
+// defences after which no mate in n-1 follows), in Popeye's order. A move
+// that leaves Black no move is no try. It needs n >= 2.
+func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, maxRefutations int) error {
+	n := rec.Claim.Mate.Moves()
+	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil || rec.Terminal != "" {
+		return nil
+	}
+	keys := map[string]bool{}
+	for _, k := range o.Keys {
+		keys[k] = true
+	}
+	opt = opt.ForClaim(solver.Mate(n - 1))
+	// Many small solves: the table is kept between them (clearing it each
+	// time would cost more than the solves; the answers are exact either
+	// way).
+	opt.AllKeys, opt.Fresh = false, false
+	var l board.MoveList
+	rec.Pos.LegalMoves(&l)
+	moves := append([]board.Move(nil), l.Slice()...)
+	sortPopeye(rec.Pos, moves)
+	for _, m := range moves {
+		if keys[m.UCI()] {
+			continue
+		}
+		after := rec.Pos
+		after.Play(m)
+		var dl board.MoveList
+		after.LegalMoves(&dl)
+		if dl.N == 0 {
+			continue
+		}
+		var refs []board.Move
+		unknown := false
+		for _, d := range dl.Slice() {
+			next := after
+			next.Play(d)
+			res := sv.Solve(ctx, next, opt)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			mates := res.Status == solver.StatusMate && res.Mate > 0 && res.Mate.Moves() <= n-1
+			if res.Status == solver.StatusLimit {
+				// a mate within the length proved is enough; without one
+				// the defence is not known to refute
+				mates = res.MateWithin > 0 && res.MateWithin.Moves() <= n-1
+				unknown = unknown || !mates
+			}
+			if !mates {
+				if refs = append(refs, d); len(refs) > maxRefutations {
+					break
+				}
+			}
+		}
+		if unknown && len(refs) <= maxRefutations {
+			o.Warnings = append(o.Warnings, "tries: a limit left some defences undecided; the list may be incomplete")
+			continue
+		}
+		if len(refs) == 0 || len(refs) > maxRefutations {
+			continue
+		}
+		info := TryInfo{UCI: m.UCI(), Text: moveText(rec.Pos, m, false), Refutations: uciMoves(refs)}
+		for _, r := range refs {
+			info.RefText = append(info.RefText, moveText(after, r, false))
+		}
+		o.Tries = append(o.Tries, info)
+	}
+	return nil
+}
