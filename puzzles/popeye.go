@@ -598,8 +598,8 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 		rec.Stip = st
 	}
 	switch {
-	case st.Kind == stipulation.Direct && (info.SetPlay || info.MaxFlights > 0 || info.Threat > 0):
-		rec.Warnings = append(slices.Clip(rec.Warnings), "options SetPlay, Threat and MaxFlightsquares are used for helpmates and selfmates only")
+	case st.Kind == stipulation.Direct && (info.MaxFlights > 0 || info.Threat > 0):
+		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are used for selfmates only")
 	case st.Kind == stipulation.Help && (info.MaxFlights > 0 || info.Threat > 0):
 		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are for selfmates: not used in a helpmate")
 	case st.Kind == stipulation.Help && info.Try:

@@ -78,3 +78,45 @@ func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *Record, o *Outc
 	}
 	return nil
 }
+
+// AddDirectSetPlay adds the set play of a direct mate in n read from a
+// problem file with Popeye's option SetPlay: the play if Black were to
+// move first, each Black move after which White mates in n-1 moves or
+// fewer, with White's mating moves. Nothing when White gives check (Black
+// could not move first) or n < 2.
+func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options) error {
+	n := rec.Claim.Mate.Moves()
+	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil {
+		return nil
+	}
+	null, ok := rec.Pos.Passed()
+	if !ok {
+		return nil
+	}
+	opt = opt.ForClaim(solver.Mate(n - 1))
+	opt.AllKeys, opt.Fresh = true, false
+	st := &solver.SolutionTree{Mate: solver.Mate(n - 1), FullDepth: 1}
+	var l board.MoveList
+	null.LegalMoves(&l)
+	moves := append([]board.Move(nil), l.Slice()...)
+	sortPopeye(null, moves)
+	for _, d := range moves {
+		after := null
+		after.Play(d)
+		res := sv.Solve(ctx, after, opt)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if res.Status != solver.StatusMate || res.Mate <= 0 {
+			continue
+		}
+		dn := &solver.DefenceNode{Move: d}
+		for _, k := range res.Keys {
+			dn.Answers = append(dn.Answers, &solver.AttackerNode{Move: k, MateIn: res.Mate.Moves()})
+		}
+		st.Defences = append(st.Defences, dn)
+	}
+	o.SetPlay = &SetPlay{Tree: newTree(null, st)}
+	o.SetPlay.Tree.Long = true
+	return nil
+}

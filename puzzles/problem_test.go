@@ -297,3 +297,37 @@ func TestDirectTries(t *testing.T) {
 		t.Errorf("status %s, tries %v, want %v", o.Status, got, want)
 	}
 }
+
+// Option SetPlay on direct mates: Popeye 4.104's set play of its test
+// problems "#2 with setplay" and "#3 with short setplay".
+func TestDirectSetPlay(t *testing.T) {
+	cases := []struct {
+		fen  string
+		mate int
+		want []string // defence: answers
+	}{
+		{"1k6/8/K1R5/2p5/8/8/8/8 w - - 0 1", 2, []string{"Kb8-a8: Rc6-c8 #"}},
+		{"k3n3/P7/K1p1N3/8/8/2p5/1P6/8 w - - 0 1", 3, []string{"Se8-c7 +: Se6*c7 #", "Se8-d6: Se6-c7 #", "Se8-f6: Se6-c7 #", "Se8-g7: Se6-c7 #"}},
+	}
+	for _, tc := range cases {
+		rec := fromFEN("--fen", 1, tc.fen)
+		rec.Claim.Mate = solver.Mate(tc.mate)
+		sv := solver.New(4)
+		opt := solver.Options{Fresh: true}.ForClaim(rec.Claim.Mate)
+		o := Solve(context.Background(), sv, &rec, opt)
+		if err := AddDirectSetPlay(context.Background(), sv, &rec, &o, opt); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range o.SetPlay.Tree.Defences {
+			var as []string
+			for _, a := range d.Answers {
+				as = append(as, a.Long)
+			}
+			got = append(got, d.Long+": "+strings.Join(as, ", "))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: set play %q, want %q", tc.fen, got, tc.want)
+		}
+	}
+}

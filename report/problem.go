@@ -35,23 +35,7 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 	if o.Status == puzzles.StatusMate && !help && len(o.PV) > 0 && o.Tree == nil {
 		fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
 	}
-	if sp := o.SetPlay; sp != nil {
-		switch {
-		case sp.Tree != nil && len(sp.Tree.Defences) == 0, sp.Tree == nil && len(sp.Text) == 0:
-			b.WriteString("  set play: none\n")
-		case sp.Tree != nil:
-			b.WriteString("  set play:\n")
-			tw := treeWriter{b: b, long: sp.Tree.Long}
-			for _, d := range sp.Tree.Defences {
-				tw.defence(d, "  ", 1, sp.Tree.WhiteFirst)
-			}
-		default:
-			fmt.Fprintf(b, "  set play (%s):\n", sp.Stipulation)
-			for _, s := range sp.Text {
-				fmt.Fprintf(b, "  %s\n", s)
-			}
-		}
-	}
+	writeSetPlay(b, o)
 	if sh := o.Shorter; sh != nil {
 		n := len(sh.Solutions)
 		what := "solution"
@@ -96,6 +80,28 @@ func problemSummary(o *puzzles.Outcome) string {
 		return fmt.Sprintf("%s: %s (every one): %s", st, plural(len(o.KeysText), "key"), strings.Join(o.KeysText, ", "))
 	}
 	return st + ": not searched"
+}
+
+// writeSetPlay writes a problem's set play: a helpmate's lines, or the
+// set defences with White's answers.
+func writeSetPlay(b *strings.Builder, o *puzzles.Outcome) {
+	if sp := o.SetPlay; sp != nil {
+		switch {
+		case sp.Tree != nil && len(sp.Tree.Defences) == 0, sp.Tree == nil && len(sp.Text) == 0:
+			b.WriteString("  set play: none\n")
+		case sp.Tree != nil:
+			b.WriteString("  set play:\n")
+			tw := treeWriter{b: b, long: sp.Tree.Long}
+			for _, d := range sp.Tree.Defences {
+				tw.defence(d, "  ", 1, sp.Tree.WhiteFirst)
+			}
+		default:
+			fmt.Fprintf(b, "  set play (%s):\n", sp.Stipulation)
+			for _, s := range sp.Text {
+				fmt.Fprintf(b, "  %s\n", s)
+			}
+		}
+	}
 }
 
 // writeTries writes a problem's tries, one a line.

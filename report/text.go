@@ -35,6 +35,9 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	} else {
 		writeFinding(&b, o)
 	}
+	if o.Stipulation == "" {
+		writeSetPlay(&b, o) // a problem's finding writes its own
+	}
 	writeTries(&b, o)
 	if len(o.Book) > 0 {
 		fmt.Fprintf(&b, "  book: %s\n", strings.Join(o.Book, " "))
