@@ -5,6 +5,7 @@ package dtm
 import (
 	"os"
 	"syscall"
+	"unsafe"
 )
 
 // mapFile maps a file read-only.
@@ -34,4 +35,23 @@ func lockFile(path string) (func(), error) {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
 	}, nil
+}
+
+// releasePages drops the process's hold on the resident pages of a
+// mapping (from the first page boundary in b: a table's values start after
+// its header): they stay in the page cache, and a later read maps them
+// again.
+func releasePages(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	page := uintptr(os.Getpagesize())
+	if off := uintptr(unsafe.Pointer(&b[0])) % page; off != 0 {
+		if skip := int(page - off); skip < len(b) {
+			b = b[skip:]
+		} else {
+			return
+		}
+	}
+	syscall.Madvise(b, syscall.MADV_DONTNEED)
 }

@@ -164,6 +164,18 @@ func (s *Store) table(m Material, buildMax int) (*Table, error) {
 	return e.t, e.err
 }
 
+// releaseMapped lets go of the resident pages of every loaded table (see
+// releasePages).
+func (s *Store) releaseMapped() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.tables {
+		if e.t != nil {
+			releasePages(e.t.data)
+		}
+	}
+}
+
 // Close releases the mapped tables (it never fails: it is an io.Closer).
 func (s *Store) Close() error {
 	s.mu.Lock()
@@ -224,6 +236,21 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if s.progress != nil {
 		progress = func(done, total int64, ply int) {
 			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start)})
+		}
+	}
+	if l.size >= 1<<24 {
+		// The smaller tables a large build reads are mapped files: the
+		// pages its lookups touch would stay resident in it, several
+		// gigabytes for a five-man table with pawns. Each finished slice
+		// lets them go (they stay in the page cache).
+		report := progress
+		progress = func(done, total int64, ply int) {
+			if ply == 0 {
+				s.releaseMapped()
+			}
+			if report != nil {
+				report(done, total, ply)
+			}
 		}
 	}
 	val, err := build(l, s.lookup, s.workers, progress)
