@@ -205,21 +205,9 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, 
 		if err := puzzles.AddTree(ctx, sv, rec, &o, opt, j.TreeDepth); err != nil {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("no solution tree: %v", err))
 		}
-		if o.Tree != nil && pr != nil && !j.SAN {
-			o.Tree.Long = true // a problem file's tree as Popeye prints it
-		}
 	}
-	if pr != nil && pr.SetPlay {
-		if err := puzzles.AddDirectSetPlay(ctx, sv, rec, &o, opt); err != nil {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("no set play: %v", err))
-		} else if o.SetPlay != nil && o.SetPlay.Tree != nil {
-			o.SetPlay.Tree.Long = !j.SAN
-		}
-	}
-	if pr != nil && pr.Try {
-		if err := puzzles.AddDirectTries(ctx, sv, rec, &o, opt, max(pr.Defence, 1)); err != nil {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("no tries: %v", err))
-		}
+	if pr != nil {
+		puzzles.AddDirectOptions(ctx, sv, rec, &o, opt, j.SAN)
 	}
 	if path := j.proofPath(rec, proofNames); path != "" {
 		if err := certify(ctx, sv, rec, &o, opt, path, j.ProofLimit); err != nil {

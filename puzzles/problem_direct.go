@@ -2,10 +2,34 @@ package puzzles
 
 import (
 	"context"
+	"fmt"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
 )
+
+// AddDirectOptions adds to the outcome of a direct mate read from a
+// problem file what its options ask: set play (SetPlay) and tries (Try,
+// Defence N), and its tree (Variation, already built) in Popeye's notation
+// unless san. What cannot be had is a warning.
+func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, san bool) {
+	pr := rec.Problem
+	if o.Tree != nil {
+		o.Tree.Long = !san
+	}
+	if pr.SetPlay {
+		if err := AddDirectSetPlay(ctx, sv, rec, o, opt); err != nil {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("no set play: %v", err))
+		} else if o.SetPlay != nil {
+			o.SetPlay.Tree.Long = !san
+		}
+	}
+	if pr.Try {
+		if err := AddDirectTries(ctx, sv, rec, o, opt, max(pr.Defence, 1)); err != nil {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("no tries: %v", err))
+		}
+	}
+}
 
 // AddDirectTries lists the tries of a direct mate in n read from a
 // problem file with Popeye's option Try: the first moves that do not mate
@@ -117,6 +141,5 @@ func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *Record, o *Ou
 		st.Defences = append(st.Defences, dn)
 	}
 	o.SetPlay = &SetPlay{Tree: newTree(null, st)}
-	o.SetPlay.Tree.Long = true
 	return nil
 }
