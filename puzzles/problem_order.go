@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"cmp"
 	"slices"
 
 	"mateline.dev/mateline/board"
@@ -80,7 +81,7 @@ func popeyeRank(pos *board.Position, m board.Move, last bool) moveRank {
 			}
 			break
 		}
-		step := [2]int{sign(df), sign(dr)}
+		step := [2]int{cmp.Compare(df, 0), cmp.Compare(dr, 0)}
 		r[1] = slices.Index(directionOrder, step)
 		r[2] = -max(abs(df), abs(dr)) // farther first
 	}
@@ -91,16 +92,6 @@ func popeyeRank(pos *board.Position, m board.Move, last bool) moveRank {
 		r[3] = promotionOrder[promo]
 	}
 	return r
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 func abs(x int) int {
