@@ -164,15 +164,7 @@ func (pr *popeyeReader) readProblem() {
 // fail queues the record of a problem that could not be read, and skips
 // to the end of the problem.
 func (pr *popeyeReader) fail(p *popProblem, err error) {
-	line := p.line
-	var pe *popeyeError
-	if errors.As(err, &pe) {
-		line = pe.line
-	}
-	rec := errorRecord(pr.source, line, err)
-	rec.Line = p.line
-	rec.ID = pr.uniqueID(fmt.Sprintf("line:%d", p.line))
-	pr.queue = append(pr.queue, rec)
+	pr.queue = append(pr.queue, pr.errorRecord(p.line, pr.uniqueID(fmt.Sprintf("line:%d", p.line)), err))
 	// skip to the problem's end
 	for {
 		w, ok := pr.lx.next()
@@ -509,7 +501,7 @@ func (pr *popeyeReader) queueTwins(p *popProblem) {
 		for _, c := range t.changes {
 			label, err := next.b.apply(c, &next.stip)
 			if err != nil {
-				pr.fail2(p, next.line, err)
+				pr.queue = append(pr.queue, pr.errorRecord(next.line, pr.uniqueID(fmt.Sprintf("line:%d", next.line)), err))
 				return
 			}
 			if c.kind == "stipulation" {
@@ -526,11 +518,18 @@ func (pr *popeyeReader) queueTwins(p *popProblem) {
 	}
 }
 
-// fail2 queues the error record of a problem whose twin cannot be set up.
-func (pr *popeyeReader) fail2(p *popProblem, line int, err error) {
-	rec := errorRecord(pr.source, line, err)
-	rec.ID = pr.uniqueID(fmt.Sprintf("line:%d", line))
-	pr.queue = append(pr.queue, rec)
+// errorRecord is the record of a problem that cannot be solved, at line
+// line, with id: its error names the line of the word at fault when it
+// knows it (a popeyeError), else line.
+func (pr *popeyeReader) errorRecord(line int, id string, err error) Record {
+	at := line
+	var pe *popeyeError
+	if errors.As(err, &pe) {
+		at = pe.line
+	}
+	rec := errorRecord(pr.source, at, err)
+	rec.Line, rec.ID = line, id
+	return rec
 }
 
 // record makes the record of one position to solve.
@@ -554,13 +553,8 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	}
 	rec := Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
 	fail := func(err error) Record {
-		at := line
-		var pe *popeyeError
-		if errors.As(err, &pe) {
-			at = pe.line
-		}
-		e := errorRecord(pr.source, at, err)
-		e.Line, e.ID, e.Problem = line, rec.ID, rec.Problem
+		e := pr.errorRecord(line, rec.ID, err)
+		e.Problem = rec.Problem
 		return e
 	}
 	if stipText == "" {
