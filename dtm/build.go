@@ -53,8 +53,9 @@ type builder struct {
 	workers  int
 	progress func(done, total int64, ply int)
 
-	// how many positions of the slice hold each value, and each conv
-	count, convCount [2][256]atomic.Int64
+	// how many positions of the slices being solved hold each value, and
+	// each conv
+	count, convCount [2][256]int64
 
 	val  [2]bytesArray // the whole table, by side to move
 	cnt  [2]bytesArray // the slice being solved
@@ -82,20 +83,48 @@ func build(l *layout, lookup lookupFunc, workers int, progress func(done, total 
 	b := &builder{l: l, lookup: lookup, workers: workers, progress: progress}
 	nd := node{n: l.men, pc: l.pieces}
 	b.key = nd.materialKey()
+	groups := l.sliceGroups()
+	largest := 0
+	for _, g := range groups {
+		largest = max(largest, g[1]-g[0])
+	}
 	for s := 0; s < 2; s++ {
 		b.val[s] = newBytes(l.size)
-		b.cnt[s] = newBytes(l.perSlice)
-		b.conv[s] = newBytes(l.perSlice)
+		b.cnt[s] = newBytes(int64(largest) * l.perSlice)
+		b.conv[s] = newBytes(int64(largest) * l.perSlice)
 	}
-	for s := range l.slices {
-		if err := b.solveSlice(s); err != nil {
+	for _, g := range groups {
+		if err := b.solveSlices(g[0], g[1]); err != nil {
 			return b.val, err
 		}
 		if progress != nil {
-			progress(int64(s+1), int64(len(l.slices)), 0)
+			progress(int64(g[1]), int64(len(l.slices)), 0)
 		}
 	}
 	return b.val, nil
+}
+
+// groupPositions is the most positions (per side to move) a group of
+// slices solved together holds, unless one slice is larger.
+const groupPositions = 1 << 22
+
+// sliceGroups cuts the slices into runs [from, to) solved together: slices
+// of equal pawn advancement, which no pawn move joins (a pawn move
+// advances), up to groupPositions positions. Solving small slices (a
+// two-pawn four-man table has 1,152 of 4,096 positions) one by one would
+// cost a barrier between the workers at every ply of each.
+func (l *layout) sliceGroups() [][2]int {
+	per := max(1, int(groupPositions/l.perSlice))
+	var groups [][2]int
+	for from := 0; from < len(l.slices); {
+		to := from + 1
+		for to < len(l.slices) && to-from < per && l.advance[to] == l.advance[from] {
+			to++
+		}
+		groups = append(groups, [2]int{from, to})
+		from = to
+	}
+	return groups
 }
 
 func (b *builder) fail(err error) {
@@ -115,7 +144,7 @@ func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
 		go func() {
 			defer wg.Done()
 			w := &b.scratch[i]
-			w.pending = 0
+			w.pending, w.set = 0, 0
 			for !b.failed.Load() {
 				from := next.Add(chunk) - chunk
 				if from >= n {
@@ -137,24 +166,51 @@ type worker struct {
 	preds []int64
 	// the largest plies a value set up front or a conversion will reach
 	pending int
+	// positions given a value by this worker in the current parallel call
+	set int64
+	// positions set up by this worker with each value, and each conv
+	count, convCount [2][256]int64
 }
 
-func (b *builder) solveSlice(s int) error {
-	l := b.l
-	base := int64(s) * l.perSlice
-	for c := 0; c < 2; c++ {
-		clear(b.cnt[c])
-		clear(b.conv[c])
-	}
-	for c := 0; c < 2; c++ {
-		for v := range b.count[c] {
-			b.count[c][v].Store(0)
-			b.convCount[c][v].Store(0)
+// tally adds the workers' counts of the set-up step to the builder's
+// (kept apart while the workers run: shared counters would make their
+// cores fight over cache lines at every position).
+func (b *builder) tally() {
+	for i := range b.scratch {
+		w := &b.scratch[i]
+		for c := 0; c < 2; c++ {
+			for v := 0; v < 256; v++ {
+				b.count[c][v] += w.count[c][v]
+				b.convCount[c][v] += w.convCount[c][v]
+			}
 		}
+		w.count, w.convCount = [2][256]int64{}, [2][256]int64{}
 	}
+}
+
+// setCount is how many positions the workers gave a value in the last
+// parallel call.
+func (b *builder) setCount() int64 {
+	n := int64(0)
+	for i := range b.scratch {
+		n += b.scratch[i].set
+	}
+	return n
+}
+
+// solveSlices solves the slices [from, to) together.
+func (b *builder) solveSlices(from, to int) error {
+	l := b.l
+	base := int64(from) * l.perSlice
+	n := int64(to-from) * l.perSlice
+	for c := 0; c < 2; c++ {
+		clear(b.cnt[c][:(n+3)/4])
+		clear(b.conv[c][:(n+3)/4])
+	}
+	b.count, b.convCount = [2][256]int64{}, [2][256]int64{}
 	var mu sync.Mutex
 	pending := 0
-	b.parallel(l.perSlice, func(w *worker, from, to int64) {
+	b.parallel(n, func(w *worker, from, to int64) {
 		for i := from; i < to; i++ {
 			b.setUp(w, base, i)
 		}
@@ -165,13 +221,14 @@ func (b *builder) solveSlice(s int) error {
 	if b.failed.Load() {
 		return b.err
 	}
+	b.tally()
 	for p := 1; ; p++ {
 		if p > 2*maxMoves+1 {
 			return fmt.Errorf("a mate longer than %d moves", maxMoves)
 		}
 		changed := false
 		for side := board.White; side <= board.Black; side++ {
-			if b.ply(base, p, side) {
+			if b.ply(base, n, p, side) {
 				changed = true
 			}
 		}
@@ -182,7 +239,7 @@ func (b *builder) solveSlice(s int) error {
 			return nil
 		}
 		if b.progress != nil {
-			b.progress(int64(s), int64(len(l.slices)), p)
+			b.progress(int64(from), int64(len(l.slices)), p)
 		}
 	}
 }
@@ -222,7 +279,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		if len(w.moves) == 0 && quiet == 0 {
 			if nd.inCheck() {
 				b.val[side].set(idx, uint8(lossIn(0)))
-				b.count[side][lossIn(0)].Add(1)
+				w.count[side][lossIn(0)]++
 				w.pending = max(w.pending, 1)
 			}
 			continue
@@ -257,7 +314,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		}
 		if quiet == 0 {
 			b.val[side].set(idx, uint8(conv))
-			b.count[side][conv].Add(1)
+			w.count[side][conv]++
 			if conv != Draw {
 				w.pending = max(w.pending, conv.Plies()+1)
 			}
@@ -272,61 +329,64 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			conv = lossIn(0) // no conversion: nothing holds a loss back
 		}
 		b.conv[side].set(i, uint8(conv))
-		b.convCount[side][conv].Add(1)
+		w.convCount[side][conv]++
 		if conv.Win() || conv.Loss() {
 			w.pending = max(w.pending, conv.Plies())
 		}
 	}
 }
 
-// ply is step 2 at ply p for the positions with side to move.
-func (b *builder) ply(base int64, p int, side board.Color) bool {
+// ply is step 2 at ply p for the n positions from base with side to move.
+func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 	code := uint8(fromPlies(p))
 	prev := uint8(fromPlies(p - 1))
 	val, cnt, conv := b.val[side], b.cnt[side], b.conv[side]
 	win := p%2 == 1
-	var set atomic.Int64
-	defer func() { b.count[side][code].Add(set.Load()) }()
-	if b.count[side.Other()][prev].Load() > 0 {
-		b.parallel(b.l.perSlice, func(w *worker, from, to int64) {
-			b.frontier(w, base, from, to, prev, side, code, &set)
+	set := int64(0)
+	defer func() { b.count[side][code] += set }()
+	if b.count[side.Other()][prev] > 0 {
+		b.parallel(n, func(w *worker, from, to int64) {
+			b.frontier(w, base, from, to, prev, side, code)
 		})
+		set += b.setCount()
 	}
-	if b.convCount[side][code].Load() == 0 {
-		return set.Load() > 0
+	if b.convCount[side][code] == 0 {
+		return set > 0
 	}
 	// conversions that decide at this ply
-	b.parallel(b.l.perSlice, func(w *worker, from, to int64) {
+	pattern := uint32(code) * 0x01010101
+	b.parallel(n, func(w *worker, from, to int64) {
 		for i := from; i < to; i++ {
-			if conv.load(i) != code || val.load(base+i) != 0 {
+			if i&3 == 0 && i+4 <= to && !hasByte(conv[i>>2], pattern) {
+				i += 3 // none of the four is code
+				continue
+			}
+			if conv.get(i) != code || val.load(base+i) != 0 {
 				continue
 			}
 			if !win && cnt.load(i) != 0 {
 				continue
 			}
 			if val.cas(base+i, 0, code) {
-				set.Add(1)
+				w.set++
 			}
 		}
 	})
-	return set.Load() > 0
+	set += b.setCount()
+	return set > 0
 }
 
 // frontier runs the backward step from the positions of [from, to) of
 // the other side whose value is prev.
-func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side board.Color, code uint8, set *atomic.Int64) {
+func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side board.Color, code uint8) {
 	val, other := b.val[side], b.val[side.Other()]
 	cnt, conv := b.cnt[side], b.conv[side]
 	win := code > 128
 	pattern := uint32(prev) * 0x01010101
 	for i := from; i < to; i++ {
-		if i&3 == 0 && i+4 <= to {
-			// skip four entries at once when none is prev
-			x := other[(base+i)>>2] ^ pattern
-			if (x-0x01010101)&^x&0x80808080 == 0 {
-				i += 3
-				continue
-			}
+		if i&3 == 0 && i+4 <= to && !hasByte(other[(base+i)>>2], pattern) {
+			i += 3 // none of the four is prev
+			continue
 		}
 		if other.get(base+i) != prev {
 			continue
@@ -335,7 +395,7 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 		for _, x := range w.preds {
 			if win {
 				if val.cas(x, 0, code) {
-					set.Add(1)
+					w.set++
 				}
 				continue
 			}
@@ -343,10 +403,17 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 				continue
 			}
 			if cnt.dec(x-base) == 0 && lossNoLater(Value(conv.load(x-base)), p(code)) && val.cas(x, 0, code) {
-				set.Add(1)
+				w.set++
 			}
 		}
 	}
+}
+
+// hasByte reports whether one of the four bytes of word is the byte that
+// pattern repeats four times.
+func hasByte(word, pattern uint32) bool {
+	x := word ^ pattern
+	return (x-0x01010101)&^x&0x80808080 != 0
 }
 
 // p is the ply count of a value code.
@@ -429,6 +496,13 @@ func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 func (b *builder) baseValue(nd *node) (Value, error) {
 	if nd.materialKey() != b.key {
 		return b.lookup(nd)
+	}
+	if nd.pc == b.l.pieces {
+		// a pawn's step: the men are still in the layout's slots
+		sq := nd.sq
+		if idx, ok := b.l.index(&sq); ok {
+			return Value(b.val[nd.stm].get(idx)), nil
+		}
 	}
 	idx, err := b.l.indexOf(nd)
 	if err != nil {
