@@ -256,8 +256,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		}
 		occ |= board.SquareBB(sq[k])
 	}
-	cp := sq
-	if c, ok := l.index(&cp); !ok || c != idx {
+	if !l.canonical(idx, &sq) {
 		return // stored under another index
 	}
 	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
@@ -394,7 +393,9 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 		w.preds = b.predecessors(w, base+i, side.Other(), w.preds[:0])
 		for _, x := range w.preds {
 			if win {
-				if val.cas(x, 0, code) {
+				// (a plain read first: most predecessors already have
+				// their value, and a compare-and-swap costs more)
+				if val.load(x) == 0 && val.cas(x, 0, code) {
 					w.set++
 				}
 				continue

@@ -276,17 +276,69 @@ func (l *layout) index(sq *squares) (int64, bool) {
 	}
 	best, found := int64(0), false
 	for ; mask != 0; mask &= mask - 1 {
-		t := bits.TrailingZeros8(mask)
-		var ts squares
-		for i := 0; i < l.men; i++ {
-			ts[i] = transforms[t][sq[i]]
-		}
-		idx, ok := l.indexAs(&ts)
+		idx, ok := l.indexUnder(&transforms[bits.TrailingZeros8(mask)], sq)
 		if ok && (!found || idx < best) {
 			best, found = idx, true
 		}
 	}
 	return best, found
+}
+
+// indexUnder indexes sq after the symmetry tr.
+func (l *layout) indexUnder(tr *[64]board.Square, sq *squares) (int64, bool) {
+	if len(l.groups) > 0 {
+		var ts squares
+		for i := 0; i < l.men; i++ {
+			ts[i] = tr[sq[i]]
+		}
+		return l.indexAs(&ts)
+	}
+	var idx int64
+	if len(l.pawns) == 0 {
+		kk := kkIndex[tr[sq[0]]][tr[sq[1]]]
+		if kk < 0 {
+			return 0, false
+		}
+		idx = int64(kk) * l.kkWeight
+	} else {
+		r := 0
+		for _, s := range l.pawns {
+			p := int(tr[sq[s]]) - 8
+			if p < 0 || p >= 48 {
+				return 0, false
+			}
+			r = r*48 + p
+		}
+		slice := l.sliceOf[r]
+		if slice < 0 {
+			return 0, false
+		}
+		idx = int64(slice)*l.perSlice + int64(tr[sq[0]])*l.weight[0] + int64(tr[sq[1]])*l.weight[1]
+	}
+	for _, s := range l.others {
+		idx += int64(tr[sq[s]]) * l.weight[s]
+	}
+	return idx, true
+}
+
+// canonical reports whether sq, decoded from idx with its men on
+// distinct squares, is the stored form of its position (so that idx is
+// the index that position takes).
+func (l *layout) canonical(idx int64, sq *squares) bool {
+	if !l.unique(sq) {
+		c, ok := l.index(sq)
+		return ok && c == idx
+	}
+	// the identity is the only symmetry giving a stored form: only the
+	// order of identical men is left to check
+	for _, g := range l.groups {
+		for i := g[0] + 1; i < g[1]; i++ {
+			if sq[i] < sq[i-1] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // unique reports whether the stored position sq (canonical) has a single

@@ -152,7 +152,6 @@ func (nd *node) generate(out []move, countQuiet bool) ([]move, int) {
 	// what the full legality test can be spared: the squares the king may
 	// not step to, and which men are pinned
 	enemy := c.Other()
-	check := nd.attacked(ksq, enemy, occ, -1)
 	var danger board.Bitboard
 	var pinned [MaxMen]bool
 	aligned := false // an enemy slider on a line with the king: a pin is possible
@@ -164,6 +163,8 @@ func (nd *node) generate(out []move, countQuiet bool) ([]move, int) {
 			}
 		}
 	}
+	// (the king's square blocks no ray to itself: danger holds the check)
+	check := danger.Has(ksq)
 	if aligned && !check {
 		for i := 0; i < nd.n; i++ {
 			if nd.pc[i].Color() == c && i != king {
