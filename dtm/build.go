@@ -45,11 +45,16 @@ func (e *buildError) Unwrap() error { return e.err }
 // promotion leads there).
 type lookupFunc func(nd *node) (Value, error)
 
+// resolveFunc finds the table of a node's material (none for bare kings),
+// loading or building it.
+type resolveFunc func(nd *node) (resolved, error)
+
 // builder holds one table's build.
 type builder struct {
 	l        *layout
 	key      uint32 // the table's materialKey
 	lookup   lookupFunc
+	resolve  resolveFunc
 	workers  int
 	progress func(done, total int64, ply int)
 
@@ -76,11 +81,11 @@ const maxChunk = 1 << 12
 // build computes a table. workers <= 0 means every core.
 // progress hears of each slice solved (done of total) and, inside a
 // slice, of each ply (ply > 0; done is then the slices finished before).
-func build(l *layout, lookup lookupFunc, workers int, progress func(done, total int64, ply int)) ([2]bytesArray, error) {
+func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int)) ([2]bytesArray, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	b := &builder{l: l, lookup: lookup, workers: workers, progress: progress}
+	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress}
 	nd := node{n: l.men, pc: l.pieces}
 	b.key = nd.materialKey()
 	groups := l.sliceGroups()
@@ -162,8 +167,11 @@ type worker struct {
 	moves []move
 	child node
 	ep    epScratch
-	seen  smallSet
-	preds []int64
+	// the tables conversions led to, by material key (a handful)
+	tables  []keyedTable
+	flipped node
+	seen    smallSet
+	preds   []int64
 	// the largest plies a value set up front or a conversion will reach
 	pending int
 	// positions given a value by this worker in the current parallel call
@@ -261,10 +269,13 @@ func (b *builder) setUp(w *worker, base, i int64) {
 	}
 	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
 	unique := l.unique(&sq)
+	// threats[c]: the other side's threats to c's king; the side to move
+	// may not have the other king in its danger
+	threats := [2]threats{nd.threatsTo(board.White), nd.threatsTo(board.Black)}
 	for side := board.White; side <= board.Black; side++ {
 		nd.stm = side
-		if !nd.legal() {
-			continue
+		if threats[side.Other()].danger.Has(sq[side.Other()]) {
+			continue // the side not to move is in check
 		}
 		// With no symmetry to tell quiet successors apart, they are only
 		// counted.
@@ -273,10 +284,10 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		if dedupe {
 			w.moves = nd.moves(w.moves[:0])
 		} else {
-			w.moves, quiet = nd.conversions(w.moves[:0])
+			w.moves, quiet = nd.conversions(w.moves[:0], threats[side])
 		}
 		if len(w.moves) == 0 && quiet == 0 {
-			if nd.inCheck() {
+			if threats[side].danger.Has(sq[side]) { // checkmate
 				b.val[side].set(idx, uint8(lossIn(0)))
 				w.count[side][lossIn(0)]++
 				w.pending = max(w.pending, 1)
@@ -290,6 +301,9 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				c, ok := int64(0), false
 				if unique {
 					c, ok = l.step(idx, int(m.slot), nd.sq[m.slot], m.to)
+				}
+				if !ok {
+					c, ok = l.kingStep(idx, &sq, int(m.slot), m.to)
 				}
 				if !ok {
 					ch := nd.play(m)
@@ -471,8 +485,10 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 					x, found = l.step(idx, i, from, t)
 				}
 				if !found {
-					cp := nd.sq
-					x, found = l.index(&cp)
+					x, found = l.kingStep(idx, &sq, i, t)
+				}
+				if !found {
+					x, found = l.index(&nd.sq)
 				}
 				if found && (!dedupe || w.seen.add(x)) {
 					out = append(out, x)
@@ -486,10 +502,44 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 
 // childValue reads the value of a position a conversion leads to.
 func (b *builder) childValue(w *worker, ch *node) (Value, error) {
-	if ch.ep == board.NoSquare {
-		return b.baseValue(ch) // (no function value made: no allocation)
+	if ch.ep != board.NoSquare {
+		return valueOf(ch, b.baseValue, &w.ep)
 	}
-	return valueOf(ch, b.baseValue, &w.ep)
+	key := ch.materialKey()
+	if key == b.key {
+		return b.baseValue(ch)
+	}
+	// another table: found once per worker, not in the store's map at
+	// every conversion
+	var r resolved
+	found := false
+	for _, e := range w.tables {
+		if e.key == key {
+			r, found = e.r, true
+			break
+		}
+	}
+	if !found {
+		var err error
+		if r, err = b.resolve(ch); err != nil {
+			return Draw, err
+		}
+		w.tables = append(w.tables, keyedTable{key, r})
+	}
+	switch {
+	case r.t == nil: // bare kings
+		return Draw, nil
+	case r.flip:
+		w.flipped = ch.flipped()
+		return r.t.value(&w.flipped)
+	}
+	return r.t.value(ch)
+}
+
+// keyedTable is a table found for a material key.
+type keyedTable struct {
+	key uint32
+	r   resolved
 }
 
 // baseValue reads a position with no en-passant right: from this table's

@@ -101,7 +101,7 @@ func TestMovesMatchBoard(t *testing.T) {
 			}
 			// conversions: the same moves, the quiet ones counted
 			all := nd.moves(nil)
-			conv, quiet := nd.conversions(nil)
+			conv, quiet := nd.conversions(nil, nd.threatsTo(nd.stm))
 			wantConv := 0
 			for _, mv := range all {
 				if !mv.quiet(&nd) {

@@ -112,6 +112,7 @@ type layout struct {
 	slices     [][]int8     // pawn squares (0..47, a2 = 0) of each slice, by pawn slot order
 	sliceOf    []int32      // raw pawn placement -> slice, or -1
 	transforms []int        // the symmetries used
+	sliceShift uint         // log2 of perSlice, in a table with pawns
 	size       int64        // positions per side to move
 	advance    []int        // each slice's pawn advancement (build order key)
 }
@@ -161,6 +162,7 @@ func newLayout(m Material) *layout {
 		l.weight[1] = w
 		l.weight[0] = w * 64
 		l.perSlice = w * 64 * 64
+		l.sliceShift = uint(bits.TrailingZeros64(uint64(l.perSlice)))
 		l.enumerateSlices()
 	}
 	l.size = l.perSlice * int64(len(l.slices))
@@ -369,6 +371,26 @@ func (l *layout) step(idx int64, slot int, from, to board.Square) (int64, bool) 
 	return idx + (int64(to)-int64(from))*l.weight[slot], true
 }
 
+// kingStep returns the index after a king of a pawnless table moves from
+// the stored position sq (at idx) to the square to, when the kings' new
+// pair is canonical under the identity alone: the other men keep their
+// digits.
+func (l *layout) kingStep(idx int64, sq *squares, slot int, to board.Square) (int64, bool) {
+	if slot >= 2 || len(l.pawns) > 0 {
+		return 0, false
+	}
+	w, b := sq[0], sq[1]
+	if slot == 0 {
+		w = to
+	} else {
+		b = to
+	}
+	if kkTransforms[w][b] != 1 {
+		return 0, false
+	}
+	return idx + int64(kkIndex[w][b]-kkIndex[sq[0]][sq[1]])*l.kkWeight, true
+}
+
 // indexAs indexes sq as it stands, with no symmetry applied.
 func (l *layout) indexAs(ts *squares) (int64, bool) {
 	for _, g := range l.groups {
@@ -409,19 +431,25 @@ func (l *layout) indexAs(ts *squares) (int64, bool) {
 // decode returns the men's squares at idx, as stored (the canonical form).
 func (l *layout) decode(idx int64) squares {
 	var sq squares
-	slice := idx / l.perSlice
-	inner := idx % l.perSlice
-	for i := len(l.others) - 1; i >= 0; i-- {
-		sq[l.others[i]] = board.Square(inner % 64)
-		inner /= 64
-	}
+	// (shifts, not divisions: a table with pawns has slices of 64^k
+	// positions, a pawnless one a single slice)
 	if len(l.pawns) == 0 {
-		kk := kkPairs[inner]
+		for i := len(l.others) - 1; i >= 0; i-- {
+			sq[l.others[i]] = board.Square(idx & 63)
+			idx >>= 6
+		}
+		kk := kkPairs[idx]
 		sq[0], sq[1] = kk[0], kk[1]
 		return sq
 	}
-	sq[1] = board.Square(inner % 64)
-	sq[0] = board.Square(inner / 64)
+	slice := idx >> l.sliceShift
+	inner := idx & (l.perSlice - 1)
+	for i := len(l.others) - 1; i >= 0; i-- {
+		sq[l.others[i]] = board.Square(inner & 63)
+		inner >>= 6
+	}
+	sq[1] = board.Square(inner & 63)
+	sq[0] = board.Square(inner >> 6)
 	for i, s := range l.pawns {
 		sq[s] = board.Square(l.slices[slice][i] + 8)
 	}

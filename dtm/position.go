@@ -128,21 +128,48 @@ func (m move) quiet(nd *node) bool {
 
 // moves appends the legal moves of the side to move.
 func (nd *node) moves(out []move) []move {
-	out, _ = nd.generate(out, false)
+	out, _ = nd.generate(out, false, nd.threatsTo(nd.stm))
 	return out
 }
 
 // conversions appends the legal moves of the side to move that are not
 // quiet (captures and pawn moves), and counts the quiet ones: all that a
 // position's set-up needs when no two quiet moves can lead to one stored
-// position.
-func (nd *node) conversions(out []move) ([]move, int) {
-	return nd.generate(out, true)
+// position. th is nd.threatsTo(nd.stm).
+func (nd *node) conversions(out []move, th threats) ([]move, int) {
+	return nd.generate(out, true, th)
+}
+
+// threats is what the enemy of one side does to that side's king.
+type threats struct {
+	// the squares the enemy attacks, the king lifted off the board
+	danger board.Bitboard
+	// an enemy slider stands on a line with the king: a pin is possible
+	aligned bool
+}
+
+// threatsTo returns the enemy's threats to c's king. (The king's square
+// blocks no ray to itself, so danger holds a check; and the other side
+// is in check exactly when its king is in this danger.)
+func (nd *node) threatsTo(c board.Color) threats {
+	var th threats
+	ksq := nd.sq[nd.king(c)]
+	occ := nd.occupied() &^ board.SquareBB(ksq)
+	enemy := c.Other()
+	for i := 0; i < nd.n; i++ {
+		if pc := nd.pc[i]; pc.Color() == enemy {
+			th.danger |= board.Attacks(pc.Type(), enemy, nd.sq[i], occ)
+			if t := pc.Type(); t == board.Queen || t == board.Rook || t == board.Bishop {
+				th.aligned = th.aligned || board.Attacks(t, enemy, nd.sq[i], 0).Has(ksq)
+			}
+		}
+	}
+	return th
 }
 
 // generate appends the legal moves of the side to move; with countQuiet,
-// the quiet ones are counted instead.
-func (nd *node) generate(out []move, countQuiet bool) ([]move, int) {
+// the quiet ones are counted instead. th is nd.threatsTo(nd.stm).
+func (nd *node) generate(out []move, countQuiet bool, th threats) ([]move, int) {
 	quiet := 0
 	c := nd.stm
 	occ := nd.occupied()
@@ -152,18 +179,8 @@ func (nd *node) generate(out []move, countQuiet bool) ([]move, int) {
 	// what the full legality test can be spared: the squares the king may
 	// not step to, and which men are pinned
 	enemy := c.Other()
-	var danger board.Bitboard
+	danger, aligned := th.danger, th.aligned
 	var pinned [MaxMen]bool
-	aligned := false // an enemy slider on a line with the king: a pin is possible
-	for i := 0; i < nd.n; i++ {
-		if pc := nd.pc[i]; pc.Color() == enemy {
-			danger |= board.Attacks(pc.Type(), enemy, nd.sq[i], occ&^board.SquareBB(ksq))
-			if t := pc.Type(); t == board.Queen || t == board.Rook || t == board.Bishop {
-				aligned = aligned || board.Attacks(t, enemy, nd.sq[i], 0).Has(ksq)
-			}
-		}
-	}
-	// (the king's square blocks no ray to itself: danger holds the check)
 	check := danger.Has(ksq)
 	if aligned && !check {
 		for i := 0; i < nd.n; i++ {

@@ -253,7 +253,8 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 			}
 		}
 	}
-	val, err := build(l, s.lookup, s.workers, progress)
+	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	val, err := build(l, s.lookup, resolve, s.workers, progress)
 	if err == nil {
 		if err = writeTable(path, l, val); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
