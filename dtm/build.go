@@ -63,8 +63,10 @@ type builder struct {
 	count, convCount [2][256]int64
 
 	val  [2]bytesArray // the whole table, by side to move
-	cnt  [2]bytesArray // the slice being solved
+	cnt  [2]bytesArray // the slices being solved
 	conv [2]bytesArray
+	// the values present in each block of val, and of conv
+	inVal, inConv [2]codeSets
 
 	scratch []worker // one per goroutine, kept from step to step
 
@@ -97,6 +99,8 @@ func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progr
 		b.val[s] = newBytes(l.size)
 		b.cnt[s] = newBytes(int64(largest) * l.perSlice)
 		b.conv[s] = newBytes(int64(largest) * l.perSlice)
+		b.inVal[s] = newCodeSets(l.size)
+		b.inConv[s] = newCodeSets(int64(largest) * l.perSlice)
 	}
 	for _, g := range groups {
 		if err := b.solveSlices(g[0], g[1]); err != nil {
@@ -214,6 +218,7 @@ func (b *builder) solveSlices(from, to int) error {
 	for c := 0; c < 2; c++ {
 		clear(b.cnt[c][:(n+3)/4])
 		clear(b.conv[c][:(n+3)/4])
+		clear(b.inConv[c])
 	}
 	b.count, b.convCount = [2][256]int64{}, [2][256]int64{}
 	var mu sync.Mutex
@@ -289,6 +294,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		if len(w.moves) == 0 && quiet == 0 {
 			if threats[side].danger.Has(sq[side]) { // checkmate
 				b.val[side].set(idx, uint8(lossIn(0)))
+				b.inVal[side].add(idx, uint8(lossIn(0)))
 				w.count[side][lossIn(0)]++
 				w.pending = max(w.pending, 1)
 			}
@@ -327,6 +333,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 		}
 		if quiet == 0 {
 			b.val[side].set(idx, uint8(conv))
+			b.inVal[side].add(idx, uint8(conv))
 			w.count[side][conv]++
 			if conv != Draw {
 				w.pending = max(w.pending, conv.Plies()+1)
@@ -342,6 +349,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			conv = lossIn(0) // no conversion: nothing holds a loss back
 		}
 		b.conv[side].set(i, uint8(conv))
+		b.inConv[side].add(i, uint8(conv))
 		w.convCount[side][conv]++
 		if conv.Win() || conv.Loss() {
 			w.pending = max(w.pending, conv.Plies())
@@ -354,6 +362,7 @@ func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 	code := uint8(fromPlies(p))
 	prev := uint8(fromPlies(p - 1))
 	val, cnt, conv := b.val[side], b.cnt[side], b.conv[side]
+	inVal, inConv := b.inVal[side], b.inConv[side]
 	win := p%2 == 1
 	set := int64(0)
 	defer func() { b.count[side][code] += set }()
@@ -370,6 +379,10 @@ func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 	pattern := uint32(code) * 0x01010101
 	b.parallel(n, func(w *worker, from, to int64) {
 		for i := from; i < to; i++ {
+			if i&(blockSize-1) == 0 && i+blockSize <= to && !inConv.has(i, code) {
+				i += blockSize - 1 // no conversion of the block decides now
+				continue
+			}
 			if i&3 == 0 && i+4 <= to && !hasByte(conv[i>>2], pattern) {
 				i += 3 // none of the four is code
 				continue
@@ -381,6 +394,7 @@ func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 				continue
 			}
 			if val.cas(base+i, 0, code) {
+				inVal.add(base+i, code)
 				w.set++
 			}
 		}
@@ -393,10 +407,16 @@ func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 // the other side whose value is prev.
 func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side board.Color, code uint8) {
 	val, other := b.val[side], b.val[side.Other()]
+	inVal := b.inVal[side]
 	cnt, conv := b.cnt[side], b.conv[side]
 	win := code > 128
 	pattern := uint32(prev) * 0x01010101
+	inOther := b.inVal[side.Other()]
 	for i := from; i < to; i++ {
+		if (base+i)&(blockSize-1) == 0 && i+blockSize <= to && !inOther.has(base+i, prev) {
+			i += blockSize - 1 // none of the block is prev
+			continue
+		}
 		if i&3 == 0 && i+4 <= to && !hasByte(other[(base+i)>>2], pattern) {
 			i += 3 // none of the four is prev
 			continue
@@ -410,6 +430,7 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 				// (a plain read first: most predecessors already have
 				// their value, and a compare-and-swap costs more)
 				if val.load(x) == 0 && val.cas(x, 0, code) {
+					inVal.add(x, code)
 					w.set++
 				}
 				continue
@@ -418,6 +439,7 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 				continue
 			}
 			if cnt.dec(x-base) == 0 && lossNoLater(Value(conv.load(x-base)), p(code)) && val.cas(x, 0, code) {
+				inVal.add(x, code)
 				w.set++
 			}
 		}
