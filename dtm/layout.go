@@ -288,13 +288,27 @@ func (l *layout) index(sq *squares) (int64, bool) {
 
 // indexUnder indexes sq after the symmetry tr.
 func (l *layout) indexUnder(tr *[64]board.Square, sq *squares) (int64, bool) {
-	if len(l.groups) > 0 {
-		var ts squares
-		for i := 0; i < l.men; i++ {
-			ts[i] = tr[sq[i]]
-		}
-		return l.indexAs(&ts)
+	if len(l.groups) == 0 {
+		return l.digits(tr, sq)
 	}
+	// identical men go in increasing square order
+	var ts squares
+	for i := 0; i < l.men; i++ {
+		ts[i] = tr[sq[i]]
+	}
+	for _, g := range l.groups {
+		for i := g[0] + 1; i < g[1]; i++ {
+			for j := i; j > g[0] && ts[j] < ts[j-1]; j-- {
+				ts[j], ts[j-1] = ts[j-1], ts[j]
+			}
+		}
+	}
+	return l.digits(&transforms[0], &ts)
+}
+
+// digits indexes sq after the symmetry tr, its identical men in order
+// once tr is applied.
+func (l *layout) digits(tr *[64]board.Square, sq *squares) (int64, bool) {
 	var idx int64
 	if len(l.pawns) == 0 {
 		kk := kkIndex[tr[sq[0]]][tr[sq[1]]]
@@ -389,43 +403,6 @@ func (l *layout) kingStep(idx int64, sq *squares, slot int, to board.Square) (in
 		return 0, false
 	}
 	return idx + int64(kkIndex[w][b]-kkIndex[sq[0]][sq[1]])*l.kkWeight, true
-}
-
-// indexAs indexes sq as it stands, with no symmetry applied.
-func (l *layout) indexAs(ts *squares) (int64, bool) {
-	for _, g := range l.groups {
-		for i := g[0] + 1; i < g[1]; i++ {
-			for j := i; j > g[0] && ts[j] < ts[j-1]; j-- {
-				ts[j], ts[j-1] = ts[j-1], ts[j]
-			}
-		}
-	}
-	var idx int64
-	if len(l.pawns) == 0 {
-		kk := kkIndex[ts[0]][ts[1]]
-		if kk < 0 {
-			return 0, false
-		}
-		idx = int64(kk) * l.kkWeight
-	} else {
-		r := 0
-		for _, s := range l.pawns {
-			p := int(ts[s]) - 8
-			if p < 0 || p >= 48 {
-				return 0, false
-			}
-			r = r*48 + p
-		}
-		slice := l.sliceOf[r]
-		if slice < 0 {
-			return 0, false
-		}
-		idx = int64(slice)*l.perSlice + int64(ts[0])*l.weight[0] + int64(ts[1])*l.weight[1]
-	}
-	for _, s := range l.others {
-		idx += int64(ts[s]) * l.weight[s]
-	}
-	return idx, true
 }
 
 // decode returns the men's squares at idx, as stored (the canonical form).
