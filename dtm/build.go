@@ -120,7 +120,7 @@ const groupPositions = 1 << 22
 // sliceGroups cuts the slices into runs [from, to) solved together: slices
 // of equal pawn advancement, which no pawn move joins (a pawn move
 // advances), up to groupPositions positions. Solving small slices (a
-// two-pawn four-man table has 1,152 of 4,096 positions) one by one would
+// two-pawn four-man table has 1,128 of 4,096 positions) one by one would
 // cost a barrier between the workers at every ply of each.
 func (l *layout) sliceGroups() [][2]int {
 	per := max(1, int(groupPositions/l.perSlice))
