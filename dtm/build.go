@@ -81,8 +81,9 @@ type builder struct {
 const maxChunk = 1 << 12
 
 // build computes a table. workers <= 0 means every core.
-// progress hears of each slice solved (done of total) and, inside a
-// slice, of each ply (ply > 0; done is then the slices finished before).
+// progress hears of the slices solved (done of total) after each group of
+// them, and of each ply inside a group (ply > 0; done is then the slices
+// finished before the group).
 func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int)) ([2]bytesArray, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

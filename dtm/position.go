@@ -148,9 +148,9 @@ type threats struct {
 	aligned bool
 }
 
-// threatsTo returns the enemy's threats to c's king. (The king's square
-// blocks no ray to itself, so danger holds a check; and the other side
-// is in check exactly when its king is in this danger.)
+// threatsTo returns the enemy's threats to c's king. The king's square
+// blocks no ray to itself, so danger holds that square exactly when c is
+// in check.
 func (nd *node) threatsTo(c board.Color) threats {
 	var th threats
 	ksq := nd.sq[nd.king(c)]
