@@ -73,6 +73,9 @@ type builder struct {
 	errOnce sync.Once
 	err     error
 	failed  atomic.Bool
+	// a conversion of the slices being solved leads to a position mated
+	// in maxMoves: a mate too long to store, unless a quicker one is found
+	longConversion atomic.Bool
 }
 
 // maxChunk is the most indices a worker takes at once; a small slice is
@@ -222,6 +225,7 @@ func (b *builder) solveSlices(from, to int) error {
 		clear(b.inConv[c])
 	}
 	b.count, b.convCount = [2][256]int64{}, [2][256]int64{}
+	b.longConversion.Store(false)
 	var mu sync.Mutex
 	pending := 0
 	b.parallel(n, func(w *worker, from, to int64) {
@@ -236,10 +240,10 @@ func (b *builder) solveSlices(from, to int) error {
 		return b.err
 	}
 	b.tally()
-	for p := 1; ; p++ {
-		if p > 2*maxMoves+1 {
-			return fmt.Errorf("a mate longer than %d moves", maxMoves)
-		}
+	// Ply 2*maxMoves+1 would give mates in maxMoves+1 moves, which no
+	// value holds: the plies stop before it, and tooLong checks that no
+	// position needed it.
+	for p := 1; p <= 2*maxMoves; p++ {
 		changed := false
 		for side := board.White; side <= board.Black; side++ {
 			if b.ply(base, n, p, side) {
@@ -250,12 +254,16 @@ func (b *builder) solveSlices(from, to int) error {
 			return b.err
 		}
 		if !changed && p >= pending {
-			return nil
+			break
 		}
 		if b.progress != nil {
 			b.progress(int64(from), int64(len(l.slices)), p)
 		}
 	}
+	if b.tooLong(base, n) {
+		return errTooLong
+	}
+	return b.err
 }
 
 // setUp is step 1 for the position at base+i.
@@ -325,7 +333,14 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				b.fail(err)
 				return
 			}
-			if v = v.Before(); !hasConv || v.Better(conv) {
+			if v, err = v.Before(); err == errTooLong {
+				// worse than any mate a value holds, better than a draw:
+				// as a draw here, the position cannot be lost; tooLong
+				// checks at the end that it found a quicker mate
+				v = Draw
+				b.longConversion.Store(true)
+			}
+			if !hasConv || v.Better(conv) {
 				conv, hasConv = v, true
 			}
 		}
@@ -445,6 +460,81 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 			}
 		}
 	}
+}
+
+// tooLong reports whether a position of the n from base mates in more
+// than maxMoves moves: one still without a value has a quiet move into a
+// position mated in maxMoves, or a conversion that mates too late (which
+// the set-up counted as a draw).
+func (b *builder) tooLong(base, n int64) bool {
+	var found atomic.Bool
+	last := uint8(lossIn(maxMoves))
+	for side := board.White; side <= board.Black; side++ {
+		if b.count[side.Other()][last] == 0 {
+			continue
+		}
+		val, other := b.val[side], b.val[side.Other()]
+		b.parallel(n, func(w *worker, from, to int64) {
+			for i := from; i < to; i++ {
+				if other.get(base+i) != last {
+					continue
+				}
+				w.preds = b.predecessors(w, base+i, side.Other(), w.preds[:0])
+				for _, x := range w.preds {
+					if val.load(x) == 0 {
+						found.Store(true)
+					}
+				}
+			}
+		})
+	}
+	if b.longConversion.Load() {
+		b.parallel(n, func(w *worker, from, to int64) {
+			for i := from; i < to; i++ {
+				if b.openLongConversion(w, base+i) {
+					found.Store(true)
+				}
+			}
+		})
+	}
+	return found.Load()
+}
+
+// openLongConversion reports whether the position at idx, for a side to
+// move whose value is not a mate, has a conversion into a position mated
+// in maxMoves.
+func (b *builder) openLongConversion(w *worker, idx int64) bool {
+	l := b.l
+	sq := l.decode(idx)
+	var occ board.Bitboard
+	for k := 0; k < l.men; k++ {
+		if occ.Has(sq[k]) {
+			return false
+		}
+		occ |= board.SquareBB(sq[k])
+	}
+	if !l.canonical(idx, &sq) {
+		return false
+	}
+	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
+	for side := board.White; side <= board.Black; side++ {
+		nd.stm = side
+		if Value(b.val[side].load(idx)).Win() || !nd.legal() {
+			continue
+		}
+		w.moves = nd.moves(w.moves[:0])
+		for _, m := range w.moves {
+			if m.quiet(&nd) {
+				continue
+			}
+			w.child = nd.play(m)
+			v, err := b.childValue(w, &w.child)
+			if err == errTooLong || err == nil && v == lossIn(maxMoves) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasByte reports whether one of the four bytes of word is the byte that
@@ -657,6 +747,7 @@ func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
 		}
 		best, have = v, true
 	}
+	long := false // an en-passant capture mates too late to store
 	for _, m := range sc.moves {
 		if !m.ep {
 			continue
@@ -668,9 +759,15 @@ func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
 		if err != nil {
 			return Draw, err
 		}
-		if v = v.Before(); !have || v.Better(best) {
+		if v, err = v.Before(); err == errTooLong {
+			long, v = true, Draw
+		}
+		if !have || v.Better(best) {
 			best, have = v, true
 		}
+	}
+	if long && !best.Win() {
+		return Draw, errTooLong
 	}
 	return best, nil
 }

@@ -82,16 +82,23 @@ func (v Value) String() string {
 
 // Before is the value for the side that moved into a position of value v:
 // mated in N there is a mate in N+1 here, a mate in N there is mated in N
-// here.
-func (v Value) Before() Value {
+// here. Mated in maxMoves there is a mate no value holds: Before fails
+// with errTooLong then (no ending of five men has one).
+func (v Value) Before() (Value, error) {
 	switch {
 	case v.Loss():
-		return winIn(v.Moves() + 1)
+		if v.Moves() >= maxMoves {
+			return Draw, errTooLong
+		}
+		return winIn(v.Moves() + 1), nil
 	case v.Win():
-		return lossIn(v.Moves())
+		return lossIn(v.Moves()), nil
 	}
-	return Draw
+	return Draw, nil
 }
+
+// errTooLong is a mate longer than a value holds.
+var errTooLong = fmt.Errorf("a mate longer than %d moves", maxMoves)
 
 // score orders values for the side to move: a quicker mate is better, a
 // slower loss is better than a quicker one, a draw lies between.

@@ -181,16 +181,22 @@ func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
 		}
 		return Draw, nil
 	}
-	best, have := Draw, false
+	best, have, long := Draw, false, false
 	for _, m := range ms {
 		w.child = nd.play(m)
 		v, err := valueOf(&w.child, s.lookup, &w.ep)
 		if err != nil {
 			return Draw, err
 		}
-		if v = v.Before(); !have || v.Better(best) {
+		if v, err = v.Before(); err == errTooLong {
+			long, v = true, Draw // a mate too long to store: see tooLong
+		}
+		if !have || v.Better(best) {
 			best, have = v, true
 		}
+	}
+	if long && !best.Win() {
+		return Draw, errTooLong
 	}
 	return best, nil
 }
