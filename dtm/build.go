@@ -263,23 +263,16 @@ func (b *builder) solveSlices(from, to int) error {
 	if b.tooLong(base, n) {
 		return errTooLong
 	}
-	return b.err
+	return nil
 }
 
 // setUp is step 1 for the position at base+i.
 func (b *builder) setUp(w *worker, base, i int64) {
 	l := b.l
 	idx := base + i
-	sq := l.decode(idx)
-	var occ board.Bitboard
-	for k := 0; k < l.men; k++ {
-		if occ.Has(sq[k]) {
-			return
-		}
-		occ |= board.SquareBB(sq[k])
-	}
-	if !l.canonical(idx, &sq) {
-		return // stored under another index
+	sq, ok := l.stored(idx)
+	if !ok {
+		return
 	}
 	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
 	unique := l.unique(&sq)
@@ -505,15 +498,8 @@ func (b *builder) tooLong(base, n int64) bool {
 // in maxMoves.
 func (b *builder) openLongConversion(w *worker, idx int64) bool {
 	l := b.l
-	sq := l.decode(idx)
-	var occ board.Bitboard
-	for k := 0; k < l.men; k++ {
-		if occ.Has(sq[k]) {
-			return false
-		}
-		occ |= board.SquareBB(sq[k])
-	}
-	if !l.canonical(idx, &sq) {
+	sq, ok := l.stored(idx)
+	if !ok {
 		return false
 	}
 	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}

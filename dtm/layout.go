@@ -337,6 +337,21 @@ func (l *layout) digits(tr *[64]board.Square, sq *squares) (int64, bool) {
 	return idx, true
 }
 
+// stored decodes idx and reports whether it is the index of a position:
+// its men on distinct squares, and idx the index that position takes
+// (not one of a symmetric form stored elsewhere).
+func (l *layout) stored(idx int64) (squares, bool) {
+	sq := l.decode(idx)
+	var occ board.Bitboard
+	for k := 0; k < l.men; k++ {
+		if occ.Has(sq[k]) {
+			return sq, false
+		}
+		occ |= board.SquareBB(sq[k])
+	}
+	return sq, l.canonical(idx, &sq)
+}
+
 // canonical reports whether sq, decoded from idx with its men on
 // distinct squares, is the stored form of its position (so that idx is
 // the index that position takes).
