@@ -303,7 +303,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			continue
 		}
 		w.seen.clear()
-		conv, hasConv := Draw, false
+		var best bestMove // of the conversions
 		for _, m := range w.moves {
 			if m.quiet(&nd) {
 				c, ok := int64(0), false
@@ -326,16 +326,14 @@ func (b *builder) setUp(w *worker, base, i int64) {
 				b.fail(err)
 				return
 			}
-			if v, err = v.Before(); err == errTooLong {
-				// worse than any mate a value holds, better than a draw:
-				// as a draw here, the position cannot be lost; tooLong
-				// checks at the end that it found a quicker mate
-				v = Draw
-				b.longConversion.Store(true)
-			}
-			if !hasConv || v.Better(conv) {
-				conv, hasConv = v, true
-			}
+			best.add(v)
+		}
+		// a conversion mating too late counts as a draw: the position
+		// cannot be lost, and tooLong checks at the end that a quicker
+		// mate was found
+		conv := best.v
+		if best.long {
+			b.longConversion.Store(true)
 		}
 		if dedupe {
 			quiet = w.seen.n
@@ -354,7 +352,7 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			return
 		}
 		b.cnt[side].set(i, uint8(quiet))
-		if !hasConv {
+		if !best.have {
 			conv = lossIn(0) // no conversion: nothing holds a loss back
 		}
 		b.conv[side].set(i, uint8(conv))
@@ -725,15 +723,14 @@ func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
 	if !hasEP {
 		return base(&sc.plain)
 	}
-	best, have := Draw, false
+	var best bestMove
 	if hasOther {
 		v, err := base(&sc.plain)
 		if err != nil {
 			return Draw, err
 		}
-		best, have = v, true
+		best.v, best.have = v, true // (the value of the other moves)
 	}
-	long := false // an en-passant capture mates too late to store
 	for _, m := range sc.moves {
 		if !m.ep {
 			continue
@@ -745,15 +742,7 @@ func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
 		if err != nil {
 			return Draw, err
 		}
-		if v, err = v.Before(); err == errTooLong {
-			long, v = true, Draw
-		}
-		if !have || v.Better(best) {
-			best, have = v, true
-		}
+		best.add(v)
 	}
-	if long && !best.Win() {
-		return Draw, errTooLong
-	}
-	return best, nil
+	return best.value()
 }

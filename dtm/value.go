@@ -100,6 +100,34 @@ func (v Value) Before() (Value, error) {
 // errTooLong is a mate longer than a value holds.
 var errTooLong = fmt.Errorf("a mate longer than %d moves", maxMoves)
 
+// bestMove keeps the best value of a position's moves, each given as the
+// value after it. A move that would mate in maxMoves+1 counts as a draw
+// (worse than any mate a value holds, better than a loss) and is
+// remembered in long.
+type bestMove struct {
+	v          Value
+	have, long bool
+}
+
+func (b *bestMove) add(after Value) {
+	v, err := after.Before()
+	if err == errTooLong {
+		b.long, v = true, Draw
+	}
+	if !b.have || v.Better(b.v) {
+		b.v, b.have = v, true
+	}
+}
+
+// value is the best value, or errTooLong when a move mates too late to
+// store and no other move mates.
+func (b *bestMove) value() (Value, error) {
+	if b.long && !b.v.Win() {
+		return Draw, errTooLong
+	}
+	return b.v, nil
+}
+
 // score orders values for the side to move: a quicker mate is better, a
 // slower loss is better than a quicker one, a draw lies between.
 func (v Value) score() int {

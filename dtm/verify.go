@@ -181,24 +181,16 @@ func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
 		}
 		return Draw, nil
 	}
-	best, have, long := Draw, false, false
+	var best bestMove
 	for _, m := range ms {
 		w.child = nd.play(m)
 		v, err := valueOf(&w.child, s.lookup, &w.ep)
 		if err != nil {
 			return Draw, err
 		}
-		if v, err = v.Before(); err == errTooLong {
-			long, v = true, Draw // a mate too long to store: see tooLong
-		}
-		if !have || v.Better(best) {
-			best, have = v, true
-		}
+		best.add(v)
 	}
-	if long && !best.Win() {
-		return Draw, errTooLong
-	}
-	return best, nil
+	return best.value()
 }
 
 func sign(x int) int {
