@@ -297,6 +297,10 @@ func QueenAttacks(s Square, occ Bitboard) Bitboard {
 	return RookAttacks(s, occ) | BishopAttacks(s, occ)
 }
 
+// Between returns the squares strictly between a and b when they share a
+// rank, file or diagonal, else the empty set.
+func Between(a, b Square) Bitboard { return between[a][b] }
+
 // KnightAttacks returns the squares a knight on s attacks.
 func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
 

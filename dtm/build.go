@@ -87,13 +87,16 @@ const maxChunk = 1 << 12
 // progress hears of the slices solved (done of total) after each group of
 // them, and of each ply inside a group (ply > 0; done is then the slices
 // finished before the group).
-func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int)) ([2]bytesArray, error) {
+func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress}
 	nd := node{n: l.men, pc: l.pieces}
 	b.key = nd.materialKey()
+	if !byPositions && littleEndian {
+		return b.buildRows()
+	}
 	groups := l.sliceGroups()
 	largest := 0
 	for _, g := range groups {
@@ -184,6 +187,10 @@ type worker struct {
 	pending int
 	// positions given a value by this worker in the current parallel call
 	set int64
+	// the row generator's set-up: positions valued, conversions mating
+	// too late, not yet handed over; a row's pawn steps
+	settled, long []settledAt
+	pushes        []push
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }

@@ -483,3 +483,16 @@ func (l *layout) fixedBySymmetry(sq *squares, c board.Color) bool {
 	}
 	return false
 }
+
+// symmetric reports whether a slice's pawn placement is its own mirror
+// image: its positions come in mirror pairs, of which the smaller index
+// is stored.
+func (l *layout) symmetric(slice int) bool {
+	sq := l.slices[slice]
+	m := make([]int8, len(sq))
+	for i, s := range sq {
+		m[i] = s ^ 7
+	}
+	l.sortPawnGroups(m)
+	return rawOf(sq) == rawOf(m)
+}

@@ -36,6 +36,9 @@ type Store struct {
 	tables  map[string]*entry
 	warned  map[string]bool
 	noWrite bool
+	// byPositions builds pawnless tables position by position, as tables
+	// with pawns are (tests compare the two generators)
+	byPositions bool
 	// byKey maps a node's materialKey to its table, once loaded: the
 	// probes' fast path, with no allocation and no lock
 	byKey sync.Map // uint32 -> resolved
@@ -254,7 +257,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, err := build(l, s.lookup, resolve, s.workers, progress)
+	val, err := build(l, s.lookup, resolve, s.workers, progress, s.byPositions)
 	if err == nil {
 		if err = writeTable(path, l, val); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)

@@ -1,0 +1,505 @@
+package dtm
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+)
+
+// Tables are built 64 positions at a time: the positions that differ
+// only in the square of one man, the free man, form a row, and a set of
+// them is one 64-bit word, a bitboard of the free man's squares. The free
+// man is the man whose square is the lowest digit of an index: the last
+// piece, or the black king when the kings stand alone with pawns. The
+// moves of the free man stay in its row; the moves of the other men map
+// one row onto another, the free man masked where it would block a
+// slider. No position keeps a count of its moves:
+//
+//   - a position wins at ply p when it has a quiet move into a position
+//     lost at ply p-1 (the rows of the lost positions are scattered to
+//     their predecessors) or a conversion wins then;
+//   - a position is lost at ply p when the opponent just won one of its
+//     successors (a scatter again) or its conversions lose then, and no
+//     quiet move leads to a position the opponent has not won (the row's
+//     successors are gathered and tested: a verification, not a count).
+//
+// Conversions (captures, pawn moves) are read once per position in the
+// set-up, as before; a pawn's step without capture or promotion is read
+// for a whole row at once, from the row it leads to.
+//
+// A table with pawns is numbered as its layout numbers it (slices of pawn
+// placements, solved in groups, most advanced first). A pawnless table is
+// numbered the generator's own way, without reducing the symmetries
+// fully: the white king on one of the ten squares of the triangle
+// a1-d1-d4 (a king move out of it is mapped back by a symmetry of the
+// board, bitboard and all), every other man a digit of 64. Either way a
+// position symmetric to another, or with identical men swapped, is solved
+// twice, with the same result; the layout keeps one form, and the other
+// slots are cleared at the end.
+
+// Squares of the white king's triangle, and symmetries back into it.
+var (
+	triCode    [64]int8         // a square's place in the triangle, or -1
+	triSquares [10]board.Square // the triangle's squares
+	// canonT[s] is the first symmetry taking s into the triangle
+	canonT [64]uint8
+	// invTransform[t] undoes symmetry t
+	invTransform [8]uint8
+	// kingPreds[c] lists, for a white king on the triangle's square c
+	// after a move, the symmetries u and triangle squares a from which a
+	// king move reaches the image of c under u
+	kingPreds [10][]kingPred
+)
+
+type kingPred struct {
+	u uint8
+	a board.Square
+}
+
+func init() {
+	n := 0
+	for s := 0; s < 64; s++ {
+		triCode[s] = -1
+		if f, r := s&7, s>>3; f <= 3 && r <= f {
+			triCode[s] = int8(n)
+			triSquares[n] = board.Square(s)
+			n++
+		}
+	}
+	for s := 0; s < 64; s++ {
+		for t := 0; t < 8; t++ {
+			if triCode[transforms[t][s]] >= 0 {
+				canonT[s] = uint8(t)
+				break
+			}
+		}
+	}
+	for t := 0; t < 8; t++ {
+		for u := 0; u < 8; u++ {
+			inverse := true
+			for s := 0; s < 64; s++ {
+				if transforms[u][transforms[t][s]] != board.Square(s) {
+					inverse = false
+					break
+				}
+			}
+			if inverse {
+				invTransform[t] = uint8(u)
+			}
+		}
+	}
+	for c, b := range triSquares {
+		for u := 0; u < 8; u++ {
+			for to := board.KingAttacks(transforms[u][b]); to != 0; {
+				if a := to.PopFirst(); triCode[a] >= 0 {
+					kingPreds[c] = append(kingPreds[c], kingPred{uint8(u), a})
+				}
+			}
+		}
+	}
+}
+
+// bbTransform maps a set of squares by symmetry t (as transforms[t] maps
+// one square).
+func bbTransform(t uint8, x uint64) uint64 {
+	if t&1 != 0 { // mirror the files
+		x = bits.ReverseBytes64(bits.Reverse64(x))
+	}
+	if t&2 != 0 { // mirror the ranks
+		x = bits.ReverseBytes64(x)
+	}
+	if t&4 != 0 { // swap files and ranks
+		const k1, k2, k4 = 0x5500550055005500, 0x3333000033330000, 0x0f0f0f0f00000000
+		y := k4 & (x ^ x<<28)
+		x ^= y ^ y>>28
+		y = k2 & (x ^ x<<14)
+		x ^= y ^ y>>14
+		y = k1 & (x ^ x<<7)
+		x ^= y ^ y>>7
+	}
+	return x
+}
+
+// rowGen is the build of one table by rows.
+type rowGen struct {
+	b        *builder
+	l        *layout
+	pawnless bool
+	free     int         // the free man's slot
+	fpc      board.Piece // the free man
+	rows     int64       // rows of the numbering
+	// weight of each fixed non-pawn man's square in a row's number (in a
+	// pawnless table slot 0, the white king, counts by its place in the
+	// triangle)
+	weight    [MaxMen]int64
+	sliceRows int64 // rows of a slice (tables with pawns)
+	// the values, by the generator's numbering (row*64 + square), and the
+	// same memory as bytes
+	val [2]bytesArray
+	vb  [2][]byte
+
+	// the group of rows being solved: [lo, hi); what follows is indexed
+	// from lo
+	lo, hi int64
+	// conv is the best value of a position's conversions: 0 none (nothing
+	// holds a loss back), 1 a draw, else the value (no conversion gives
+	// lossIn(0), so the codes do not clash)
+	conv   [2][]byte
+	inConv [2]codeSets
+	// one word per row: the legal positions with that side to move, those
+	// with a quiet move, those with a value, those won
+	legal, quiet, done, won [2][]uint64
+	// the positions that took their value at the last ply, and those
+	// found at this one
+	fresh, next [2]rowSet
+	// positions the set-up valued, by side and ply
+	settled [2][][]int64
+	// positions with a conversion mating too late to store (counted as a
+	// draw); each must end as a win, found otherwise
+	long    []settledAt
+	pending int // the last ply a set-up value or a conversion reaches
+}
+
+// rowSet is a set of positions, one word per row, with a summary bit per
+// block of 64 rows that may hold one.
+type rowSet struct {
+	w   []uint64
+	sum []uint64
+}
+
+func newRowSet(rows int64) rowSet {
+	return rowSet{make([]uint64, rows), make([]uint64, (rows+4095)/4096)}
+}
+
+// or adds x to row r. Goroutines may add at once.
+func (s rowSet) or(r int64, x uint64) {
+	if x == 0 {
+		return
+	}
+	if atomic.LoadUint64(&s.w[r])&x != x {
+		atomic.OrUint64(&s.w[r], x)
+	}
+	s.mark(r >> 6)
+}
+
+// mark flags block blk as possibly holding a position.
+func (s rowSet) mark(blk int64) {
+	w, bit := &s.sum[blk>>6], uint64(1)<<(blk&63)
+	if atomic.LoadUint64(w)&bit == 0 {
+		atomic.OrUint64(w, bit)
+	}
+}
+
+func (s rowSet) marked(blk int64) bool { return s.sum[blk>>6]>>(blk&63)&1 != 0 }
+
+// reset empties the set, touching only the marked blocks.
+func (s rowSet) reset() {
+	for k, word := range s.sum {
+		for ; word != 0; word &= word - 1 {
+			blk := int64(k)*64 + int64(bits.TrailingZeros64(word))
+			clear(s.w[blk*64 : min(blk*64+64, int64(len(s.w)))])
+		}
+		s.sum[k] = 0
+	}
+}
+
+// settledAt is a position (index and side) and a ply.
+type settledAt struct {
+	idx  int64
+	side board.Color
+	ply  int
+}
+
+// decodeRow returns the squares of the fixed men of row r (the free
+// man's square left as 0), their occupancy, and whether they stand on
+// distinct squares.
+func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
+	var sq squares
+	if g.pawnless {
+		for i := g.free - 1; i >= 1; i-- {
+			sq[i] = board.Square(r & 63)
+			r >>= 6
+		}
+		sq[0] = triSquares[r]
+	} else {
+		sq = g.l.decode(r * 64)
+	}
+	var occ board.Bitboard
+	ok := true
+	for i := 0; i < g.l.men; i++ {
+		if i == g.free {
+			continue
+		}
+		if occ.Has(sq[i]) {
+			ok = false
+		}
+		occ |= board.SquareBB(sq[i])
+	}
+	return sq, occ, ok
+}
+
+// encodeRow numbers the fixed men's squares of a pawnless table (the
+// white king in the triangle).
+func (g *rowGen) encodeRow(sq *squares) int64 {
+	r := int64(triCode[sq[0]]) * g.weight[0]
+	for i := 1; i < g.free; i++ {
+		r += int64(sq[i]) * g.weight[i]
+	}
+	return r
+}
+
+// pawnRow returns the row of the fixed men sq of a table with pawns, and
+// whether it is their mirror image that is stored (the free man's square
+// is then mirrored too).
+func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
+	l := g.l
+	var raw [MaxMen]int8
+	pr := raw[:len(l.pawns)]
+	for i, s := range l.pawns {
+		pr[i] = int8(sq[s]) - 8
+	}
+	l.sortPawnGroups(pr)
+	slice, mirror := l.sliceOf[rawOf(pr)], false
+	if slice < 0 {
+		for i, s := range l.pawns {
+			pr[i] = (int8(sq[s]) - 8) ^ 7
+		}
+		l.sortPawnGroups(pr)
+		slice, mirror = l.sliceOf[rawOf(pr)], true
+	}
+	r := int64(slice) * g.sliceRows
+	for i := 0; i < l.men; i++ {
+		if g.weight[i] != 0 {
+			s := sq[i]
+			if mirror {
+				s ^= 7
+			}
+			r += int64(s) * g.weight[i]
+		}
+	}
+	return r, mirror
+}
+
+// legalBits returns the free man's squares on which the position with s
+// to move is legal: the square empty, the other king not attacked.
+func (g *rowGen) legalBits(sq *squares, occ board.Bitboard, s board.Color) uint64 {
+	king := 1 // the other side's king
+	if s == board.Black {
+		king = 0
+	}
+	att := uint64(0)
+	if king == g.free { // the black king is the free man: where is it attacked?
+		for i := 0; i < g.l.men; i++ {
+			if pc := g.l.pieces[i]; i != g.free && pc.Color() == s {
+				att |= uint64(board.Attacks(pc.Type(), s, sq[i], occ))
+			}
+		}
+		return ^uint64(occ) &^ att
+	}
+	k := sq[king]
+	for i := 0; i < g.l.men; i++ {
+		pc := g.l.pieces[i]
+		if i != g.free && pc.Color() == s && board.Attacks(pc.Type(), s, sq[i], occ).Has(k) {
+			att |= ^uint64(board.Between(sq[i], k)) // unless the free man blocks
+		}
+	}
+	if g.fpc.Color() == s {
+		att |= uint64(board.Attacks(g.fpc.Type(), s, k, occ))
+	}
+	return ^uint64(occ) &^ att
+}
+
+// gather returns the positions of want (in row r, s to move) with a
+// quiet move into a position of inc and not of exc (exc may be nil), the
+// other side to move.
+func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color, inc, exc []uint64, want uint64) uint64 {
+	set := func(r int64) uint64 {
+		r -= g.lo
+		if exc != nil {
+			return inc[r] &^ exc[r]
+		}
+		return inc[r]
+	}
+	got := uint64(0)
+	if g.fpc.Color() == s {
+		if x := set(r); x != 0 {
+			for y := want; y != 0; y &= y - 1 {
+				f := board.Square(bits.TrailingZeros64(y))
+				if uint64(board.Attacks(g.fpc.Type(), s, f, occ)&^occ)&x != 0 {
+					got |= 1 << f
+				}
+			}
+		}
+	}
+	for i := 0; i < g.l.men && got != want; i++ {
+		pc := g.l.pieces[i]
+		if i == g.free || pc.Color() != s || pc.Type() == board.Pawn {
+			continue
+		}
+		a := sq[i]
+		for to := board.Attacks(pc.Type(), s, a, occ) &^ occ; to != 0 && got != want; {
+			b := to.PopFirst()
+			var x uint64
+			if i == 0 && g.pawnless {
+				t := canonT[b]
+				var ts squares
+				ts[0] = transforms[t][b]
+				for j := 1; j < g.free; j++ {
+					ts[j] = transforms[t][sq[j]]
+				}
+				x = bbTransform(invTransform[t], set(g.encodeRow(&ts)))
+			} else {
+				x = set(r + (int64(b)-int64(a))*g.weight[i])
+			}
+			got |= x & want &^ uint64(board.Between(a, b)|board.SquareBB(b))
+		}
+	}
+	return got
+}
+
+// scatter adds to out the predecessors (s to move) of the positions x of
+// row r (the other side to move): the positions with a quiet move into
+// one of them. Goroutines may scatter at once.
+func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
+	sq, occ, _ := g.decodeRow(r)
+	if g.fpc.Color() == s {
+		p := uint64(0)
+		for y := x; y != 0; y &= y - 1 {
+			t := board.Square(bits.TrailingZeros64(y))
+			p |= uint64(board.Attacks(g.fpc.Type(), s, t, occ) &^ occ)
+		}
+		out.or(r-g.lo, p)
+	}
+	for i := 0; i < g.l.men; i++ {
+		pc := g.l.pieces[i]
+		if i == g.free || pc.Color() != s || pc.Type() == board.Pawn {
+			continue
+		}
+		b := sq[i]
+		if i == 0 && g.pawnless {
+			var ts squares
+			for _, kp := range kingPreds[triCode[b]] {
+				ts[0] = kp.a
+				clash := false
+				for j := 1; j < g.free; j++ {
+					ts[j] = transforms[kp.u][sq[j]]
+					clash = clash || ts[j] == kp.a
+				}
+				if !clash {
+					out.or(g.encodeRow(&ts)-g.lo, bbTransform(kp.u, x)&^(1<<kp.a))
+				}
+			}
+			continue
+		}
+		for from := board.Attacks(pc.Type(), s, b, occ) &^ occ; from != 0; {
+			a := from.PopFirst()
+			out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], x&^uint64(board.Between(a, b)|board.SquareBB(a)))
+		}
+	}
+}
+
+// captureBits returns the free man's squares on which s may have a
+// capture (more is harmless: each position is generated).
+func (g *rowGen) captureBits(sq *squares, occ board.Bitboard, s board.Color) uint64 {
+	enemy := board.Bitboard(0) // the other side's fixed men but the king
+	for i := 2; i < g.l.men; i++ {
+		if i != g.free && g.l.pieces[i].Color() != s {
+			enemy |= board.SquareBB(sq[i])
+		}
+	}
+	freeVictim := g.fpc.Color() != s && g.fpc.Type() != board.King
+	c := uint64(0)
+	for i := 0; i < g.l.men; i++ {
+		pc := g.l.pieces[i]
+		if i == g.free || pc.Color() != s {
+			continue
+		}
+		att := board.Attacks(pc.Type(), s, sq[i], occ)
+		if att&enemy != 0 {
+			return ^uint64(0)
+		}
+		if freeVictim {
+			c |= uint64(att)
+		}
+	}
+	if g.fpc.Color() == s {
+		for e := enemy; e != 0; {
+			c |= uint64(board.Attacks(g.fpc.Type(), s, e.PopFirst(), occ))
+		}
+	}
+	return c
+}
+
+// push is a pawn's step (one or two squares, no capture, no promotion)
+// read for a whole row: the positions where it is legal, the row it leads
+// to, and 7 when that row is stored mirrored (the free man's square is
+// then f^7), else 0.
+type push struct {
+	legal uint64
+	row   int64
+	flip  board.Square
+}
+
+// pushes lists the pawn steps of s in row sq (fixed men, occupancy occ).
+// all is true when some position of the row needs its conversions
+// generated one by one: a promotion, or a double step beside an enemy
+// pawn (an en-passant right).
+func (g *rowGen) pushes(sq *squares, occ board.Bitboard, s board.Color, out []push) ([]push, bool) {
+	l := g.l
+	dir, start, last := board.Square(8), 1, 7
+	if s == board.Black {
+		dir, start, last = -8, 6, 0
+	}
+	for _, i := range l.pawns {
+		if l.pieces[i].Color() != s {
+			continue
+		}
+		a := sq[i]
+		to := a + dir
+		if occ.Has(to) {
+			continue
+		}
+		if int(to)/8 == last {
+			return out, true
+		}
+		child := *sq
+		child[i] = to
+		after := occ&^board.SquareBB(a) | board.SquareBB(to)
+		row, mirror := g.pawnRow(&child)
+		out = append(out, push{g.legalBits(&child, after, s.Other()), row, flipOf(mirror)})
+		to2 := to + dir
+		if int(a)/8 != start || occ.Has(to2) {
+			continue
+		}
+		if g.enemyPawnBeside(sq, to2, s) {
+			return out, true
+		}
+		child[i] = to2
+		after = occ&^board.SquareBB(a) | board.SquareBB(to2)
+		row, mirror = g.pawnRow(&child)
+		out = append(out, push{g.legalBits(&child, after, s.Other()) &^ (1 << to), row, flipOf(mirror)})
+	}
+	return out, false
+}
+
+func flipOf(mirror bool) board.Square {
+	if mirror {
+		return 7
+	}
+	return 0
+}
+
+// enemyPawnBeside reports whether a pawn of the other side stands next to
+// s's pawn arriving on to by a double step (it could take en passant).
+func (g *rowGen) enemyPawnBeside(sq *squares, to board.Square, s board.Color) bool {
+	for _, j := range g.l.pawns {
+		if g.l.pieces[j].Color() != s {
+			e := sq[j]
+			if e/8 == to/8 && (e == to-1 && to%8 != 0 || e == to+1 && to%8 != 7) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,70 @@
+package dtm
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"mateline.dev/mateline/board"
+)
+
+// TestBBTransform checks the bitboard symmetries against the square maps.
+func TestBBTransform(t *testing.T) {
+	for tr := uint8(0); tr < 8; tr++ {
+		for s := 0; s < 64; s++ {
+			if got, want := bbTransform(tr, 1<<s), uint64(1)<<transforms[tr][s]; got != want {
+				t.Fatalf("symmetry %d of %v: %#x, want %#x", tr, board.Square(s), got, want)
+			}
+			if transforms[invTransform[tr]][transforms[tr][s]] != board.Square(s) {
+				t.Fatalf("symmetry %d: inverse %d does not undo it", tr, invTransform[tr])
+			}
+		}
+	}
+	for s := 0; s < 64; s++ {
+		if triCode[transforms[canonT[s]][s]] < 0 {
+			t.Fatalf("canonT[%v] leaves the triangle", board.Square(s))
+		}
+	}
+}
+
+// TestRowsMatchPositions builds pawnless tables with both generators and
+// compares the files byte for byte.
+func TestRowsMatchPositions(t *testing.T) {
+	sigs := []string{"KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KBBvK", "KBNvK", "KNNvK", "KQvKR", "KPvKP", "KPPvK", "KRPvK", "KQvKP", "KNvKP"}
+	if testing.Short() {
+		sigs = sigs[:10]
+	}
+	old, rows := t.TempDir(), t.TempDir()
+	so := Open(old, Options{BuildMen: 4})
+	so.byPositions = true
+	defer so.Close()
+	sr := Open(rows, Options{BuildMen: 4})
+	defer sr.Close()
+	for _, sig := range sigs {
+		m, err := ParseMaterial(sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := so.Build(m); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sr.Build(m); err != nil {
+			t.Fatal(err)
+		}
+		a, _ := os.ReadFile(filepath.Join(old, sig+".mldtm"))
+		b, _ := os.ReadFile(filepath.Join(rows, sig+".mldtm"))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			n := 0
+			for i := headerSize; i < min(len(a), len(b)); i++ {
+				if a[i] != b[i] {
+					if n < 10 {
+						t.Errorf("%s: byte %d: rows %d, positions %d", sig, i-headerSize, b[i], a[i])
+					}
+					n++
+				}
+			}
+			t.Errorf("%s: %d of %d bytes differ (sizes %d, %d)", sig, n, len(a), len(a), len(b))
+		}
+	}
+}

@@ -1,0 +1,519 @@
+package dtm
+
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+)
+
+// buildRows computes a table by rows (see rows.go).
+func (b *builder) buildRows() ([2]bytesArray, error) {
+	l := b.l
+	g := &rowGen{b: b, l: l, pawnless: len(l.pawns) == 0}
+	var groups [][2]int64
+	if g.pawnless {
+		g.free = l.men - 1
+		w := int64(1)
+		for i := l.men - 2; i >= 1; i-- {
+			g.weight[i] = w
+			w *= 64
+		}
+		g.weight[0] = w
+		g.rows = 10 * w
+		groups = [][2]int64{{0, g.rows}}
+	} else {
+		for i := 0; i < l.men; i++ {
+			if l.pieces[i].Type() == board.Pawn {
+				continue
+			}
+			if l.weight[i] == 1 {
+				g.free = i
+			} else {
+				g.weight[i] = l.weight[i] / 64
+			}
+		}
+		g.sliceRows = l.perSlice / 64
+		g.rows = l.size / 64
+		for _, gr := range l.sliceGroups() {
+			groups = append(groups, [2]int64{int64(gr[0]) * g.sliceRows, int64(gr[1]) * g.sliceRows})
+		}
+	}
+	g.fpc = l.pieces[g.free]
+	largest := int64(0)
+	for _, gr := range groups {
+		largest = max(largest, gr[1]-gr[0])
+	}
+	for s := 0; s < 2; s++ {
+		g.val[s] = newBytes(g.rows * 64)
+		g.vb[s] = g.val[s].bytes(g.rows * 64)
+		g.conv[s] = make([]byte, largest*64)
+		g.inConv[s] = newCodeSets(largest * 64)
+		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won} {
+			set[s] = make([]uint64, largest)
+		}
+		g.fresh[s] = newRowSet(largest)
+		g.next[s] = newRowSet(largest)
+	}
+	b.val = g.val // conversions read the finished slices here
+	for _, gr := range groups {
+		if err := g.solve(gr[0], gr[1]); err != nil {
+			return [2]bytesArray{}, err
+		}
+		if b.progress != nil {
+			done := int64(1)
+			if !g.pawnless {
+				done = gr[1] / g.sliceRows
+			}
+			b.progress(done, int64(max(1, len(l.slices))), 0)
+		}
+	}
+	g.conv, g.inConv = [2][]byte{}, [2]codeSets{}
+	g.legal, g.quiet, g.done, g.won = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
+	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
+	if g.pawnless {
+		return g.toLayout(), nil
+	}
+	g.clearUnstored()
+	return g.val, nil
+}
+
+// solve solves the rows [lo, hi): a group of slices that no pawn move
+// joins, or a whole pawnless table.
+func (g *rowGen) solve(lo, hi int64) error {
+	g.lo, g.hi = lo, hi
+	n := hi - lo
+	for s := 0; s < 2; s++ {
+		clear(g.conv[s][:n*64])
+		clear(g.inConv[s])
+		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s]} {
+			clear(set[:n])
+		}
+		g.fresh[s].reset()
+		g.next[s].reset()
+		g.settled[s] = make([][]int64, 2*maxMoves+2)
+	}
+	g.long, g.pending = nil, 0
+	if err := g.setUp(); err != nil {
+		return err
+	}
+	g.addSettled(0) // the checkmates
+	for p := 1; p <= 2*maxMoves; p++ {
+		for side := board.White; side <= board.Black; side++ {
+			g.step(p, side)
+		}
+		if g.b.failed.Load() {
+			return g.b.err
+		}
+		changed := g.commit(p)
+		if !changed && p >= g.pending {
+			break
+		}
+		if g.b.progress != nil {
+			g.b.progress(lo/max(1, g.sliceRows), int64(max(1, len(g.l.slices))), p)
+		}
+	}
+	if g.stillOpen() {
+		return errTooLong
+	}
+	for _, e := range g.long {
+		if !Value(g.vb[e.side][e.idx]).Win() {
+			return errTooLong
+		}
+	}
+	return nil
+}
+
+// each runs f over the rows of the group on the workers (r from lo).
+func (g *rowGen) each(f func(w *worker, r int64)) {
+	g.b.parallel(g.hi-g.lo, func(w *worker, from, to int64) {
+		for r := from; r < to; r++ {
+			f(w, r)
+		}
+	})
+}
+
+// eachBlock runs f over the blocks of 64 rows of the group.
+func (g *rowGen) eachBlock(f func(w *worker, blk int64)) {
+	g.b.parallel((g.hi-g.lo+63)/64, func(w *worker, from, to int64) {
+		for blk := from; blk < to; blk++ {
+			f(w, blk)
+		}
+	})
+}
+
+// setUp finds the legal positions, those with quiet moves, the values of
+// the positions with none (checkmates, stalemates, conversions only) and
+// the best conversion of the others.
+func (g *rowGen) setUp() error {
+	g.each(func(w *worker, r int64) {
+		sq, occ, ok := g.decodeRow(g.lo + r)
+		if !ok {
+			return
+		}
+		g.legal[board.White][r] = g.legalBits(&sq, occ, board.White)
+		g.legal[board.Black][r] = g.legalBits(&sq, occ, board.Black)
+	})
+	var mu sync.Mutex
+	g.each(func(w *worker, r int64) {
+		if g.b.failed.Load() {
+			return
+		}
+		if !g.setUpRow(w, r) {
+			return
+		}
+		if len(w.settled) > 256 || len(w.long) > 0 {
+			mu.Lock()
+			g.flush(w)
+			mu.Unlock()
+		}
+	})
+	for i := range g.b.scratch {
+		g.flush(&g.b.scratch[i])
+		g.pending = max(g.pending, g.b.scratch[i].pending)
+	}
+	if g.b.failed.Load() {
+		return g.b.err
+	}
+	return nil
+}
+
+// setUpRow is the set-up of row r (from lo); false when the build failed.
+func (g *rowGen) setUpRow(w *worker, r int64) bool {
+	R := g.lo + r
+	sq, occ, ok := g.decodeRow(R)
+	if !ok {
+		return true
+	}
+	for s := board.White; s <= board.Black; s++ {
+		lg := g.legal[s][r]
+		if lg == 0 {
+			continue
+		}
+		other := s.Other()
+		q := g.gather(R, &sq, occ, s, g.legal[other], nil, lg)
+		g.quiet[s][r] = q
+		generic := g.captureBits(&sq, occ, s) & lg
+		var all bool
+		w.pushes, all = g.pushes(&sq, occ, s, w.pushes[:0])
+		if all {
+			generic = lg
+		}
+		check := lg &^ g.legal[other][r]
+		for y := lg; y != 0; y &= y - 1 {
+			f := bits.TrailingZeros64(y)
+			bit := uint64(1) << f
+			idx := R*64 + int64(f)
+			var best bestMove
+			if generic&bit != 0 {
+				sq[g.free] = board.Square(f)
+				if !g.conversions(w, &sq, s, &best) {
+					return false
+				}
+			} else {
+				for _, p := range w.pushes {
+					if p.legal&bit != 0 {
+						best.add(Value(g.vb[other][p.row*64+int64(board.Square(f)^p.flip)]))
+					}
+				}
+			}
+			if best.long {
+				if g.pawnless {
+					g.b.fail(errTooLong)
+					return false
+				}
+				w.long = append(w.long, settledAt{idx, s, 0})
+			}
+			if q&bit != 0 {
+				if best.have {
+					c := uint8(best.v)
+					if best.v == Draw {
+						c = 1
+					}
+					g.conv[s][r*64+int64(f)] = c
+					g.inConv[s].add(r*64+int64(f), c)
+					if best.v != Draw {
+						w.pending = max(w.pending, best.v.Plies())
+					}
+				}
+				continue
+			}
+			v := best.v
+			if !best.have {
+				if check&bit == 0 {
+					continue // stalemate
+				}
+				v = lossIn(0)
+			}
+			if v == Draw {
+				continue
+			}
+			// (won only at its ply: until then the other side's positions
+			// moving into it are not lost)
+			g.vb[s][idx] = uint8(v)
+			g.done[s][r] |= bit
+			w.settled = append(w.settled, settledAt{r*64 + int64(f), s, v.Plies()})
+			w.pending = max(w.pending, v.Plies()+1)
+		}
+	}
+	return true
+}
+
+func (g *rowGen) flush(w *worker) {
+	for _, e := range w.settled {
+		g.settled[e.side][e.ply] = append(g.settled[e.side][e.ply], e.idx)
+	}
+	g.long = append(g.long, w.long...)
+	w.settled, w.long = w.settled[:0], w.long[:0]
+}
+
+// conversions adds the values of the conversions of s in the position sq
+// to best; false when a table could not be read (the build has failed).
+func (g *rowGen) conversions(w *worker, sq *squares, s board.Color, best *bestMove) bool {
+	l := g.l
+	nd := node{n: l.men, pc: l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	w.moves, _ = nd.conversions(w.moves[:0], nd.threatsTo(s))
+	for _, m := range w.moves {
+		w.child = nd.play(m)
+		v, err := g.b.childValue(w, &w.child)
+		if err != nil {
+			g.b.fail(err)
+			return false
+		}
+		best.add(v)
+	}
+	return true
+}
+
+// convValue decodes a conv entry.
+func convValue(c byte) Value {
+	switch c {
+	case 0:
+		return lossIn(0) // no conversion: nothing holds a loss back
+	case 1:
+		return Draw
+	}
+	return Value(c)
+}
+
+// step finds the positions with s to move that take a value at ply p:
+// at an odd ply those with a quiet move into a position just lost, or a
+// conversion mating now; at an even ply those a successor just became a
+// win for the other side, or a conversion losing now, and every quiet
+// move leads to a position the other side wins while the conversions
+// lose no later.
+func (g *rowGen) step(p int, s board.Color) {
+	next, fresh := g.next[s], g.fresh[s.Other()]
+	next.reset()
+	g.eachBlock(func(w *worker, blk int64) {
+		if !fresh.marked(blk) {
+			return
+		}
+		for r := blk * 64; r < min(blk*64+64, g.hi-g.lo); r++ {
+			if x := fresh.w[r]; x != 0 {
+				g.scatter(g.lo+r, x, s, next)
+			}
+		}
+	})
+	code := uint8(fromPlies(p))
+	other := s.Other()
+	win := p%2 == 1
+	inConv := g.inConv[s]
+	g.eachBlock(func(w *worker, blk int64) {
+		from, to := blk*64, min(blk*64+64, g.hi-g.lo)
+		byConv := false
+		for i := from * 64; i < to*64; i += blockSize {
+			byConv = byConv || inConv.has(i, code)
+		}
+		if !byConv && !next.marked(blk) {
+			return
+		}
+		for r := from; r < to; r++ {
+			c := next.w[r] & g.quiet[s][r]
+			if byConv {
+				c |= g.convIs(s, r, code)
+			}
+			c &^= g.done[s][r]
+			if c != 0 && !win {
+				sq, occ, _ := g.decodeRow(g.lo + r)
+				c &^= g.gather(g.lo+r, &sq, occ, s, g.legal[other], g.won[other], c)
+				for y := c; y != 0; y &= y - 1 {
+					f := bits.TrailingZeros64(y)
+					if !lossNoLater(convValue(g.conv[s][r*64+int64(f)]), p) {
+						c &^= 1 << f
+					}
+				}
+			}
+			next.w[r] = c
+		}
+		if byConv {
+			next.mark(blk)
+		}
+	})
+}
+
+// convIs returns the positions of row r (from lo, s to move) whose
+// conversions' value is code.
+func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
+	row := g.conv[s][r*64 : r*64+64]
+	c := uint64(0)
+	for f, v := range row {
+		if v == code {
+			c |= 1 << f
+		}
+	}
+	return c
+}
+
+// commit gives the positions found at ply p their value, and makes them
+// (with those the set-up valued at p) the next ply's frontier. It
+// reports whether any position took a value.
+func (g *rowGen) commit(p int) bool {
+	code := uint8(fromPlies(p))
+	win := p%2 == 1
+	changed := false
+	for s := 0; s < 2; s++ {
+		g.fresh[s], g.next[s] = g.next[s], g.fresh[s]
+		fresh := g.fresh[s]
+		g.eachBlock(func(w *worker, blk int64) {
+			if !fresh.marked(blk) {
+				return
+			}
+			for r := blk * 64; r < min(blk*64+64, g.hi-g.lo); r++ {
+				x := fresh.w[r]
+				if x == 0 {
+					continue
+				}
+				w.set += int64(bits.OnesCount64(x))
+				g.done[s][r] |= x
+				if win {
+					g.won[s][r] |= x
+				}
+				base := (g.lo + r) * 64
+				for y := x; y != 0; y &= y - 1 {
+					g.vb[s][base+int64(bits.TrailingZeros64(y))] = code
+				}
+			}
+		})
+		changed = changed || g.b.setCount() > 0
+	}
+	return g.addSettled(p) || changed
+}
+
+// addSettled adds to the frontier (and, at a ply of mates, to the won
+// positions) the positions the set-up valued at ply p, and reports
+// whether there were any.
+func (g *rowGen) addSettled(p int) bool {
+	found := false
+	for s := 0; s < 2; s++ {
+		for _, i := range g.settled[s][p] {
+			g.fresh[s].or(i>>6, 1<<(i&63))
+			if p%2 == 1 {
+				g.won[s][i>>6] |= 1 << (i & 63)
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// stillOpen reports whether a position of the group without a value has
+// a quiet move into a position mated in maxMoves: its mate would be too
+// long to store.
+func (g *rowGen) stillOpen() bool {
+	last := uint8(lossIn(maxMoves))
+	var found atomic.Bool
+	for s := board.White; s <= board.Black; s++ {
+		other := s.Other()
+		mated := make([]uint64, g.hi-g.lo)
+		var some atomic.Bool
+		g.each(func(w *worker, r int64) {
+			for f, v := range g.vb[other][(g.lo+r)*64 : (g.lo+r)*64+64] {
+				if v == last {
+					mated[r] |= 1 << f
+					some.Store(true)
+				}
+			}
+		})
+		if !some.Load() {
+			continue
+		}
+		g.each(func(w *worker, r int64) {
+			want := g.quiet[s][r] &^ g.done[s][r]
+			if want == 0 {
+				return
+			}
+			sq, occ, _ := g.decodeRow(g.lo + r)
+			if g.gather(g.lo+r, &sq, occ, s, mated, nil, want) != 0 {
+				found.Store(true)
+			}
+		})
+	}
+	return found.Load()
+}
+
+// toLayout copies a pawnless table's values into its layout: each
+// canonical king pair's block of positions is the block of its white
+// king's triangle square and black king's square. Slots the layout does
+// not store (a symmetric position's other forms, identical men out of
+// order) are left 0.
+func (g *rowGen) toLayout() [2]bytesArray {
+	l := g.l
+	var out [2]bytesArray
+	var ob [2][]byte
+	for s := 0; s < 2; s++ {
+		out[s] = newBytes(l.size)
+		ob[s] = out[s].bytes(l.size)
+	}
+	block := l.kkWeight
+	g.b.parallel(kkPairCount, func(w *worker, from, to int64) {
+		for kk := from; kk < to; kk++ {
+			pair := kkPairs[kk]
+			src := (int64(triCode[pair[0]])*64 + int64(pair[1])) * block
+			dst := kk * block
+			check := len(l.groups) > 0 || kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) != 0
+			for s := 0; s < 2; s++ {
+				if !check {
+					copy(ob[s][dst:dst+block], g.vb[s][src:src+block])
+					continue
+				}
+				for i := int64(0); i < block; i++ {
+					if v := g.vb[s][src+i]; v != 0 {
+						if _, ok := l.stored(dst + i); ok {
+							ob[s][dst+i] = v
+						}
+					}
+				}
+			}
+		}
+	})
+	return out
+}
+
+// clearUnstored clears, in a table with pawns, the slots the layout does
+// not store: the mirror forms of a symmetric pawn placement's positions,
+// identical men out of order.
+func (g *rowGen) clearUnstored() {
+	l := g.l
+	pieceGroups := false
+	for _, gr := range l.groups {
+		pieceGroups = pieceGroups || l.pieces[gr[0]].Type() != board.Pawn
+	}
+	g.b.parallel(int64(len(l.slices)), func(w *worker, from, to int64) {
+		for slice := from; slice < to; slice++ {
+			if !pieceGroups && !l.symmetric(int(slice)) {
+				continue
+			}
+			base := slice * l.perSlice
+			for i := base; i < base+l.perSlice; i++ {
+				if g.vb[0][i] == 0 && g.vb[1][i] == 0 {
+					continue
+				}
+				if _, ok := l.stored(i); !ok {
+					g.vb[0][i], g.vb[1][i] = 0, 0
+				}
+			}
+		}
+	})
+}
