@@ -188,9 +188,11 @@ type worker struct {
 	// positions given a value by this worker in the current parallel call
 	set int64
 	// the row generator's set-up: positions valued, conversions mating
-	// too late, not yet handed over; a row's pawn steps
+	// too late, not yet handed over; a row's pawn steps and the readers
+	// of its conversions' tables
 	settled, long []settledAt
 	pushes        []push
+	readers       []rowReader
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }
@@ -613,22 +615,9 @@ func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 	if key == b.key {
 		return b.baseValue(ch)
 	}
-	// another table: found once per worker, not in the store's map at
-	// every conversion
-	var r resolved
-	found := false
-	for _, e := range w.tables {
-		if e.key == key {
-			r, found = e.r, true
-			break
-		}
-	}
-	if !found {
-		var err error
-		if r, err = b.resolve(ch); err != nil {
-			return Draw, err
-		}
-		w.tables = append(w.tables, keyedTable{key, r})
+	r, err := b.tableOf(w, ch)
+	if err != nil {
+		return Draw, err
 	}
 	switch {
 	case r.t == nil: // bare kings
@@ -638,6 +627,24 @@ func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 		return r.t.value(&w.flipped)
 	}
 	return r.t.value(ch)
+}
+
+// tableOf finds the table of another material than the build's (none for
+// bare kings): once per worker, not in the store's map at every
+// conversion.
+func (b *builder) tableOf(w *worker, ch *node) (resolved, error) {
+	key := ch.materialKey()
+	for _, e := range w.tables {
+		if e.key == key {
+			return e.r, nil
+		}
+	}
+	r, err := b.resolve(ch)
+	if err != nil {
+		return resolved{}, err
+	}
+	w.tables = append(w.tables, keyedTable{key, r})
+	return r, nil
 }
 
 // keyedTable is a table found for a material key.

@@ -431,21 +431,26 @@ func (g *rowGen) captureBits(sq *squares, occ board.Bitboard, s board.Color) uin
 	return c
 }
 
-// push is a pawn's step (one or two squares, no capture, no promotion)
-// read for a whole row: the positions where it is legal, the row it leads
-// to, and 7 when that row is stored mirrored (the free man's square is
-// then f^7), else 0.
+// push is a pawn's step without capture: the positions where it is
+// legal and, for a plain step, the row it leads to, and 7 when that row
+// is stored mirrored (the free man's square is then f^7), else 0. A
+// promotion, or a double step beside an enemy pawn (which gives an
+// en-passant right), is played position by position instead (slot, to).
 type push struct {
-	legal uint64
-	row   int64
-	flip  board.Square
+	legal   uint64
+	row     int64
+	flip    board.Square
+	special bool
+	slot    int8
+	to      board.Square
+	// a promotion read for the whole row: the readers of the queen, rook,
+	// bishop and knight
+	promote bool
+	rd      [4]rowReader
 }
 
 // pushes lists the pawn steps of s in row sq (fixed men, occupancy occ).
-// all is true when some position of the row needs its conversions
-// generated one by one: a promotion, or a double step beside an enemy
-// pawn (an en-passant right).
-func (g *rowGen) pushes(sq *squares, occ board.Bitboard, s board.Color, out []push) ([]push, bool) {
+func (g *rowGen) pushes(sq *squares, occ board.Bitboard, s board.Color, out []push) []push {
 	l := g.l
 	dir, start, last := board.Square(8), 1, 7
 	if s == board.Black {
@@ -460,27 +465,31 @@ func (g *rowGen) pushes(sq *squares, occ board.Bitboard, s board.Color, out []pu
 		if occ.Has(to) {
 			continue
 		}
-		if int(to)/8 == last {
-			return out, true
-		}
 		child := *sq
 		child[i] = to
 		after := occ&^board.SquareBB(a) | board.SquareBB(to)
+		legal := g.legalBits(&child, after, s.Other())
+		if int(to)/8 == last {
+			out = append(out, push{legal: legal, special: true, slot: int8(i), to: to})
+			continue
+		}
 		row, mirror := g.pawnRow(&child)
-		out = append(out, push{g.legalBits(&child, after, s.Other()), row, flipOf(mirror)})
+		out = append(out, push{legal: legal, row: row, flip: flipOf(mirror)})
 		to2 := to + dir
 		if int(a)/8 != start || occ.Has(to2) {
 			continue
 		}
-		if g.enemyPawnBeside(sq, to2, s) {
-			return out, true
-		}
 		child[i] = to2
 		after = occ&^board.SquareBB(a) | board.SquareBB(to2)
+		legal = g.legalBits(&child, after, s.Other()) &^ (1 << to)
+		if g.enemyPawnBeside(sq, to2, s) {
+			out = append(out, push{legal: legal, special: true, slot: int8(i), to: to2})
+			continue
+		}
 		row, mirror = g.pawnRow(&child)
-		out = append(out, push{g.legalBits(&child, after, s.Other()) &^ (1 << to), row, flipOf(mirror)})
+		out = append(out, push{legal: legal, row: row, flip: flipOf(mirror)})
 	}
-	return out, false
+	return out
 }
 
 func flipOf(mirror bool) board.Square {

@@ -1,6 +1,7 @@
 package dtm
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -195,10 +196,10 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		q := g.gather(R, &sq, occ, s, g.legal[other], nil, lg)
 		g.quiet[s][r] = q
 		generic := g.captureBits(&sq, occ, s) & lg
-		var all bool
-		w.pushes, all = g.pushes(&sq, occ, s, w.pushes[:0])
-		if all {
-			generic = lg
+		w.pushes = g.pushes(&sq, occ, s, w.pushes[:0])
+		w.readers = w.readers[:0]
+		for k := range w.pushes {
+			g.promotionReaders(w, &sq, s, &w.pushes[k])
 		}
 		check := lg &^ g.legal[other][r]
 		for y := lg; y != 0; y &= y - 1 {
@@ -206,15 +207,24 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			bit := uint64(1) << f
 			idx := R*64 + int64(f)
 			var best bestMove
-			if generic&bit != 0 {
-				sq[g.free] = board.Square(f)
-				if !g.conversions(w, &sq, s, &best) {
-					return false
+			sq[g.free] = board.Square(f)
+			if generic&bit != 0 && !g.captures(w, &sq, s, &best) {
+				return false
+			}
+			for _, p := range w.pushes {
+				if p.legal&bit == 0 {
+					continue
 				}
-			} else {
-				for _, p := range w.pushes {
-					if p.legal&bit != 0 {
-						best.add(Value(g.vb[other][p.row*64+int64(board.Square(f)^p.flip)]))
+				switch {
+				case !p.special:
+					best.add(Value(g.vb[other][p.row*64+int64(board.Square(f)^p.flip)]))
+				case p.promote:
+					for i := range p.rd {
+						best.add(p.rd[i].at(board.Square(f)))
+					}
+				default:
+					if !g.special(w, &sq, s, p, &best) {
+						return false
 					}
 				}
 			}
@@ -268,12 +278,119 @@ func (g *rowGen) flush(w *worker) {
 	w.settled, w.long = w.settled[:0], w.long[:0]
 }
 
-// conversions adds the values of the conversions of s in the position sq
-// to best; false when a table could not be read (the build has failed).
-func (g *rowGen) conversions(w *worker, sq *squares, s board.Color, best *bestMove) bool {
+// promotionReaders sets up the readers of p's four promotions, when one
+// symmetry serves the whole row for each (p.promote).
+func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push) {
+	p.promote = false
+	if !p.special || p.to >= 8 && p.to < 56 || p.legal == 0 {
+		return
+	}
+	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	nd.sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
+	for i, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+		w.child = nd.play(move{slot: p.slot, capture: -1, to: p.to, promo: promo})
+		if p.rd[i] = g.newReader(w, &w.child, g.free, 0); !p.rd[i].ok {
+			return
+		}
+	}
+	p.promote = true
+}
+
+// special adds to best the value of a pawn step played in the position
+// sq: the four promotions, or a double step giving an en-passant right;
+// false when a table could not be read.
+func (g *rowGen) special(w *worker, sq *squares, s board.Color, p push, best *bestMove) bool {
+	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	w.moves = w.moves[:0]
+	m := move{slot: p.slot, capture: -1, to: p.to}
+	if p.to >= 8 && p.to < 56 {
+		m.double = true
+		w.moves = append(w.moves, m)
+		return g.addMoves(w, &nd, best)
+	}
+	for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+		m.promo = promo
+		w.moves = append(w.moves, m)
+	}
+	return g.addRead(w, &nd, best)
+}
+
+// captures adds the values of the captures of s in the position sq to
+// best (its other conversions, pawn steps, are read by rows); false when
+// a table could not be read.
+func (g *rowGen) captures(w *worker, sq *squares, s board.Color, best *bestMove) bool {
 	l := g.l
 	nd := node{n: l.men, pc: l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
-	w.moves, _ = nd.conversions(w.moves[:0], nd.threatsTo(s))
+	occ := nd.occupied()
+	var enemy board.Bitboard // the other side's men but the king
+	for i := 2; i < l.men; i++ {
+		if l.pieces[i].Color() != s {
+			enemy |= board.SquareBB(sq[i])
+		}
+	}
+	king := 0
+	if s == board.Black {
+		king = 1
+	}
+	w.moves = w.moves[:0]
+	for i := 0; i < l.men; i++ {
+		pc := l.pieces[i]
+		if pc.Color() != s {
+			continue
+		}
+		for t := board.Attacks(pc.Type(), s, sq[i], occ) & enemy; t != 0; {
+			to := t.PopFirst()
+			m := move{slot: int8(i), capture: nd.at(to), to: to}
+			ks := sq[king]
+			if i == king {
+				ks = to
+			}
+			if nd.attacked(ks, s.Other(), occ&^board.SquareBB(sq[i]), int(m.capture)) {
+				continue // illegal
+			}
+			if pc.Type() == board.Pawn && (to < 8 || to >= 56) {
+				for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+					m.promo = promo
+					w.moves = append(w.moves, m)
+				}
+				continue
+			}
+			w.moves = append(w.moves, m)
+		}
+	}
+	return g.addRead(w, &nd, best)
+}
+
+// addRead adds the values after the moves w.moves of nd (captures and
+// promotions, no en-passant right after them) to best, read through the
+// row's readers.
+func (g *rowGen) addRead(w *worker, nd *node, best *bestMove) bool {
+	last := int8(nd.n - 1)
+	for _, m := range w.moves {
+		w.child = nd.play(m)
+		// the man whose square the row's position chose: the free man, or
+		// the man that took it; play moved the last man to the taken one's
+		// slot
+		vary := int8(g.free)
+		if m.capture == vary {
+			vary = m.slot
+		}
+		if m.capture >= 0 && vary == last {
+			vary = m.capture
+		}
+		key := int32(m.slot)<<16 | int32(m.capture+1)<<8 | int32(m.promo)
+		v, err := g.readChild(w, &w.child, int(vary), key)
+		if err != nil {
+			g.b.fail(err)
+			return false
+		}
+		best.add(v)
+	}
+	return true
+}
+
+// addMoves adds the values after the moves w.moves of nd to best.
+func (g *rowGen) addMoves(w *worker, nd *node, best *bestMove) bool {
 	for _, m := range w.moves {
 		w.child = nd.play(m)
 		v, err := g.b.childValue(w, &w.child)
@@ -357,10 +474,14 @@ func (g *rowGen) step(p int, s board.Color) {
 // conversions' value is code.
 func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
 	row := g.conv[s][r*64 : r*64+64]
+	pattern := uint64(code) * 0x0101010101010101
 	c := uint64(0)
-	for f, v := range row {
-		if v == code {
-			c |= 1 << f
+	for k := 0; k < 64; k += 8 {
+		x := binary.LittleEndian.Uint64(row[k:]) ^ pattern
+		// the high bit of each byte of x that is zero
+		zero := ^((x&0x7f7f7f7f7f7f7f7f + 0x7f7f7f7f7f7f7f7f) | x | 0x7f7f7f7f7f7f7f7f)
+		for ; zero != 0; zero &= zero - 1 {
+			c |= 1 << (k + bits.TrailingZeros64(zero)/8)
 		}
 	}
 	return c
