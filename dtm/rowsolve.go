@@ -202,7 +202,13 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			g.promotionReaders(w, &sq, s, &w.pushes[k])
 		}
 		check := lg &^ g.legal[other][r]
-		for y := lg; y != 0; y &= y - 1 {
+		// the positions with a conversion, or with no quiet move: the
+		// others have nothing to set up
+		busy := generic | ^q
+		for _, p := range w.pushes {
+			busy |= p.legal
+		}
+		for y := lg & busy; y != 0; y &= y - 1 {
 			f := bits.TrailingZeros64(y)
 			bit := uint64(1) << f
 			idx := R*64 + int64(f)
