@@ -193,6 +193,7 @@ type worker struct {
 	settled, long []settledAt
 	pushes        []push
 	readers       []rowReader
+	caps          []capture
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }

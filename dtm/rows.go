@@ -284,14 +284,22 @@ func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
 // legalBits returns the free man's squares on which the position with s
 // to move is legal: the square empty, the other king not attacked.
 func (g *rowGen) legalBits(sq *squares, occ board.Bitboard, s board.Color) uint64 {
+	return g.safeBits(sq, occ, s, g.free, -1)
+}
+
+// safeBits returns the squares of the man in slot free (a piece or a
+// king, not a pawn, when it is one of s's men) on which the other side's
+// king is not attacked by s's men, the man in slot skip gone (-1: none).
+// occ is the occupancy of the men but those two.
+func (g *rowGen) safeBits(sq *squares, occ board.Bitboard, s board.Color, free, skip int) uint64 {
 	king := 1 // the other side's king
 	if s == board.Black {
 		king = 0
 	}
 	att := uint64(0)
-	if king == g.free { // the black king is the free man: where is it attacked?
+	if king == free { // the king is the free man: where is it attacked?
 		for i := 0; i < g.l.men; i++ {
-			if pc := g.l.pieces[i]; i != g.free && pc.Color() == s {
+			if pc := g.l.pieces[i]; i != free && i != skip && pc.Color() == s {
 				att |= uint64(board.Attacks(pc.Type(), s, sq[i], occ))
 			}
 		}
@@ -300,12 +308,12 @@ func (g *rowGen) legalBits(sq *squares, occ board.Bitboard, s board.Color) uint6
 	k := sq[king]
 	for i := 0; i < g.l.men; i++ {
 		pc := g.l.pieces[i]
-		if i != g.free && pc.Color() == s && board.Attacks(pc.Type(), s, sq[i], occ).Has(k) {
+		if i != free && i != skip && pc.Color() == s && board.Attacks(pc.Type(), s, sq[i], occ).Has(k) {
 			att |= ^uint64(board.Between(sq[i], k)) // unless the free man blocks
 		}
 	}
-	if g.fpc.Color() == s {
-		att |= uint64(board.Attacks(g.fpc.Type(), s, k, occ))
+	if fpc := g.l.pieces[free]; fpc.Color() == s {
+		att |= uint64(board.Attacks(fpc.Type(), s, k, occ))
 	}
 	return ^uint64(occ) &^ att
 }
@@ -397,38 +405,6 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 			out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], x&^uint64(board.Between(a, b)|board.SquareBB(a)))
 		}
 	}
-}
-
-// captureBits returns the free man's squares on which s may have a
-// capture (more is harmless: each position is generated).
-func (g *rowGen) captureBits(sq *squares, occ board.Bitboard, s board.Color) uint64 {
-	enemy := board.Bitboard(0) // the other side's fixed men but the king
-	for i := 2; i < g.l.men; i++ {
-		if i != g.free && g.l.pieces[i].Color() != s {
-			enemy |= board.SquareBB(sq[i])
-		}
-	}
-	freeVictim := g.fpc.Color() != s && g.fpc.Type() != board.King
-	c := uint64(0)
-	for i := 0; i < g.l.men; i++ {
-		pc := g.l.pieces[i]
-		if i == g.free || pc.Color() != s {
-			continue
-		}
-		att := board.Attacks(pc.Type(), s, sq[i], occ)
-		if att&enemy != 0 {
-			return ^uint64(0)
-		}
-		if freeVictim {
-			c |= uint64(att)
-		}
-	}
-	if g.fpc.Color() == s {
-		for e := enemy; e != 0; {
-			c |= uint64(board.Attacks(g.fpc.Type(), s, e.PopFirst(), occ))
-		}
-	}
-	return c
 }
 
 // push is a pawn's step without capture: the positions where it is

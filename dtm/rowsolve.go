@@ -195,7 +195,11 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		other := s.Other()
 		q := g.gather(R, &sq, occ, s, g.legal[other], nil, lg)
 		g.quiet[s][r] = q
-		generic := g.captureBits(&sq, occ, s) & lg
+		var slow uint64 // captures generated position by position
+		w.caps, slow, ok = g.rowCaptures(w, &sq, occ, s, lg, w.caps[:0])
+		if !ok {
+			return false
+		}
 		w.pushes = g.pushes(&sq, occ, s, w.pushes[:0])
 		w.readers = w.readers[:0]
 		for k := range w.pushes {
@@ -204,9 +208,12 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		check := lg &^ g.legal[other][r]
 		// the positions with a conversion, or with no quiet move: the
 		// others have nothing to set up
-		busy := generic | ^q
-		for _, p := range w.pushes {
-			busy |= p.legal
+		busy := slow | ^q
+		for k := range w.caps {
+			busy |= w.caps[k].bits
+		}
+		for k := range w.pushes {
+			busy |= w.pushes[k].legal
 		}
 		for y := lg & busy; y != 0; y &= y - 1 {
 			f := bits.TrailingZeros64(y)
@@ -214,10 +221,16 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			idx := R*64 + int64(f)
 			var best bestMove
 			sq[g.free] = board.Square(f)
-			if generic&bit != 0 && !g.captures(w, &sq, s, &best) {
+			if slow&bit != 0 && !g.captures(w, &sq, s, &best) {
 				return false
 			}
-			for _, p := range w.pushes {
+			for k := range w.caps {
+				if w.caps[k].bits&bit != 0 {
+					w.caps[k].at(board.Square(f), &best)
+				}
+			}
+			for k := range w.pushes {
+				p := &w.pushes[k]
 				if p.legal&bit == 0 {
 					continue
 				}
@@ -229,7 +242,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 						best.add(p.rd[i].at(board.Square(f)))
 					}
 				default:
-					if !g.special(w, &sq, s, p, &best) {
+					if !g.special(w, &sq, s, *p, &best) {
 						return false
 					}
 				}
