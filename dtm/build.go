@@ -188,11 +188,9 @@ type worker struct {
 	// positions given a value by this worker in the current parallel call
 	set int64
 	// the row generator's set-up: positions valued, conversions mating
-	// too late, not yet handed over; a row's pawn steps and the readers
-	// of its conversions' tables
+	// too late, not yet handed over; a row's pawn steps and captures
 	settled, long []settledAt
 	pushes        []push
-	readers       []rowReader
 	caps          []capture
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64

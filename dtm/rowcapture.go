@@ -16,24 +16,49 @@ type capture struct {
 	rd    [4]rowReader
 	fixed bool
 	v     Value
+	// no reader serves the row (the symmetry of the table read depends on
+	// the square): the capture is played in each position
+	each bool
+	m    move
 }
 
-// at adds the capture's values at square f to best.
-func (c *capture) at(f board.Square, best *bestMove) {
-	if c.fixed {
+// at adds the capture's values at square f to best (nd is the position,
+// the free man on f); false when a table could not be read.
+func (g *rowGen) captureAt(w *worker, c *capture, nd *node, f board.Square, best *bestMove) bool {
+	switch {
+	case c.fixed:
 		best.add(c.v)
-		return
+	case c.each:
+		m := c.m
+		if m.capture == int8(g.free) {
+			m.to = f
+		}
+		promos := [4]board.PieceType{m.promo}
+		if c.n == 4 {
+			promos = [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight}
+		}
+		for k := 0; k < c.n; k++ {
+			m.promo = promos[k]
+			w.child = nd.play(m)
+			v, err := g.b.childValue(w, &w.child)
+			if err != nil {
+				g.b.fail(err)
+				return false
+			}
+			best.add(v)
+		}
+	default:
+		for i := 0; i < c.n; i++ {
+			best.add(c.rd[i].at(f))
+		}
 	}
-	for i := 0; i < c.n; i++ {
-		best.add(c.rd[i].at(f))
-	}
+	return true
 }
 
 // rowCaptures lists the captures of s in row sq (the fixed men,
-// occupancy occ) among the legal positions lg. slow holds the positions
-// where a capture could not be read for the row (a reader whose symmetry
-// depends on the square): they are generated one by one.
-func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board.Color, lg uint64, out []capture) ([]capture, uint64, bool) {
+// occupancy occ) among the legal positions lg; false when a table could
+// not be read.
+func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board.Color, lg uint64, out []capture) ([]capture, bool) {
 	l := g.l
 	nd := node{n: l.men, pc: l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
 	var enemy board.Bitboard // the other side's fixed men but the king
@@ -42,7 +67,6 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 			enemy |= board.SquareBB(sq[j])
 		}
 	}
-	slow := uint64(0)
 	last := board.Bitboard(0xff00000000000000)
 	if s == board.Black {
 		last = 0xff
@@ -69,7 +93,7 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 				v, err := g.b.childValue(w, &w.child)
 				if err != nil {
 					g.b.fail(err)
-					return out, 0, false
+					return out, false
 				}
 				out = append(out, capture{bits: from, fixed: true, v: v})
 			}
@@ -87,10 +111,7 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 			if b == 0 {
 				continue
 			}
-			var ok bool
-			if out, ok = g.addCapture(w, &nd, out, b, move{slot: int8(i), capture: int8(j), to: y}, promotes && last.Has(y)); !ok {
-				slow |= b
-			}
+			out = g.addCapture(w, &nd, out, b, move{slot: int8(i), capture: int8(j), to: y}, promotes && last.Has(y))
 		}
 		// a fixed man takes the free man
 		if g.fpc.Color() == s || g.fpc.Type() == board.King {
@@ -106,20 +127,16 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 				continue
 			}
 			to := board.Square(bits.TrailingZeros64(part))
-			var ok bool
-			if out, ok = g.addCapture(w, &nd, out, part, move{slot: int8(i), capture: int8(g.free), to: to}, promotes && last.Has(to)); !ok {
-				slow |= part
-			}
+			out = g.addCapture(w, &nd, out, part, move{slot: int8(i), capture: int8(g.free), to: to}, promotes && last.Has(to))
 		}
 	}
-	return out, slow, true
+	return out, true
 }
 
 // addCapture appends the capture m (its four promotions when promote),
-// legal on the positions b, read for the row; false when a reader does
-// not serve the row.
-func (g *rowGen) addCapture(w *worker, nd *node, out []capture, b uint64, m move, promote bool) ([]capture, bool) {
-	c := capture{bits: b}
+// legal on the positions b, read for the row when readers serve it.
+func (g *rowGen) addCapture(w *worker, nd *node, out []capture, b uint64, m move, promote bool) []capture {
+	c := capture{bits: b, m: m, n: 1}
 	// the man whose square varies along the row: the free man, or the man
 	// that took it; play moves the last man to the taken one's slot
 	if m.capture != int8(g.free) {
@@ -133,16 +150,16 @@ func (g *rowGen) addCapture(w *worker, nd *node, out []capture, b uint64, m move
 		vary = m.capture
 	}
 	promos := [4]board.PieceType{board.NoPieceType}
-	c.n = 1
 	if promote {
 		promos, c.n = [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight}, 4
 	}
 	for k := 0; k < c.n; k++ {
 		m.promo = promos[k]
 		w.child = nd.play(m)
-		if c.rd[k] = g.newReader(w, &w.child, int(vary), 0); !c.rd[k].ok {
-			return out, false
+		if c.rd[k] = g.newReader(w, &w.child, int(vary)); !c.rd[k].ok {
+			c.each = true
+			break
 		}
 	}
-	return append(out, c), true
+	return append(out, c)
 }

@@ -12,7 +12,6 @@ import (
 // only in that man's digit, under one symmetry. It is built from the
 // first such position a row meets, and holds for the row.
 type rowReader struct {
-	key    int32 // the conversion: mover, man taken, promotion
 	ok     bool  // false: the symmetry depends on the square; read one by one
 	draw   bool  // bare kings
 	data   []byte
@@ -24,8 +23,8 @@ type rowReader struct {
 
 // newReader builds the reader of the positions like ch (another
 // material) that differ in the square of its man vary.
-func (g *rowGen) newReader(w *worker, ch *node, vary int, key int32) rowReader {
-	rd := rowReader{key: key}
+func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
+	var rd rowReader
 	r, err := g.b.tableOf(w, ch)
 	if err != nil {
 		return rd // (childValue meets the error again)
@@ -74,29 +73,6 @@ func (g *rowGen) newReader(w *worker, ch *node, vary int, key int32) rowReader {
 	rd.base = idx - rd.weight*int64(rd.tr[sq[js]])
 	rd.data = r.t.data[int64(nd.stm)*l.size : int64(nd.stm+1)*l.size]
 	return rd
-}
-
-// readChild returns the value of ch, a position a conversion (key) leads
-// to, whose man vary stands where the row's position put it.
-func (g *rowGen) readChild(w *worker, ch *node, vary int, key int32) (Value, error) {
-	if ch.ep != board.NoSquare || ch.materialKey() == g.b.key {
-		return g.b.childValue(w, ch)
-	}
-	var rd *rowReader
-	for i := range w.readers {
-		if w.readers[i].key == key {
-			rd = &w.readers[i]
-			break
-		}
-	}
-	if rd == nil {
-		w.readers = append(w.readers, g.newReader(w, ch, vary, key))
-		rd = &w.readers[len(w.readers)-1]
-	}
-	if !rd.ok {
-		return g.b.childValue(w, ch)
-	}
-	return rd.at(ch.sq[vary]), nil
 }
 
 // at reads the position whose varying man stands on s (rd.ok).

@@ -147,6 +147,8 @@ type rowGen struct {
 	// lossIn(0), so the codes do not clash)
 	conv   [2][]byte
 	inConv [2]codeSets
+	// per row, bit c&63 of each conv code c it holds
+	convHash [2][]uint64
 	// one word per row: the legal positions with that side to move, those
 	// with a quiet move, those with a value, those won
 	legal, quiet, done, won [2][]uint64

@@ -51,7 +51,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.vb[s] = g.val[s].bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		g.inConv[s] = newCodeSets(largest * 64)
-		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won} {
+		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash} {
 			set[s] = make([]uint64, largest)
 		}
 		g.fresh[s] = newRowSet(largest)
@@ -71,7 +71,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		}
 	}
 	g.conv, g.inConv = [2][]byte{}, [2]codeSets{}
-	g.legal, g.quiet, g.done, g.won = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
+	g.legal, g.quiet, g.done, g.won, g.convHash = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
 		return g.toLayout(), nil
@@ -88,7 +88,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 	for s := 0; s < 2; s++ {
 		clear(g.conv[s][:n*64])
 		clear(g.inConv[s])
-		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s]} {
+		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s], g.convHash[s]} {
 			clear(set[:n])
 		}
 		g.fresh[s].reset()
@@ -195,20 +195,19 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		other := s.Other()
 		q := g.gather(R, &sq, occ, s, g.legal[other], nil, lg)
 		g.quiet[s][r] = q
-		var slow uint64 // captures generated position by position
-		w.caps, slow, ok = g.rowCaptures(w, &sq, occ, s, lg, w.caps[:0])
+		w.caps, ok = g.rowCaptures(w, &sq, occ, s, lg, w.caps[:0])
 		if !ok {
 			return false
 		}
+		nd := node{n: g.l.men, pc: g.l.pieces, sq: sq, stm: s, ep: board.NoSquare}
 		w.pushes = g.pushes(&sq, occ, s, w.pushes[:0])
-		w.readers = w.readers[:0]
 		for k := range w.pushes {
 			g.promotionReaders(w, &sq, s, &w.pushes[k])
 		}
 		check := lg &^ g.legal[other][r]
 		// the positions with a conversion, or with no quiet move: the
 		// others have nothing to set up
-		busy := slow | ^q
+		busy := ^q
 		for k := range w.caps {
 			busy |= w.caps[k].bits
 		}
@@ -221,12 +220,10 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			idx := R*64 + int64(f)
 			var best bestMove
 			sq[g.free] = board.Square(f)
-			if slow&bit != 0 && !g.captures(w, &sq, s, &best) {
-				return false
-			}
+			nd.sq[g.free] = board.Square(f)
 			for k := range w.caps {
-				if w.caps[k].bits&bit != 0 {
-					w.caps[k].at(board.Square(f), &best)
+				if w.caps[k].bits&bit != 0 && !g.captureAt(w, &w.caps[k], &nd, board.Square(f), &best) {
+					return false
 				}
 			}
 			for k := range w.pushes {
@@ -242,7 +239,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 						best.add(p.rd[i].at(board.Square(f)))
 					}
 				default:
-					if !g.special(w, &sq, s, *p, &best) {
+					if !g.special(w, &sq, s, p, &best) {
 						return false
 					}
 				}
@@ -262,6 +259,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 					}
 					g.conv[s][r*64+int64(f)] = c
 					g.inConv[s].add(r*64+int64(f), c)
+					g.convHash[s][r] |= 1 << (c & 63)
 					if best.v != Draw {
 						w.pending = max(w.pending, best.v.Plies())
 					}
@@ -308,7 +306,7 @@ func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push
 	nd.sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
 	for i, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
 		w.child = nd.play(move{slot: p.slot, capture: -1, to: p.to, promo: promo})
-		if p.rd[i] = g.newReader(w, &w.child, g.free, 0); !p.rd[i].ok {
+		if p.rd[i] = g.newReader(w, &w.child, g.free); !p.rd[i].ok {
 			return
 		}
 	}
@@ -318,94 +316,20 @@ func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push
 // special adds to best the value of a pawn step played in the position
 // sq: the four promotions, or a double step giving an en-passant right;
 // false when a table could not be read.
-func (g *rowGen) special(w *worker, sq *squares, s board.Color, p push, best *bestMove) bool {
+func (g *rowGen) special(w *worker, sq *squares, s board.Color, p *push, best *bestMove) bool {
 	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
 	w.moves = w.moves[:0]
 	m := move{slot: p.slot, capture: -1, to: p.to}
 	if p.to >= 8 && p.to < 56 {
 		m.double = true
 		w.moves = append(w.moves, m)
-		return g.addMoves(w, &nd, best)
-	}
-	for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
-		m.promo = promo
-		w.moves = append(w.moves, m)
-	}
-	return g.addRead(w, &nd, best)
-}
-
-// captures adds the values of the captures of s in the position sq to
-// best (its other conversions, pawn steps, are read by rows); false when
-// a table could not be read.
-func (g *rowGen) captures(w *worker, sq *squares, s board.Color, best *bestMove) bool {
-	l := g.l
-	nd := node{n: l.men, pc: l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
-	occ := nd.occupied()
-	var enemy board.Bitboard // the other side's men but the king
-	for i := 2; i < l.men; i++ {
-		if l.pieces[i].Color() != s {
-			enemy |= board.SquareBB(sq[i])
-		}
-	}
-	king := 0
-	if s == board.Black {
-		king = 1
-	}
-	w.moves = w.moves[:0]
-	for i := 0; i < l.men; i++ {
-		pc := l.pieces[i]
-		if pc.Color() != s {
-			continue
-		}
-		for t := board.Attacks(pc.Type(), s, sq[i], occ) & enemy; t != 0; {
-			to := t.PopFirst()
-			m := move{slot: int8(i), capture: nd.at(to), to: to}
-			ks := sq[king]
-			if i == king {
-				ks = to
-			}
-			if nd.attacked(ks, s.Other(), occ&^board.SquareBB(sq[i]), int(m.capture)) {
-				continue // illegal
-			}
-			if pc.Type() == board.Pawn && (to < 8 || to >= 56) {
-				for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
-					m.promo = promo
-					w.moves = append(w.moves, m)
-				}
-				continue
-			}
+	} else {
+		for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+			m.promo = promo
 			w.moves = append(w.moves, m)
 		}
 	}
-	return g.addRead(w, &nd, best)
-}
-
-// addRead adds the values after the moves w.moves of nd (captures and
-// promotions, no en-passant right after them) to best, read through the
-// row's readers.
-func (g *rowGen) addRead(w *worker, nd *node, best *bestMove) bool {
-	last := int8(nd.n - 1)
-	for _, m := range w.moves {
-		w.child = nd.play(m)
-		// the man whose square the row's position chose: the free man, or
-		// the man that took it; play moved the last man to the taken one's
-		// slot
-		vary := int8(g.free)
-		if m.capture == vary {
-			vary = m.slot
-		}
-		if m.capture >= 0 && vary == last {
-			vary = m.capture
-		}
-		key := int32(m.slot)<<16 | int32(m.capture+1)<<8 | int32(m.promo)
-		v, err := g.readChild(w, &w.child, int(vary), key)
-		if err != nil {
-			g.b.fail(err)
-			return false
-		}
-		best.add(v)
-	}
-	return true
+	return g.addMoves(w, &nd, best)
 }
 
 // addMoves adds the values after the moves w.moves of nd to best.
@@ -467,7 +391,7 @@ func (g *rowGen) step(p int, s board.Color) {
 		}
 		for r := from; r < to; r++ {
 			c := next.w[r] & g.quiet[s][r]
-			if byConv {
+			if byConv && g.convHash[s][r]>>(code&63)&1 != 0 {
 				c |= g.convIs(s, r, code)
 			}
 			c &^= g.done[s][r]

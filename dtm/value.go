@@ -110,12 +110,27 @@ type bestMove struct {
 }
 
 func (b *bestMove) add(after Value) {
-	v, err := after.Before()
-	if err == errTooLong {
-		b.long, v = true, Draw
+	v := beforeTable[after]
+	if after == lossIn(maxMoves) {
+		b.long = true // (v is Draw)
 	}
-	if !b.have || v.Better(b.v) {
+	if !b.have || scoreTable[v] > scoreTable[b.v] {
 		b.v, b.have = v, true
+	}
+}
+
+// beforeTable[v] is v.Before() (Draw for a mate too long to store), and
+// scoreTable[v] is v.score(): the set-up of a build adds a move's value
+// hundreds of millions of times.
+var (
+	beforeTable [256]Value
+	scoreTable  [256]int16
+)
+
+func init() {
+	for v := 0; v < 256; v++ {
+		beforeTable[v], _ = Value(v).Before()
+		scoreTable[v] = int16(Value(v).score())
 	}
 }
 
