@@ -12,8 +12,8 @@ import (
 // only in that man's digit, under one symmetry. It is built from the
 // first such position a row meets, and holds for the row.
 type rowReader struct {
-	ok     bool  // false: the symmetry depends on the square; read one by one
-	draw   bool  // bare kings
+	ok     bool // false: the symmetry depends on the square; read one by one
+	draw   bool // bare kings
 	data   []byte
 	base   int64
 	weight int64
