@@ -164,7 +164,8 @@ type rowGen struct {
 }
 
 // rowSet is a set of positions, one word per row, with a summary bit per
-// block of 64 rows that may hold one.
+// block of 64 rows that may hold one: a row that holds one is in a
+// marked block.
 type rowSet struct {
 	w   []uint64
 	sum []uint64
@@ -179,10 +180,13 @@ func (s rowSet) or(r int64, x uint64) {
 	if x == 0 {
 		return
 	}
-	if atomic.LoadUint64(&s.w[r])&x != x {
-		atomic.OrUint64(&s.w[r], x)
+	if atomic.LoadUint64(&s.w[r])&x == x {
+		return
 	}
-	s.mark(r >> 6)
+	// a row that held a position is in a marked block already
+	if atomic.OrUint64(&s.w[r], x) == 0 {
+		s.mark(r >> 6)
+	}
 }
 
 // mark flags block blk as possibly holding a position.
