@@ -46,16 +46,11 @@ var (
 	canonT [64]uint8
 	// invTransform[t] undoes symmetry t
 	invTransform [8]uint8
-	// kingPreds[c] lists, for a white king on the triangle's square c
-	// after a move, the symmetries u and triangle squares a from which a
-	// king move reaches the image of c under u
-	kingPreds [10][]kingPred
+	// kingPreds[c][u] holds, for a white king on the triangle's square c
+	// after a move, the triangle squares from which a king move reaches
+	// the image of c under symmetry u
+	kingPreds [10][8]board.Bitboard
 )
-
-type kingPred struct {
-	u uint8
-	a board.Square
-}
 
 func init() {
 	n := 0
@@ -93,7 +88,7 @@ func init() {
 		for u := 0; u < 8; u++ {
 			for to := board.KingAttacks(transforms[u][b]); to != 0; {
 				if a := to.PopFirst(); triCode[a] >= 0 {
-					kingPreds[c] = append(kingPreds[c], kingPred{uint8(u), a})
+					kingPreds[c][u] |= board.SquareBB(a)
 				}
 			}
 		}
@@ -245,16 +240,6 @@ func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
 	return sq, occ, ok
 }
 
-// encodeRow numbers the fixed men's squares of a pawnless table (the
-// white king in the triangle).
-func (g *rowGen) encodeRow(sq *squares) int64 {
-	r := int64(triCode[sq[0]]) * g.weight[0]
-	for i := 1; i < g.free; i++ {
-		r += int64(sq[i]) * g.weight[i]
-	}
-	return r
-}
-
 // pawnRow returns the row of the fixed men sq of a table with pawns, and
 // whether it is their mirror image that is stored (the free man's square
 // is then mirrored too).
@@ -285,6 +270,19 @@ func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
 		}
 	}
 	return r, mirror
+}
+
+// restUnder numbers, in a pawnless table, the fixed men but the white
+// king after symmetry u (the row less the white king's part), and
+// returns their occupancy.
+func (g *rowGen) restUnder(u uint8, sq *squares) (int64, board.Bitboard) {
+	r, occ := int64(0), board.Bitboard(0)
+	for j := 1; j < g.free; j++ {
+		t := transforms[u][sq[j]]
+		r += int64(t) * g.weight[j]
+		occ |= board.SquareBB(t)
+	}
+	return r, occ
 }
 
 // legalBits returns the free man's squares on which the position with s
@@ -357,12 +355,8 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 			var x uint64
 			if i == 0 && g.pawnless {
 				t := canonT[b]
-				var ts squares
-				ts[0] = transforms[t][b]
-				for j := 1; j < g.free; j++ {
-					ts[j] = transforms[t][sq[j]]
-				}
-				x = bbTransform(invTransform[t], set(g.encodeRow(&ts)))
+				rest, _ := g.restUnder(t, sq)
+				x = bbTransform(invTransform[t], set(int64(triCode[transforms[t][b]])*g.weight[0]+rest))
 			} else {
 				x = set(r + (int64(b)-int64(a))*g.weight[i])
 			}
@@ -392,16 +386,15 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 		}
 		b := sq[i]
 		if i == 0 && g.pawnless {
-			var ts squares
-			for _, kp := range kingPreds[triCode[b]] {
-				ts[0] = kp.a
-				clash := false
-				for j := 1; j < g.free; j++ {
-					ts[j] = transforms[kp.u][sq[j]]
-					clash = clash || ts[j] == kp.a
+			for u, from := range kingPreds[triCode[b]] {
+				if from == 0 {
+					continue
 				}
-				if !clash {
-					out.or(g.encodeRow(&ts)-g.lo, bbTransform(kp.u, x)&^(1<<kp.a))
+				rest, occT := g.restUnder(uint8(u), &sq)
+				xt := bbTransform(uint8(u), x)
+				for from &^= occT; from != 0; {
+					a := from.PopFirst()
+					out.or(int64(triCode[a])*g.weight[0]+rest-g.lo, xt&^(1<<a))
 				}
 			}
 			continue
