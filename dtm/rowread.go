@@ -82,6 +82,17 @@ func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
 	for i := 0; i < l.men; i++ {
 		ts[i] = tr[sq[i]]
 	}
+	// other identical men go in increasing order, as the layout stores them
+	for _, gr := range l.groups {
+		if gr[0] == g0 {
+			continue
+		}
+		for i := gr[0] + 1; i < gr[1]; i++ {
+			for j := i; j > gr[0] && ts[j] < ts[j-1]; j-- {
+				ts[j], ts[j-1] = ts[j-1], ts[j]
+			}
+		}
+	}
 	// the identical men but the varying one, in order
 	own, skipped := tr[nd.sq[vary]], false
 	for i := g0; i < g1; i++ {
@@ -126,10 +137,16 @@ func (rd *rowReader) at(s board.Square) Value {
 	if rd.draw {
 		return Draw
 	}
+	return Value(rd.data[rd.index(s)])
+}
+
+// index is the index, in the table read, of the position whose varying
+// man stands on s.
+func (rd *rowReader) index(s board.Square) int64 {
 	t := rd.tr[s^rd.flip]
 	k := 0
 	for k < rd.n && rd.gs[k] < t {
 		k++
 	}
-	return Value(rd.data[rd.base[k]+rd.weight[k]*int64(t)])
+	return rd.base[k] + rd.weight[k]*int64(t)
 }
