@@ -156,6 +156,7 @@ type rowGen struct {
 	// draw); each must end as a win, found otherwise
 	long    []settledAt
 	pending int // the last ply a set-up value or a conversion reaches
+	lastPly int // the last ply at which a position took a value
 }
 
 // rowSet is a set of positions, one word per row, with a summary bit per

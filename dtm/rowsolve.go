@@ -95,7 +95,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 		g.next[s].reset()
 		g.settled[s] = make([][]int64, 2*maxMoves+2)
 	}
-	g.long, g.pending = nil, 0
+	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
 		return err
 	}
@@ -108,6 +108,9 @@ func (g *rowGen) solve(lo, hi int64) error {
 			return g.b.err
 		}
 		changed := g.commit(p)
+		if changed {
+			g.lastPly = p
+		}
 		if !changed && p >= g.pending {
 			break
 		}
@@ -115,7 +118,9 @@ func (g *rowGen) solve(lo, hi int64) error {
 			g.b.progress(lo/max(1, g.sliceRows), int64(max(1, len(g.l.slices))), p)
 		}
 	}
-	if g.stillOpen() {
+	// only a position mated in maxMoves (ply 2*maxMoves) can leave a mate
+	// too long to store
+	if g.lastPly == 2*maxMoves && g.stillOpen() {
 		return errTooLong
 	}
 	for _, e := range g.long {
