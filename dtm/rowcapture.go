@@ -22,8 +22,8 @@ type capture struct {
 	m    move
 }
 
-// at adds the capture's values at square f to best (nd is the position,
-// the free man on f); false when a table could not be read.
+// captureAt adds the values of capture c at square f to best (nd is the
+// position, the free man on f); false when a table could not be read.
 func (g *rowGen) captureAt(w *worker, c *capture, nd *node, f board.Square, best *bestMove) bool {
 	switch {
 	case c.fixed:
