@@ -149,12 +149,18 @@ func (b *builder) fail(err error) {
 
 // parallel runs f over the chunks of [0, n) on the workers.
 func (b *builder) parallel(n int64, f func(w *worker, from, to int64)) {
+	b.parallelGrain(n, 64, f)
+}
+
+// parallelGrain is parallel with chunks of at least grain items (a
+// multiple of 4).
+func (b *builder) parallelGrain(n, grain int64, f func(w *worker, from, to int64)) {
 	if b.scratch == nil {
 		b.scratch = make([]worker, b.workers)
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	chunk := min(maxChunk, max(64, n/int64(8*b.workers))&^3)
+	chunk := min(maxChunk, max(grain, n/int64(8*b.workers)&^3))
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {

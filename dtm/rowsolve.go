@@ -133,7 +133,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 
 // each runs f over the rows of the group on the workers (r from lo).
 func (g *rowGen) each(f func(w *worker, r int64)) {
-	g.b.parallel(g.hi-g.lo, func(w *worker, from, to int64) {
+	g.b.parallelGrain(g.hi-g.lo, 16, func(w *worker, from, to int64) {
 		for r := from; r < to; r++ {
 			f(w, r)
 		}
@@ -142,7 +142,7 @@ func (g *rowGen) each(f func(w *worker, r int64)) {
 
 // eachBlock runs f over the blocks of 64 rows of the group.
 func (g *rowGen) eachBlock(f func(w *worker, blk int64)) {
-	g.b.parallel((g.hi-g.lo+63)/64, func(w *worker, from, to int64) {
+	g.b.parallelGrain((g.hi-g.lo+63)/64, 1, func(w *worker, from, to int64) {
 		for blk := from; blk < to; blk++ {
 			f(w, blk)
 		}
