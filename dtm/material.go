@@ -169,7 +169,7 @@ func (m Material) Children() []Material {
 			if t != board.Pawn {
 				continue
 			}
-			for _, q := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+			for _, q := range promotions {
 				promoted := m.replaced(c, i, q)
 				add(promoted)
 				for j := range promoted.Pieces[1-c] { // promotion with capture

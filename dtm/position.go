@@ -267,12 +267,15 @@ func (nd *node) addPawn(out []move, m move, king int, occ board.Bitboard, last i
 		return out
 	}
 	out = out[:n]
-	for _, t := range []board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+	for _, t := range promotions {
 		m.promo = t
 		out = append(out, m)
 	}
 	return out
 }
+
+// promotions are the pieces a pawn may become, strongest first.
+var promotions = [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight}
 
 // at returns the slot of the man on s, or -1.
 func (nd *node) at(s board.Square) int8 {

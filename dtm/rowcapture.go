@@ -33,20 +33,14 @@ func (g *rowGen) captureAt(w *worker, c *capture, nd *node, f board.Square, best
 		if m.capture == int8(g.free) {
 			m.to = f
 		}
-		promos := [4]board.PieceType{m.promo}
-		if c.n == 4 {
-			promos = [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight}
-		}
+		w.moves = w.moves[:0]
 		for k := 0; k < c.n; k++ {
-			m.promo = promos[k]
-			w.child = nd.play(m)
-			v, err := g.b.childValue(w, &w.child)
-			if err != nil {
-				g.b.fail(err)
-				return false
+			if c.n == 4 {
+				m.promo = promotions[k]
 			}
-			best.add(v)
+			w.moves = append(w.moves, m)
 		}
+		return g.addMoves(w, nd, best)
 	default:
 		for i := 0; i < c.n; i++ {
 			best.add(c.rd[i].at(f))
@@ -149,12 +143,13 @@ func (g *rowGen) addCapture(w *worker, nd *node, out []capture, b uint64, m move
 	if vary == int8(nd.n-1) {
 		vary = m.capture
 	}
-	promos := [4]board.PieceType{board.NoPieceType}
 	if promote {
-		promos, c.n = [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight}, 4
+		c.n = 4
 	}
 	for k := 0; k < c.n; k++ {
-		m.promo = promos[k]
+		if promote {
+			m.promo = promotions[k]
+		}
 		w.child = nd.play(m)
 		if c.rd[k] = g.newReader(w, &w.child, int(vary)); !c.rd[k].ok {
 			c.each = true

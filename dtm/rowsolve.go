@@ -309,7 +309,7 @@ func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push
 	}
 	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
 	nd.sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
-	for i, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+	for i, promo := range promotions {
 		w.child = nd.play(move{slot: p.slot, capture: -1, to: p.to, promo: promo})
 		if p.rd[i] = g.newReader(w, &w.child, g.free); !p.rd[i].ok {
 			return
@@ -329,7 +329,7 @@ func (g *rowGen) special(w *worker, sq *squares, s board.Color, p *push, best *b
 		m.double = true
 		w.moves = append(w.moves, m)
 	} else {
-		for _, promo := range [4]board.PieceType{board.Queen, board.Rook, board.Bishop, board.Knight} {
+		for _, promo := range promotions {
 			m.promo = promo
 			w.moves = append(w.moves, m)
 		}
