@@ -83,7 +83,11 @@ type builder struct {
 // the frontier scan reads four entries at once).
 const maxChunk = 1 << 12
 
-// build computes a table. workers <= 0 means every core.
+// build computes a table. workers <= 0 means every core. Tables are built
+// by rows (rows.go) on a little-endian machine unless byPositions asks for
+// the generator of this file, position by position: the tests' reference,
+// and the generator of a big-endian machine (the rows write values through
+// a byte view of bytesArray).
 // progress hears of the slices solved (done of total) after each group of
 // them, and of each ply inside a group (ply > 0; done is then the slices
 // finished before the group).

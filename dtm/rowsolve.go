@@ -292,6 +292,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 	return true
 }
 
+// flush hands a worker's set-up findings over to the group.
 func (g *rowGen) flush(w *worker) {
 	for _, e := range w.settled {
 		g.settled[e.side][e.ply] = append(g.settled[e.side][e.ply], e.idx)
