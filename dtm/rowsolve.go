@@ -207,7 +207,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		nd := node{n: g.l.men, pc: g.l.pieces, sq: sq, stm: s, ep: board.NoSquare}
 		w.pushes = g.pushes(&sq, occ, s, w.pushes[:0])
 		for k := range w.pushes {
-			g.promotionReaders(w, &sq, s, &w.pushes[k])
+			g.promotionReaders(w, nd, &w.pushes[k])
 		}
 		check := lg &^ g.legal[other][r]
 		// the positions with a conversion, or with no quiet move: the
@@ -224,7 +224,6 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			bit := uint64(1) << f
 			idx := R*64 + int64(f)
 			var best bestMove
-			sq[g.free] = board.Square(f)
 			nd.sq[g.free] = board.Square(f)
 			for k := range w.caps {
 				if w.caps[k].bits&bit != 0 && !g.captureAt(w, &w.caps[k], &nd, board.Square(f), &best) {
@@ -244,7 +243,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 						best.add(p.rd[i].at(board.Square(f)))
 					}
 				default:
-					if !g.special(w, &sq, s, p, &best) {
+					if !g.special(w, &nd, p, &best) {
 						return false
 					}
 				}
@@ -301,14 +300,13 @@ func (g *rowGen) flush(w *worker) {
 	w.settled, w.long = w.settled[:0], w.long[:0]
 }
 
-// promotionReaders sets up the readers of p's four promotions, when one
-// symmetry serves the whole row for each (p.promote).
-func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push) {
+// promotionReaders sets up the readers of p's four promotions in the row
+// of nd, when one symmetry serves the whole row for each (p.promote).
+func (g *rowGen) promotionReaders(w *worker, nd node, p *push) {
 	p.promote = false
 	if !p.special || p.to >= 8 && p.to < 56 || p.legal == 0 {
 		return
 	}
-	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
 	nd.sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
 	for i, promo := range promotions {
 		w.child = nd.play(move{slot: p.slot, capture: -1, to: p.to, promo: promo})
@@ -320,10 +318,9 @@ func (g *rowGen) promotionReaders(w *worker, sq *squares, s board.Color, p *push
 }
 
 // special adds to best the value of a pawn step played in the position
-// sq: the four promotions, or a double step giving an en-passant right;
+// nd: the four promotions, or a double step giving an en-passant right;
 // false when a table could not be read.
-func (g *rowGen) special(w *worker, sq *squares, s board.Color, p *push, best *bestMove) bool {
-	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+func (g *rowGen) special(w *worker, nd *node, p *push, best *bestMove) bool {
 	w.moves = w.moves[:0]
 	m := move{slot: p.slot, capture: -1, to: p.to}
 	if p.to >= 8 && p.to < 56 {
@@ -335,7 +332,7 @@ func (g *rowGen) special(w *worker, sq *squares, s board.Color, p *push, best *b
 			w.moves = append(w.moves, m)
 		}
 	}
-	return g.addMoves(w, &nd, best)
+	return g.addMoves(w, nd, best)
 }
 
 // addMoves adds the values after the moves w.moves of nd to best.
