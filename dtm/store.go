@@ -216,13 +216,8 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
 		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
 	}
-	for _, c := range m.Children() {
-		if c.Bare() {
-			continue
-		}
-		if _, err := s.table(c, buildMax); err != nil {
-			return nil, nil, err
-		}
+	if err := s.children(m, buildMax); err != nil {
+		return nil, nil, err
 	}
 	unlock, err := lockFile(path + ".lock")
 	if err != nil {
@@ -390,4 +385,48 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 		return 0, false
 	}
 	return v.Signed(), true
+}
+
+// concurrentMen is the most men of a table built alongside others: the
+// children of a table up to this size are built at once, each sharing
+// the cores with the others (a small build spends much of its time at
+// the barriers between its steps, and in writing and reading its file,
+// where another build can use the core). Larger children are built one
+// at a time, as their memory (up to 2 GiB) must not add up.
+const concurrentMen = 4
+
+// children makes sure the tables m's captures and promotions lead to are
+// loaded, building those missing.
+func (s *Store) children(m Material, buildMax int) error {
+	var small, large []Material
+	for _, c := range m.Children() {
+		switch {
+		case c.Bare():
+		case c.Men() <= concurrentMen:
+			small = append(small, c)
+		default:
+			large = append(large, c)
+		}
+	}
+	errs := make([]error, len(small))
+	var wg sync.WaitGroup
+	for i, c := range small {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.table(c, buildMax)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for _, c := range large {
+		if _, err := s.table(c, buildMax); err != nil {
+			return err
+		}
+	}
+	return nil
 }

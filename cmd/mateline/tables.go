@@ -67,9 +67,12 @@ func (r *buildReporter) report(ev dtm.BuildEvent) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if ev.Finished {
-		if r.current != nil {
+		switch {
+		case r.current != nil && r.table == ev.Table:
 			r.current.Finish()
 			r.current = nil
+		case r.current != nil:
+			r.current.Clear() // another table's bar: redrawn on its next event
 		}
 		fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s)\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes))
 		return
@@ -79,7 +82,10 @@ func (r *buildReporter) report(ev dtm.BuildEvent) {
 		what += fmt.Sprintf(", ply %d", ev.Ply)
 	}
 	if r.bar {
-		if r.current == nil || r.table != ev.Table {
+		if r.current != nil && r.table != ev.Table {
+			return // small tables are built side by side: the bar follows one
+		}
+		if r.current == nil {
 			r.current = progressbar.NewOptions64(ev.Total,
 				progressbar.OptionSetWriter(os.Stderr),
 				progressbar.OptionShowCount(),
