@@ -152,6 +152,10 @@ type rowGen struct {
 	fresh, next [2]rowSet
 	// positions the set-up valued, by side and ply
 	settled [2][][]int64
+	// positions found lost before their ply, by side and ply: every quiet
+	// move leads to a position the other side has won, and the
+	// conversions lose later
+	later [2][][]int64
 	// positions with a conversion mating too late to store (counted as a
 	// draw); each must end as a win, found otherwise
 	long    []settledAt

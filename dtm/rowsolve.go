@@ -94,6 +94,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 		g.fresh[s].reset()
 		g.next[s].reset()
 		g.settled[s] = make([][]int64, 2*maxMoves+2)
+		g.later[s] = make([][]int64, 2*maxMoves+2)
 	}
 	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
@@ -262,8 +263,12 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 						c = 1
 					}
 					g.conv[s][r*64+int64(f)] = c
-					g.inConv[s].add(r*64+int64(f), c)
 					g.convHash[s][r] |= 1 << (c & 63)
+					if best.v.Win() {
+						// found at its ply unless a quiet move mates
+						// sooner (a loss is found by step)
+						g.inConv[s].add(r*64+int64(f), c)
+					}
 					if best.v != Draw {
 						w.pending = max(w.pending, best.v.Plies())
 					}
@@ -363,9 +368,10 @@ func convValue(c byte) Value {
 // step finds the positions with s to move that take a value at ply p:
 // at an odd ply those with a quiet move into a position just lost, or a
 // conversion mating now; at an even ply those a successor just became a
-// win for the other side, or a conversion losing now, and every quiet
-// move leads to a position the other side wins while the conversions
-// lose no later.
+// win for the other side, every quiet move leading to a position the
+// other side wins, and the conversions losing no later. A position whose
+// conversions lose later waits in later until their ply (conv is scanned
+// for wins only).
 func (g *rowGen) step(p int, s board.Color) {
 	next, fresh := g.next[s], g.fresh[s.Other()]
 	next.reset()
@@ -403,8 +409,13 @@ func (g *rowGen) step(p int, s board.Color) {
 				c &^= g.gather(g.lo+r, &sq, occ, s, g.legal[other], g.won[other], c)
 				for y := c; y != 0; y &= y - 1 {
 					f := bits.TrailingZeros64(y)
-					if !lossNoLater(convValue(g.conv[s][r*64+int64(f)]), p) {
+					if cv := convValue(g.conv[s][r*64+int64(f)]); !lossNoLater(cv, p) {
 						c &^= 1 << f
+						if cv.Loss() {
+							// every quiet move loses sooner: lost when
+							// the conversions are
+							w.later = append(w.later, settledAt{r*64 + int64(f), s, cv.Plies()})
+						}
 					}
 				}
 			}
@@ -414,6 +425,21 @@ func (g *rowGen) step(p int, s board.Color) {
 			next.mark(blk)
 		}
 	})
+	if win {
+		return
+	}
+	for i := range g.b.scratch {
+		w := &g.b.scratch[i]
+		for _, e := range w.later {
+			g.later[s][e.ply] = append(g.later[s][e.ply], e.idx)
+		}
+		w.later = w.later[:0]
+	}
+	for _, i := range g.later[s][p] {
+		if g.done[s][i>>6]>>(i&63)&1 == 0 { // (nothing else values it)
+			next.or(i>>6, 1<<(i&63))
+		}
+	}
 }
 
 // convIs returns the positions of row r (from lo, s to move) whose
