@@ -341,12 +341,7 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 	got := uint64(0)
 	if g.fpc.Color() == s {
 		if x := set(r); x != 0 {
-			for y := want; y != 0; y &= y - 1 {
-				f := board.Square(bits.TrailingZeros64(y))
-				if uint64(board.Attacks(g.fpc.Type(), s, f, occ)&^occ)&x != 0 {
-					got |= 1 << f
-				}
-			}
+			got = g.freeReach(x, occ, want)
 		}
 	}
 	for i := 0; i < g.l.men && got != want; i++ {
@@ -371,18 +366,48 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 	return got
 }
 
+// freeReach returns, of the squares of want, those from which the free
+// man (not a pawn) moves to a square of x, or, as its moves are the same
+// both ways, to which it moves from one: the fixed men occ block, and
+// none stands on a square of x or want. A slider's attacks are looked up
+// square by square when one of the sets is small, else filled for the
+// whole set.
+func (g *rowGen) freeReach(x uint64, occ board.Bitboard, want uint64) uint64 {
+	t := g.fpc.Type()
+	if t == board.Knight || t == board.King {
+		return want & uint64(board.SetAttacks(t, board.Bitboard(x), occ))
+	}
+	nx, nw := bits.OnesCount64(x), bits.OnesCount64(want)
+	got := uint64(0)
+	switch {
+	case nw <= slideLookups && nw <= nx:
+		for y := want; y != 0; y &= y - 1 {
+			f := board.Square(bits.TrailingZeros64(y))
+			if uint64(board.Attacks(t, board.White, f, occ))&x != 0 {
+				got |= 1 << f
+			}
+		}
+		return got
+	case nx <= slideLookups:
+		for y := x; y != 0; y &= y - 1 {
+			got |= uint64(board.Attacks(t, board.White, board.Square(bits.TrailingZeros64(y)), occ))
+		}
+		return got & want
+	}
+	return want & uint64(board.SetAttacks(t, board.Bitboard(x), occ))
+}
+
+// slideLookups is the most squares whose slider attacks freeReach looks
+// up one by one.
+const slideLookups = 4
+
 // scatter adds to out the predecessors (s to move) of the positions x of
 // row r (the other side to move): the positions with a quiet move into
 // one of them. Goroutines may scatter at once.
 func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 	sq, occ, _ := g.decodeRow(r)
 	if g.fpc.Color() == s {
-		p := uint64(0)
-		for y := x; y != 0; y &= y - 1 {
-			t := board.Square(bits.TrailingZeros64(y))
-			p |= uint64(board.Attacks(g.fpc.Type(), s, t, occ) &^ occ)
-		}
-		out.or(r-g.lo, p)
+		out.or(r-g.lo, g.freeReach(x, occ, ^uint64(occ)))
 	}
 	for i := 0; i < g.l.men; i++ {
 		pc := g.l.pieces[i]
