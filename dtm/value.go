@@ -49,15 +49,22 @@ func (v Value) Moves() int {
 
 // Plies counts the half-moves to mate: 2N-1 for a mate in N, 2N for mated
 // in N, -1 for a draw.
-func (v Value) Plies() int {
-	switch {
-	case v.Win():
-		return 2*v.Moves() - 1
-	case v.Loss():
-		return 2 * v.Moves()
+func (v Value) Plies() int { return int(pliesTable[v]) }
+
+// pliesTable[v] is v.Plies() (a build asks it of millions of values).
+var pliesTable = func() (t [256]int16) {
+	for i := range t {
+		switch v := Value(i); {
+		case v.Win():
+			t[i] = int16(2*v.Moves() - 1)
+		case v.Loss():
+			t[i] = int16(2 * v.Moves())
+		default:
+			t[i] = -1
+		}
 	}
-	return -1
-}
+	return t
+}()
 
 // Signed is the distance in signed moves, our sign rule: +N the side to
 // move mates in N, -N it is mated in N, 0 no forced mate (and a side
