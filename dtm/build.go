@@ -200,7 +200,6 @@ type worker struct {
 	// the row generator's set-up: positions valued, conversions mating
 	// too late, not yet handed over; a row's pawn steps and captures
 	settled, long []settledAt
-	later         []settledAt // losses found before their ply (step)
 	pushes        []push
 	caps          []capture
 	// positions set up by this worker with each value, and each conv

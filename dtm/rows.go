@@ -147,15 +147,15 @@ type rowGen struct {
 	// one word per row: the legal positions with that side to move, those
 	// with a quiet move, those with a value, those won
 	legal, quiet, done, won [2][]uint64
+	// one word per row: positions lost once their conversions are (every
+	// quiet move leads to a position the other side won, the conversions
+	// lose later)
+	waiting [2][]uint64
 	// the positions that took their value at the last ply, and those
 	// found at this one
 	fresh, next [2]rowSet
 	// positions the set-up valued, by side and ply
 	settled [2][][]int64
-	// positions found lost before their ply, by side and ply: every quiet
-	// move leads to a position the other side has won, and the
-	// conversions lose later
-	later [2][][]int64
 	// positions with a conversion mating too late to store (counted as a
 	// draw); each must end as a win, found otherwise
 	long    []settledAt

@@ -51,7 +51,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.vb[s] = g.val[s].bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		g.inConv[s] = newCodeSets(largest * 64)
-		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash} {
+		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting} {
 			set[s] = make([]uint64, largest)
 		}
 		g.fresh[s] = newRowSet(largest)
@@ -71,7 +71,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		}
 	}
 	g.conv, g.inConv = [2][]byte{}, [2]codeSets{}
-	g.legal, g.quiet, g.done, g.won, g.convHash = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
+	g.legal, g.quiet, g.done, g.won, g.convHash, g.waiting = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
 		return g.toLayout(), nil
@@ -88,13 +88,12 @@ func (g *rowGen) solve(lo, hi int64) error {
 	for s := 0; s < 2; s++ {
 		clear(g.conv[s][:n*64])
 		clear(g.inConv[s])
-		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s], g.convHash[s]} {
+		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s], g.convHash[s], g.waiting[s]} {
 			clear(set[:n])
 		}
 		g.fresh[s].reset()
 		g.next[s].reset()
 		g.settled[s] = make([][]int64, 2*maxMoves+2)
-		g.later[s] = make([][]int64, 2*maxMoves+2)
 	}
 	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
@@ -370,8 +369,9 @@ func convValue(c byte) Value {
 // conversion mating now; at an even ply those a successor just became a
 // win for the other side, every quiet move leading to a position the
 // other side wins, and the conversions losing no later. A position whose
-// conversions lose later waits in later until their ply (conv is scanned
-// for wins only).
+// conversions lose later waits (in waiting, its conv code in inConv) until
+// their ply: inConv holds only the codes of conversions that win, and of
+// those that lose for waiting positions.
 func (g *rowGen) step(p int, s board.Color) {
 	next, fresh := g.next[s], g.fresh[s.Other()]
 	next.reset()
@@ -400,10 +400,16 @@ func (g *rowGen) step(p int, s board.Color) {
 		}
 		for r := from; r < to; r++ {
 			c := next.w[r] & g.quiet[s][r]
+			due := uint64(0) // waiting positions whose conversions lose now
 			if byConv && g.convHash[s][r]>>(code&63)&1 != 0 {
-				c |= g.convIs(s, r, code)
+				switch {
+				case win:
+					c |= g.convIs(s, r, code)
+				case g.waiting[s][r] != 0:
+					due = g.convIs(s, r, code) & g.waiting[s][r]
+				}
 			}
-			c &^= g.done[s][r]
+			c &^= g.done[s][r] | due
 			if c != 0 && !win {
 				sq, occ, _ := g.decodeRow(g.lo + r)
 				c &^= g.gather(g.lo+r, &sq, occ, s, g.legal[other], g.won[other], c)
@@ -413,33 +419,20 @@ func (g *rowGen) step(p int, s board.Color) {
 						c &^= 1 << f
 						if cv.Loss() {
 							// every quiet move loses sooner: lost when
-							// the conversions are
-							w.later = append(w.later, settledAt{r*64 + int64(f), s, cv.Plies()})
+							// the conversions are (this worker has the
+							// rows of inConv's blocks here)
+							g.waiting[s][r] |= 1 << f
+							inConv.add(r*64+int64(f), uint8(cv))
 						}
 					}
 				}
 			}
-			next.w[r] = c
+			next.w[r] = c | due
 		}
 		if byConv {
 			next.mark(blk)
 		}
 	})
-	if win {
-		return
-	}
-	for i := range g.b.scratch {
-		w := &g.b.scratch[i]
-		for _, e := range w.later {
-			g.later[s][e.ply] = append(g.later[s][e.ply], e.idx)
-		}
-		w.later = w.later[:0]
-	}
-	for _, i := range g.later[s][p] {
-		if g.done[s][i>>6]>>(i&63)&1 == 0 { // (nothing else values it)
-			next.or(i>>6, 1<<(i&63))
-		}
-	}
 }
 
 // convIs returns the positions of row r (from lo, s to move) whose
