@@ -33,10 +33,13 @@ import (
 // numbered the generator's own way, without reducing the symmetries
 // fully: the white king on one of the ten squares of the triangle
 // a1-d1-d4 (a king move out of it is mapped back by a symmetry of the
-// board, bitboard and all), every other man a digit of 64. Either way a
-// position symmetric to another, or with identical men swapped, is solved
-// twice, with the same result; the layout keeps one form, and the other
-// slots are cleared at the end.
+// board, bitboard and all), every other man a digit of 64. With the white
+// king on the diagonal a1-d4, the rows with the black king above the
+// diagonal are not solved: a move into one goes to its transposed form
+// (unsolved). Either way a position symmetric to another (both kings on
+// the diagonal, or a symmetric pawn placement), or with identical men
+// swapped, is solved twice, with the same result; the layout keeps one
+// form, and the other slots are cleared at the end.
 
 // Squares of the white king's triangle, and symmetries back into it.
 var (
@@ -46,6 +49,8 @@ var (
 	canonT [64]uint8
 	// invTransform[t] undoes symmetry t
 	invTransform [8]uint8
+	// transposed[t] is symmetry t, then the swap of files and ranks
+	transposed [8]uint8
 	// kingPreds[c][u] holds, for a white king on the triangle's square c
 	// after a move, the triangle squares from which a king move reaches
 	// the image of c under symmetry u
@@ -82,6 +87,16 @@ func init() {
 			if inverse {
 				invTransform[t] = uint8(u)
 			}
+			same := true
+			for s := 0; s < 64; s++ {
+				if transforms[u][s] != transforms[transpose][transforms[t][s]] {
+					same = false
+					break
+				}
+			}
+			if same {
+				transposed[t] = uint8(u)
+			}
 		}
 	}
 	for c, b := range triSquares {
@@ -93,6 +108,37 @@ func init() {
 			}
 		}
 	}
+}
+
+// transpose is the symmetry that swaps files and ranks: it keeps the
+// squares of the a1-h8 diagonal.
+const transpose = 4
+
+// unsolved reports whether a pawnless table's rows with the white king
+// on w (in the triangle) and the black king on b are left to their
+// transposed form: w on the diagonal, b above it. The layout keeps only
+// the form with the black king below or on the diagonal too; moves into
+// such a row go to its transposed form, the bitboard transposed.
+func unsolved(w, b board.Square) bool {
+	return w&7 == w>>3 && b>>3 > b&7
+}
+
+// twinned reports whether both kings stand on the a1-h8 diagonal: each
+// position is solved in both forms, itself and transposed. A king's move
+// into such a position may come from a position whose transposed form is
+// unsolved: scatter marks both forms of the predecessor.
+func twinned(w, b board.Square) bool {
+	return w&7 == w>>3 && b&7 == b>>3
+}
+
+// transposedRow is, in a pawnless table, the row (from lo) of the fixed
+// men sq, the black king on b, when unsolved leaves it to its
+// transposed form: that form's row.
+func (g *rowGen) transposedRow(sq *squares, b board.Square) int64 {
+	m := *sq
+	m[1] = b
+	rest, _ := g.restUnder(transpose, &m)
+	return int64(triCode[sq[0]])*g.weight[0] + rest - g.lo
 }
 
 // bbTransform maps a set of squares by symmetry t (as transforms[t] maps
@@ -228,6 +274,9 @@ func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
 			r >>= 6
 		}
 		sq[0] = triSquares[r]
+		if unsolved(sq[0], sq[1]) {
+			return sq, 0, false
+		}
 	} else {
 		sq = g.l.decode(r * 64)
 	}
@@ -353,11 +402,17 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 		for to := board.Attacks(pc.Type(), s, a, occ) &^ occ; to != 0 && got != want; {
 			b := to.PopFirst()
 			var x uint64
-			if i == 0 && g.pawnless {
+			switch {
+			case i == 0 && g.pawnless:
 				t := canonT[b]
+				if unsolved(transforms[t][b], transforms[t][sq[1]]) {
+					t = transposed[t]
+				}
 				rest, _ := g.restUnder(t, sq)
 				x = bbTransform(invTransform[t], set(int64(triCode[transforms[t][b]])*g.weight[0]+rest))
-			} else {
+			case i == 1 && g.pawnless && unsolved(sq[0], b):
+				x = bbTransform(transpose, set(g.transposedRow(sq, b)+g.lo))
+			default:
 				x = set(r + (int64(b)-int64(a))*g.weight[i])
 			}
 			got |= x & want &^ uint64(board.Between(a, b)|board.SquareBB(b))
@@ -422,16 +477,42 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 				}
 				rest, occT := g.restUnder(uint8(u), &sq)
 				xt := bbTransform(uint8(u), x)
+				// a king on the diagonal, the black king above it: the
+				// transposed form (the king's square the same)
+				var restT int64
+				var xtT uint64
+				if bk := transforms[u][sq[1]]; bk>>3 >= bk&7 {
+					restT, _ = g.restUnder(transposed[u], &sq)
+					xtT = bbTransform(transposed[u], x)
+				}
 				for from &^= occT; from != 0; {
 					a := from.PopFirst()
-					out.or(int64(triCode[a])*g.weight[0]+rest-g.lo, xt&^(1<<a))
+					switch bk := transforms[u][sq[1]]; {
+					case unsolved(a, bk):
+						out.or(int64(triCode[a])*g.weight[0]+restT-g.lo, xtT&^(1<<a))
+					case twinned(a, bk):
+						out.or(int64(triCode[a])*g.weight[0]+restT-g.lo, xtT&^(1<<a))
+						fallthrough
+					default:
+						out.or(int64(triCode[a])*g.weight[0]+rest-g.lo, xt&^(1<<a))
+					}
 				}
 			}
 			continue
 		}
 		for from := board.Attacks(pc.Type(), s, b, occ) &^ occ; from != 0; {
 			a := from.PopFirst()
-			out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], x&^uint64(board.Between(a, b)|board.SquareBB(a)))
+			y := x &^ uint64(board.Between(a, b)|board.SquareBB(a))
+			if i == 1 && g.pawnless {
+				switch {
+				case unsolved(sq[0], a):
+					out.or(g.transposedRow(&sq, a), bbTransform(transpose, y))
+					continue
+				case twinned(sq[0], a):
+					out.or(g.transposedRow(&sq, a), bbTransform(transpose, y))
+				}
+			}
+			out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], y)
 		}
 	}
 }
