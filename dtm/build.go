@@ -202,6 +202,7 @@ type worker struct {
 	settled, long []settledAt
 	pushes        []push
 	caps          []capture
+	best          [64]bestMove // a row's best conversions, by square
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }

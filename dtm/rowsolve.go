@@ -219,35 +219,50 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		for k := range w.pushes {
 			busy |= w.pushes[k].legal
 		}
-		for y := lg & busy; y != 0; y &= y - 1 {
-			f := bits.TrailingZeros64(y)
-			bit := uint64(1) << f
-			idx := R*64 + int64(f)
-			var best bestMove
-			nd.sq[g.free] = board.Square(f)
-			for k := range w.caps {
-				if w.caps[k].bits&bit != 0 && !g.captureAt(w, &w.caps[k], &nd, board.Square(f), &best) {
+		// the best conversion of each position, a conversion at a time
+		acc := &w.best
+		*acc = [64]bestMove{}
+		for k := range w.caps {
+			c := &w.caps[k]
+			for y := c.bits & lg; y != 0; y &= y - 1 {
+				f := board.Square(bits.TrailingZeros64(y))
+				nd.sq[g.free] = f
+				if !g.captureAt(w, c, &nd, f, &acc[f]) {
 					return false
 				}
 			}
-			for k := range w.pushes {
-				p := &w.pushes[k]
-				if p.legal&bit == 0 {
-					continue
+		}
+		for k := range w.pushes {
+			p := &w.pushes[k]
+			switch {
+			case !p.special:
+				row := g.vb[other][p.row*64 : p.row*64+64]
+				for y := p.legal & lg; y != 0; y &= y - 1 {
+					f := board.Square(bits.TrailingZeros64(y))
+					acc[f].add(Value(row[f^p.flip]))
 				}
-				switch {
-				case !p.special:
-					best.add(Value(g.vb[other][p.row*64+int64(board.Square(f)^p.flip)]))
-				case p.promote:
+			case p.promote:
+				for y := p.legal & lg; y != 0; y &= y - 1 {
+					f := board.Square(bits.TrailingZeros64(y))
 					for i := range p.rd {
-						best.add(p.rd[i].at(board.Square(f)))
+						acc[f].add(p.rd[i].at(f))
 					}
-				default:
-					if !g.special(w, &nd, p, &best) {
+				}
+			default:
+				for y := p.legal & lg; y != 0; y &= y - 1 {
+					f := board.Square(bits.TrailingZeros64(y))
+					nd.sq[g.free] = f
+					if !g.special(w, &nd, p, &acc[f]) {
 						return false
 					}
 				}
 			}
+		}
+		for y := lg & busy; y != 0; y &= y - 1 {
+			f := bits.TrailingZeros64(y)
+			bit := uint64(1) << f
+			idx := R*64 + int64(f)
+			best := acc[f]
 			if best.long {
 				if g.pawnless {
 					g.b.fail(errTooLong)
