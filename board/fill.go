@@ -4,38 +4,40 @@ package board
 // bitboards (Kogge-Stone): about the cost of one square's lookup, where a
 // loop over the set looks up each square in turn.
 
-// direction is one step of a king: a shift of the board (positive: to
-// higher squares) and the squares a step may land on without wrapping
-// around the board's edge.
-type direction struct {
-	shift int
-	to    Bitboard
+// up returns the squares attacked by sliders on the squares of b along a
+// direction that raises the square by s, through the squares of pro (the
+// empty squares a step may land on without wrapping around the board's
+// edge); the caller masks the result with those squares too. The shifts
+// are constants once inlined.
+func up(b, pro Bitboard, s uint) Bitboard {
+	b |= pro & (b << s)
+	pro &= pro << s
+	b |= pro & (b << (2 * s))
+	pro &= pro << (2 * s)
+	b |= pro & (b << (4 * s))
+	return b << s
 }
 
-var (
-	rookDirections   = [4]direction{{8, ^Bitboard(0)}, {-8, ^Bitboard(0)}, {1, ^FileA}, {-1, ^FileH}}
-	bishopDirections = [4]direction{{9, ^FileA}, {7, ^FileH}, {-7, ^FileA}, {-9, ^FileH}}
-)
-
-// shifted moves every square of b one step along d (off the board, or
-// around its edge: gone).
-func (d direction) shifted(b Bitboard, n int) Bitboard {
-	if d.shift > 0 {
-		return b << uint(n*d.shift)
-	}
-	return b >> uint(-n*d.shift)
+// down is up for a direction that lowers the square by s.
+func down(b, pro Bitboard, s uint) Bitboard {
+	b |= pro & (b >> s)
+	pro &= pro >> s
+	b |= pro & (b >> (2 * s))
+	pro &= pro >> (2 * s)
+	b |= pro & (b >> (4 * s))
+	return b >> s
 }
 
-// slide returns the squares attacked along d by sliders on the squares
-// of b, through the empty squares.
-func (d direction) slide(b, empty Bitboard) Bitboard {
-	pro := empty & d.to
-	b |= pro & d.shifted(b, 1)
-	pro &= d.shifted(pro, 1)
-	b |= pro & d.shifted(b, 2)
-	pro &= d.shifted(pro, 2)
-	b |= pro & d.shifted(b, 4)
-	return d.shifted(b, 1) & d.to
+// rookSet and bishopSet are the attacks of rooks and bishops on the
+// squares of b.
+func rookSet(b, empty Bitboard) Bitboard {
+	return up(b, empty, 8) | down(b, empty, 8) |
+		up(b, empty&^FileA, 1)&^FileA | down(b, empty&^FileH, 1)&^FileH
+}
+
+func bishopSet(b, empty Bitboard) Bitboard {
+	return up(b, empty&^FileA, 9)&^FileA | up(b, empty&^FileH, 7)&^FileH |
+		down(b, empty&^FileA, 7)&^FileA | down(b, empty&^FileH, 9)&^FileH
 }
 
 // SetAttacks returns the squares attacked by a piece of type t (not a
@@ -44,35 +46,22 @@ func (d direction) slide(b, empty Bitboard) Bitboard {
 // the set of squares from which such a piece attacks a square of set
 // (when neither square is in occ: a man in the way blocks either way).
 func SetAttacks(t PieceType, set, occ Bitboard) Bitboard {
-	var a Bitboard
 	switch t {
 	case Knight:
 		const fileAB, fileGH = FileA | FileA<<1, FileH | FileH>>1
 		h1 := (set>>1)&^FileH | (set<<1)&^FileA
 		h2 := (set>>2)&^fileGH | (set<<2)&^fileAB
-		a = h1<<16 | h1>>16 | h2<<8 | h2>>8
+		return h1<<16 | h1>>16 | h2<<8 | h2>>8
 	case King:
-		for _, d := range rookDirections {
-			a |= d.shifted(set, 1) & d.to
-		}
-		for _, d := range bishopDirections {
-			a |= d.shifted(set, 1) & d.to
-		}
+		side := (set<<1)&^FileA | (set>>1)&^FileH
+		row := set | side
+		return side | row<<8 | row>>8
 	case Bishop:
-		for _, d := range bishopDirections {
-			a |= d.slide(set, ^occ)
-		}
+		return bishopSet(set, ^occ)
 	case Rook:
-		for _, d := range rookDirections {
-			a |= d.slide(set, ^occ)
-		}
+		return rookSet(set, ^occ)
 	case Queen:
-		for _, d := range rookDirections {
-			a |= d.slide(set, ^occ)
-		}
-		for _, d := range bishopDirections {
-			a |= d.slide(set, ^occ)
-		}
+		return rookSet(set, ^occ) | bishopSet(set, ^occ)
 	}
-	return a
+	return 0
 }
