@@ -229,10 +229,9 @@ func (s rowSet) or(r int64, x uint64) {
 	if atomic.LoadUint64(&s.w[r])&x == x {
 		return
 	}
-	// a row that held a position is in a marked block already
-	if atomic.OrUint64(&s.w[r], x) == 0 {
-		s.mark(r >> 6)
-	}
+	// (the old value unused: one locked instruction, not a loop)
+	atomic.OrUint64(&s.w[r], x)
+	s.mark(r >> 6)
 }
 
 // mark flags block blk as possibly holding a position.
