@@ -460,9 +460,8 @@ func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
 		x := binary.LittleEndian.Uint64(row[k:]) ^ pattern
 		// the high bit of each byte of x that is zero
 		zero := ^((x&0x7f7f7f7f7f7f7f7f + 0x7f7f7f7f7f7f7f7f) | x | 0x7f7f7f7f7f7f7f7f)
-		for ; zero != 0; zero &= zero - 1 {
-			c |= 1 << (k + bits.TrailingZeros64(zero)/8)
-		}
+		// bit 8i+7 of zero becomes bit i of a byte
+		c |= (zero >> 7 * 0x0102040810204080 >> 56) << k
 	}
 	return c
 }
