@@ -242,7 +242,9 @@ func (s rowSet) mark(blk int64) {
 	}
 }
 
-func (s rowSet) marked(blk int64) bool { return s.sum[blk>>6]>>(blk&63)&1 != 0 }
+// marked reports whether block blk is flagged. (An atomic load: in a
+// step, workers flag their own blocks, whose bits share words.)
+func (s rowSet) marked(blk int64) bool { return atomic.LoadUint64(&s.sum[blk>>6])>>(blk&63)&1 != 0 }
 
 // reset empties the set, touching only the marked blocks.
 func (s rowSet) reset() {
