@@ -209,6 +209,11 @@ type rowGen struct {
 	lastPly int // the last ply at which a position took a value
 }
 
+// bitSets are the words per row of the group being solved.
+func (g *rowGen) bitSets() []*[2][]uint64 {
+	return []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting}
+}
+
 // rowSet is a set of positions, one word per row, with a summary bit per
 // block of 64 rows that may hold one: a row that holds one is in a
 // marked block.
@@ -478,24 +483,23 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 				}
 				rest, occT := g.restUnder(uint8(u), &sq)
 				xt := bbTransform(uint8(u), x)
-				// a king on the diagonal, the black king above it: the
-				// transposed form (the king's square the same)
+				// the transposed form, for a king on the diagonal with the
+				// black king on it or above it (transposing keeps the
+				// king's square)
+				bk := transforms[u][sq[1]]
 				var restT int64
 				var xtT uint64
-				if bk := transforms[u][sq[1]]; bk>>3 >= bk&7 {
+				if bk>>3 >= bk&7 {
 					restT, _ = g.restUnder(transposed[u], &sq)
 					xtT = bbTransform(transposed[u], x)
 				}
 				for from &^= occT; from != 0; {
 					a := from.PopFirst()
-					switch bk := transforms[u][sq[1]]; {
-					case unsolved(a, bk):
-						out.or(int64(triCode[a])*g.weight[0]+restT-g.lo, xtT&^(1<<a))
-					case twinned(a, bk):
-						out.or(int64(triCode[a])*g.weight[0]+restT-g.lo, xtT&^(1<<a))
-						fallthrough
-					default:
+					if !unsolved(a, bk) {
 						out.or(int64(triCode[a])*g.weight[0]+rest-g.lo, xt&^(1<<a))
+					}
+					if unsolved(a, bk) || twinned(a, bk) {
+						out.or(int64(triCode[a])*g.weight[0]+restT-g.lo, xtT&^(1<<a))
 					}
 				}
 			}
@@ -504,16 +508,13 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 		for from := board.Attacks(pc.Type(), s, b, occ) &^ occ; from != 0; {
 			a := from.PopFirst()
 			y := x &^ uint64(board.Between(a, b)|board.SquareBB(a))
-			if i == 1 && g.pawnless {
-				switch {
-				case unsolved(sq[0], a):
-					out.or(g.transposedRow(&sq, a), bbTransform(transpose, y))
-					continue
-				case twinned(sq[0], a):
-					out.or(g.transposedRow(&sq, a), bbTransform(transpose, y))
-				}
+			bkMoves := i == 1 && g.pawnless
+			if !bkMoves || !unsolved(sq[0], a) {
+				out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], y)
 			}
-			out.or(r-g.lo+(int64(a)-int64(b))*g.weight[i], y)
+			if bkMoves && (unsolved(sq[0], a) || twinned(sq[0], a)) {
+				out.or(g.transposedRow(&sq, a), bbTransform(transpose, y))
+			}
 		}
 	}
 }

@@ -51,7 +51,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.vb[s] = g.val[s].bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		g.inConv[s] = newCodeSets(largest * 64)
-		for _, set := range []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting} {
+		for _, set := range g.bitSets() {
 			set[s] = make([]uint64, largest)
 		}
 		g.fresh[s] = newRowSet(largest)
@@ -71,7 +71,9 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		}
 	}
 	g.conv, g.inConv = [2][]byte{}, [2]codeSets{}
-	g.legal, g.quiet, g.done, g.won, g.convHash, g.waiting = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
+	for _, set := range g.bitSets() {
+		*set = [2][]uint64{}
+	}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
 		return g.toLayout(), nil
@@ -88,8 +90,8 @@ func (g *rowGen) solve(lo, hi int64) error {
 	for s := 0; s < 2; s++ {
 		clear(g.conv[s][:n*64])
 		clear(g.inConv[s])
-		for _, set := range [][]uint64{g.legal[s], g.quiet[s], g.done[s], g.won[s], g.convHash[s], g.waiting[s]} {
-			clear(set[:n])
+		for _, set := range g.bitSets() {
+			clear(set[s][:n])
 		}
 		g.fresh[s].reset()
 		g.next[s].reset()
