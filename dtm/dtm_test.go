@@ -290,7 +290,9 @@ func TestConcurrentBuilds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := Open(dir, Options{BuildMen: 5, Workers: 1})
+			// two workers: under the race detector (CI) a build's steps
+			// are shared out, and its children built side by side
+			s := Open(dir, Options{BuildMen: 5, Workers: 2})
 			defer s.Close()
 			_, errs[i] = s.Build(m)
 		}()
