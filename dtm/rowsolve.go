@@ -103,9 +103,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 	}
 	g.addSettled(0) // the checkmates
 	for p := 1; p <= 2*maxMoves; p++ {
-		for side := board.White; side <= board.Black; side++ {
-			g.step(p, side)
-		}
+		g.step(p)
 		if g.b.failed.Load() {
 			return g.b.err
 		}
@@ -142,11 +140,14 @@ func (g *rowGen) each(f func(w *worker, r int64)) {
 	})
 }
 
-// eachBlock runs f over the blocks of 64 rows of the group.
-func (g *rowGen) eachBlock(f func(w *worker, blk int64)) {
-	g.b.parallelGrain((g.hi-g.lo+63)/64, 1, func(w *worker, from, to int64) {
-		for blk := from; blk < to; blk++ {
-			f(w, blk)
+// eachBlock runs f over the blocks of 64 rows of the group, for each
+// side to move: the two sides' work of a ply shares one start and one
+// join of the workers.
+func (g *rowGen) eachBlock(f func(w *worker, s board.Color, blk int64)) {
+	n := (g.hi - g.lo + 63) / 64
+	g.b.parallelGrain(2*n, 1, func(w *worker, from, to int64) {
+		for k := from; k < to; k++ {
+			f(w, board.Color(k/n), k%n)
 		}
 	})
 }
@@ -381,18 +382,20 @@ func convValue(c byte) Value {
 	return Value(c)
 }
 
-// step finds the positions with s to move that take a value at ply p:
-// at an odd ply those with a quiet move into a position just lost, or a
-// conversion mating now; at an even ply those a successor just became a
-// win for the other side, every quiet move leading to a position the
-// other side wins, and the conversions losing no later. A position whose
-// conversions lose later waits (in waiting, its conv code in inConv) until
-// their ply: inConv holds only the codes of conversions that win, and of
-// those that lose for waiting positions.
-func (g *rowGen) step(p int, s board.Color) {
-	next, fresh := g.next[s], g.fresh[s.Other()]
-	next.reset()
-	g.eachBlock(func(w *worker, blk int64) {
+// step finds, for each side to move, the positions that take a value at
+// ply p: at an odd ply those with a quiet move into a position just lost,
+// or a conversion mating now; at an even ply those a successor just
+// became a win for the other side, every quiet move leading to a position
+// the other side wins, and the conversions losing no later. A position
+// whose conversions lose later waits (in waiting, its conv code in
+// inConv) until their ply: inConv holds only the codes of conversions
+// that win, and of those that lose for waiting positions.
+func (g *rowGen) step(p int) {
+	for s := range g.next {
+		g.next[s].reset()
+	}
+	g.eachBlock(func(w *worker, s board.Color, blk int64) {
+		next, fresh := g.next[s], g.fresh[s.Other()]
 		if !fresh.marked(blk) {
 			return
 		}
@@ -403,10 +406,9 @@ func (g *rowGen) step(p int, s board.Color) {
 		}
 	})
 	code := uint8(fromPlies(p))
-	other := s.Other()
 	win := p%2 == 1
-	inConv := g.inConv[s]
-	g.eachBlock(func(w *worker, blk int64) {
+	g.eachBlock(func(w *worker, s board.Color, blk int64) {
+		next, inConv, other := g.next[s], g.inConv[s], s.Other()
 		from, to := blk*64, min(blk*64+64, g.hi-g.lo)
 		byConv := false
 		for i := from * 64; i < to*64; i += blockSize {
@@ -474,32 +476,31 @@ func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
 func (g *rowGen) commit(p int) bool {
 	code := uint8(fromPlies(p))
 	win := p%2 == 1
-	changed := false
-	for s := 0; s < 2; s++ {
+	for s := range g.fresh {
 		g.fresh[s], g.next[s] = g.next[s], g.fresh[s]
-		fresh := g.fresh[s]
-		g.eachBlock(func(w *worker, blk int64) {
-			if !fresh.marked(blk) {
-				return
-			}
-			for r := blk * 64; r < min(blk*64+64, g.hi-g.lo); r++ {
-				x := fresh.w[r]
-				if x == 0 {
-					continue
-				}
-				w.set += int64(bits.OnesCount64(x))
-				g.done[s][r] |= x
-				if win {
-					g.won[s][r] |= x
-				}
-				base := (g.lo + r) * 64
-				for y := x; y != 0; y &= y - 1 {
-					g.vb[s][base+int64(bits.TrailingZeros64(y))] = code
-				}
-			}
-		})
-		changed = changed || g.b.setCount() > 0
 	}
+	g.eachBlock(func(w *worker, s board.Color, blk int64) {
+		fresh := g.fresh[s]
+		if !fresh.marked(blk) {
+			return
+		}
+		for r := blk * 64; r < min(blk*64+64, g.hi-g.lo); r++ {
+			x := fresh.w[r]
+			if x == 0 {
+				continue
+			}
+			w.set += int64(bits.OnesCount64(x))
+			g.done[s][r] |= x
+			if win {
+				g.won[s][r] |= x
+			}
+			base := (g.lo + r) * 64
+			for y := x; y != 0; y &= y - 1 {
+				g.vb[s][base+int64(bits.TrailingZeros64(y))] = code
+			}
+		}
+	})
+	changed := g.b.setCount() > 0
 	return g.addSettled(p) || changed
 }
 
