@@ -200,8 +200,9 @@ type rowGen struct {
 	// the positions that took their value at the last ply, and those
 	// found at this one
 	fresh, next [2]rowSet
-	// positions the set-up valued, by side and ply
-	settled [2][][]int64
+	// positions the set-up valued, by side and ply (from lo*64: a group
+	// holds fewer than 2^32 positions, a pawnless five-man table 10*64^4)
+	settled [2][][]uint32
 	// positions with a conversion mating too late to store (counted as a
 	// draw); each must end as a win, found otherwise
 	long    []settledAt

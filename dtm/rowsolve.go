@@ -95,7 +95,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 		}
 		g.fresh[s].reset()
 		g.next[s].reset()
-		g.settled[s] = make([][]int64, 2*maxMoves+2)
+		g.settled[s] = make([][]uint32, 2*maxMoves+2)
 	}
 	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
@@ -316,7 +316,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 // flush hands a worker's set-up findings over to the group.
 func (g *rowGen) flush(w *worker) {
 	for _, e := range w.settled {
-		g.settled[e.side][e.ply] = append(g.settled[e.side][e.ply], e.idx)
+		g.settled[e.side][e.ply] = append(g.settled[e.side][e.ply], uint32(e.idx))
 	}
 	g.long = append(g.long, w.long...)
 	w.settled, w.long = w.settled[:0], w.long[:0]
@@ -511,12 +511,13 @@ func (g *rowGen) addSettled(p int) bool {
 	found := false
 	for s := 0; s < 2; s++ {
 		for _, i := range g.settled[s][p] {
-			g.fresh[s].or(i>>6, 1<<(i&63))
+			g.fresh[s].or(int64(i>>6), 1<<(i&63))
 			if p%2 == 1 {
 				g.won[s][i>>6] |= 1 << (i & 63)
 			}
 			found = true
 		}
+		g.settled[s][p] = nil // (the mates of ply 0 can be many)
 	}
 	return found
 }
