@@ -213,20 +213,15 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			g.promotionReaders(w, nd, &w.pushes[k])
 		}
 		check := lg &^ g.legal[other][r]
-		// the positions with a conversion, or with no quiet move: the
-		// others have nothing to set up
-		busy := ^q
-		for k := range w.caps {
-			busy |= w.caps[k].bits
-		}
-		for k := range w.pushes {
-			busy |= w.pushes[k].legal
-		}
-		// the best conversion of each position, a conversion at a time
+		// the best conversion of each position, a conversion at a time;
+		// busy: the positions with a conversion, or with no quiet move
+		// (the others have nothing to set up)
 		acc := &w.best
 		*acc = [64]bestMove{}
+		busy := ^q
 		for k := range w.caps {
 			c := &w.caps[k]
+			busy |= c.bits
 			for y := c.bits & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
 				nd.sq[g.free] = f
@@ -237,6 +232,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		}
 		for k := range w.pushes {
 			p := &w.pushes[k]
+			busy |= p.legal
 			switch {
 			case !p.special:
 				row := g.vb[other][p.row*64 : p.row*64+64]
