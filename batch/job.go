@@ -70,6 +70,10 @@ type Job struct {
 	Stderr  io.Writer
 	// Progress, when not nil, shows the records done.
 	Progress Progress
+	// Bounds, when not nil, hears a line each time a search proves a new
+	// bound (a forced mate, a shorter one, a longer lower bound), as it is
+	// proved: the "progress line" of long searches.
+	Bounds io.Writer
 }
 
 // Progress is a progress display (a bar on a terminal).
@@ -169,6 +173,11 @@ func (j *Job) defaults() {
 	}
 	if j.Options.Threads == 0 {
 		j.Options.Threads = max(cores/max(j.Workers, 1), 1)
+		if j.Options.Nodes > 0 {
+			// A node limit stops one thread at the same node on every
+			// run; several threads share the nodes differently each time.
+			j.Options.Threads = 1
+		}
 	}
 	if j.Options.ExtractGrace == 0 {
 		// A mate proved just before the time limit still gets its keys
@@ -220,7 +229,7 @@ func (j *Job) settings() string {
 	if j.MateFlagSet {
 		parts = append(parts, fmt.Sprintf("--mate %d", opt.MaxMate))
 	} else {
-		parts = append(parts, fmt.Sprintf("mate: the claim (else %d)", opt.MaxMate))
+		parts = append(parts, "mate: the claim, else no cap")
 	}
 	if opt.Timeout > 0 {
 		parts = append(parts, "--timeout "+opt.Timeout.String())

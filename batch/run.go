@@ -192,6 +192,7 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, 
 	if !j.MateFlagSet {
 		opt = opt.ForClaim(rec.Claim.Mate) // look as far as the claim says
 	}
+	opt.Progress = j.boundsReporter(rec)
 	pr := rec.Problem // a direct mate from a problem file: its options
 	tree := j.Tree || pr != nil && pr.Variation
 	if tree {

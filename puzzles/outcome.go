@@ -11,12 +11,22 @@ type Status string
 
 // The statuses (docs/formats.md).
 const (
-	StatusMate    Status = "mate"    // a mate proved, and proved shortest
-	StatusNoMate  Status = "no-mate" // proved: no mate within the limit
-	StatusLimit   Status = "limit"   // a limit stopped the proof: nothing claimed beyond Depth
+	StatusMate Status = "mate" // a mate proved, and proved shortest
+	// StatusNoMate: proved that no mate (of the kind asked for) exists at
+	// any length: no legal move, no material to mate, or the tables say
+	// so.
+	StatusNoMate Status = "no-mate"
+	// StatusCapped: proved that no mate exists in Depth moves or fewer,
+	// the longest looked for (--mate, the claim, a problem's
+	// stipulation); longer ones were not looked for.
+	StatusCapped  Status = "capped"
+	StatusLimit   Status = "limit"   // a limit stopped the proof: nothing claimed beyond Depth but MateWithin
 	StatusError   Status = "error"   // the record could not be searched
 	StatusSkipped Status = "skipped" // validate: nothing to check
 )
+
+// Statuses lists every status in report order.
+var Statuses = []Status{StatusMate, StatusLimit, StatusCapped, StatusNoMate, StatusError, StatusSkipped}
 
 // statusOf is the status of a solver result.
 func statusOf(s solver.Status) Status {
@@ -25,6 +35,8 @@ func statusOf(s solver.Status) Status {
 		return StatusMate
 	case solver.StatusNoMate:
 		return StatusNoMate
+	case solver.StatusCapped:
+		return StatusCapped
 	}
 	return StatusLimit
 }
@@ -38,20 +50,23 @@ type Outcome struct {
 	Status Status      `json:"status"`
 	Mate   solver.Mate `json:"mate,omitempty"`
 	// MateWithin is a forced mate proved before a limit stopped the proof
-	// that none is shorter: at most this many moves (signed like Mate).
+	// that none is shorter: at most this many moves (signed like Mate);
+	// PV is then a line of exactly its plies, ending in mate.
 	MateWithin solver.Mate `json:"mate_within,omitempty"`
 	Keys       []string    `json:"keys,omitempty"`
-	PV         []string    `json:"pv,omitempty"`
-	PVSAN      []string    `json:"pv_san,omitempty"`
-	Depth      int         `json:"depth"`
-	Partial    bool        `json:"partial,omitempty"` // a limit cut keys or line short after the proof
-	Nodes      uint64      `json:"nodes"`
-	MS         float64     `json:"ms"`
-	TBHits     uint64      `json:"tb_hits"`
-	Book       []string    `json:"book,omitempty"`
-	Verdict    Verdict     `json:"verdict,omitempty"`
-	Expected   *Expected   `json:"expected,omitempty"`
-	Error      string      `json:"error,omitempty"`
+	// AllKeys says Keys is every key (--all, validate), not one of them.
+	AllKeys  bool      `json:"all_keys,omitempty"`
+	PV       []string  `json:"pv,omitempty"`
+	PVSAN    []string  `json:"pv_san,omitempty"`
+	Depth    int       `json:"depth"`
+	Partial  bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
+	Nodes    uint64    `json:"nodes"`
+	MS       float64   `json:"ms"`
+	TBHits   uint64    `json:"tb_hits"`
+	Book     []string  `json:"book,omitempty"`
+	Verdict  Verdict   `json:"verdict,omitempty"`
+	Expected *Expected `json:"expected,omitempty"`
+	Error    string    `json:"error,omitempty"`
 	// Note says why a record was not searched: a stalemate, a side
 	// already checkmated, or (validate) why it was skipped.
 	Note string `json:"note,omitempty"`
@@ -111,6 +126,7 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 	}
 	o.Depth = res.Depth
 	o.Partial = res.Partial
+	o.AllKeys = res.AllKeys && len(res.Keys) > 0
 	o.Nodes, o.TBHits = res.Nodes, res.TBHits
 	o.MS = float64(res.Elapsed.Microseconds()) / 1000
 	o.TTProbes, o.TTHits = res.TTProbe, res.TTHits

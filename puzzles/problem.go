@@ -112,7 +112,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 		o.Status, o.Partial = StatusLimit, true
 		o.Interrupted = ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded)
 	case o.Status == "":
-		o.Status = StatusNoMate
+		o.Status = StatusCapped // none of the stipulated length
 	}
 	return o
 }
@@ -143,7 +143,7 @@ func problemVerdict(rec *Record, o *Outcome) Verdict {
 		return VerdictTimeout
 	case o.Shorter != nil:
 		return VerdictShorter
-	case o.Status == StatusNoMate:
+	case o.Status == StatusCapped, o.Status == StatusNoMate:
 		return VerdictNoSolution
 	}
 	firsts := o.Keys // selfmates: the keys

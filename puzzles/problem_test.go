@@ -41,8 +41,8 @@ func TestSolveProblem(t *testing.T) {
 			"f8e7 d1h5 e8f8 h5h8", "f8e7 d1d4 e8f8 d4h8", "f8e7 d1h1 e8f8 h1h8", "f8g7 c1b1 e8f8 d1d8",
 			"f8g7 c1c2 e8f8 d1d8", "f8g7 d1d7 e8f8 d7d8", "f8g7 d1d5 e8f8 d5d8", "f8g7 d1d4 e8f8 d4d8",
 			"f8g7 d1d3 e8f8 d3d8", "f8g7 d1d2 e8f8 d2d8"}, nil, "", VerdictCooked},
-		{"h#1.5 solved shorter", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "h#1.5", StatusNoMate, nil, nil, "h#0.5", VerdictShorter},
-		{"h#1 without solution", "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#1", StatusNoMate, nil, nil, "", VerdictNoSolution},
+		{"h#1.5 solved shorter", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "h#1.5", StatusCapped, nil, nil, "h#0.5", VerdictShorter},
+		{"h#1 without solution", "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#1", StatusCapped, nil, nil, "", VerdictNoSolution},
 		{"s#1", "8/8/8/8/8/kp5R/p7/K7 w - - 0 1", "s#1", StatusMate, nil, []string{"h3h4"}, "", VerdictOK},
 		{"s#2", "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"g4d1"}, "", VerdictOK},
 		{"s#2 solved in 1", "8/8/8/2p5/8/kpR5/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"c3c4"}, "s#1", VerdictShorter},
@@ -293,7 +293,7 @@ func TestDirectTries(t *testing.T) {
 		got = append(got, tr.UCI+" "+strings.Join(tr.Refutations, ","))
 	}
 	want := []string{"a1b1 b3b2", "d3b1 b3b2", "d3f1 b3b2", "d3e2 b3b2", "c4a4 a3a4", "c4d4 b3b2", "e4e5 b3b2"}
-	if o.Status != StatusNoMate || !slices.Equal(got, want) {
+	if o.Status != StatusCapped || !slices.Equal(got, want) {
 		t.Errorf("status %s, tries %v, want %v", o.Status, got, want)
 	}
 }

@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"fmt"
+	"strings"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/solver"
@@ -104,7 +105,10 @@ func terminal(pos *board.Position) string {
 // fromFEN makes a record from a FEN given on the command line.
 func fromFEN(source string, n int, fen string) Record {
 	rec := Record{Source: source, Line: n, ID: fmt.Sprintf("fen:%d", n)}
-	pos, err := board.ParseFEN(fen)
+	pos, err := board.StartPosition(), error(nil)
+	if strings.TrimSpace(fen) != "startpos" {
+		pos, err = board.ParseFEN(fen)
+	}
 	if err != nil {
 		rec.Err = &lineError{source, n, err}
 		return rec

@@ -156,11 +156,17 @@ func verdict(rec *Record, res solver.Result, n int) Verdict {
 	found := res.Mate.Moves()
 	switch {
 	case res.Status == solver.StatusLimit:
-		if res.Depth >= n {
+		w := res.MateWithin // of the claim's kind: the search looked for no other
+		switch {
+		case w != 0 && w.Moves() < n:
+			return VerdictShorter // a shorter mate is proved, if not yet the shortest
+		case res.Depth >= n && w != 0:
+			return VerdictLonger // proved: none within the claim, and a longer one
+		case res.Depth >= n:
 			return VerdictNoMate // proved: none within the claim
 		}
 		return VerdictTimeout
-	case res.Status == solver.StatusNoMate:
+	case res.Status == solver.StatusNoMate, res.Status == solver.StatusCapped:
 		return VerdictNoMate
 	case found < n:
 		return VerdictShorter

@@ -9,15 +9,9 @@ import (
 	"mateline.dev/mateline/puzzles"
 )
 
-// The CSV columns that reading a CSV output back needs.
-const (
-	csvColumnStatus  = 3
-	csvColumnVerdict = 12
-)
-
 // csvHeader is the first row of CSV output.
-var csvHeader = []string{"id", "line", "fen", "status", "mate", "keys", "pv", "pv_san", "depth", "nodes", "ms",
-	"tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings", "stipulation", "solutions"}
+var csvHeader = []string{"id", "line", "fen", "status", "mate", "mate_within", "keys", "all_keys", "pv", "pv_san", "depth",
+	"nodes", "ms", "tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings", "stipulation", "solutions"}
 
 // oneLine keeps a cell on one line: one record, one line, so that a torn
 // last line is easy to find.
@@ -26,9 +20,15 @@ var oneLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 // csvRow writes the CSV row of an outcome; shard, when not empty, is its
 // last cell.
 func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
-	mate, expMate, expKeys := "", "", ""
+	mate, within, allKeys, expMate, expKeys := "", "", "", "", ""
 	if o.Mate != 0 {
 		mate = strconv.Itoa(int(o.Mate))
+	}
+	if o.MateWithin != 0 {
+		within = strconv.Itoa(int(o.MateWithin))
+	}
+	if len(o.Keys) > 0 {
+		allKeys = strconv.FormatBool(o.AllKeys)
 	}
 	if o.Expected != nil {
 		if o.Expected.Mate != 0 {
@@ -36,7 +36,7 @@ func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
 		}
 		expKeys = strings.Join(o.Expected.Keys, " ")
 	}
-	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, string(o.Status), mate, strings.Join(o.Keys, " "),
+	row := []string{o.ID, strconv.Itoa(o.Line), o.FEN, string(o.Status), mate, within, strings.Join(o.Keys, " "), allKeys,
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
 		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; "),

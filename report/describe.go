@@ -52,11 +52,12 @@ func describeFinding(o *puzzles.Outcome) string {
 		if o.Note != "" {
 			return "no mate: " + o.Note
 		}
-		return fmt.Sprintf("no mate in %d moves or fewer (proved)", o.Depth)
+		return "no mate at any length: " + noMateReason(o)
+	case puzzles.StatusCapped:
+		return fmt.Sprintf("no mate in %d moves or fewer (proved); longer mates not looked for", o.Depth)
 	case puzzles.StatusLimit:
 		if o.MateWithin != 0 {
-			return fmt.Sprintf("limit reached; proved a forced mate in %d moves or fewer (%+d); no shorter one ruled out beyond %d moves",
-				o.MateWithin.Moves(), o.MateWithin, o.Depth)
+			return "limit reached; " + WithinWords(o.MateWithin, o.Depth)
 		}
 		return fmt.Sprintf("limit reached; proved no mate in %d moves or fewer; longer mates not decided", o.Depth)
 	case puzzles.StatusSkipped:

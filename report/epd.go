@@ -11,7 +11,8 @@ import (
 
 // EPD writes the annotated EPD line: the position, every input
 // operation, and the findings (acd, acn, acs, dm or c0 "mated in N" or
-// c0 "mate in at most N" for a mate a limit kept from being proved shortest, pv,
+// c0 "mate in at most N" for a mate a limit kept from being proved shortest,
+// c0 "no mate in N or fewer" for a capped search, pv,
 // bm, c8 book, c9 verdict). An input operation with an opcode that the
 // findings set is replaced; if its text differed it is kept as c7 "was: ...".
 func EPD(w io.Writer, o *puzzles.Outcome) error {
@@ -38,6 +39,10 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("mate in at most %d (not proved shortest)", o.MateWithin)}})
 		case o.MateWithin < 0:
 			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("mated in at most %d (not proved shortest)", -o.MateWithin)}})
+		case o.Status == puzzles.StatusCapped && o.Stipulation == "":
+			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("no mate in %d or fewer (longer not looked for)", o.Depth)}})
+		case o.Status == puzzles.StatusNoMate && o.Stipulation == "" && o.Note == "":
+			found = append(found, puzzles.Op{Code: "c0", Args: []string{"no mate at any length"}})
 		}
 		if len(o.PVSAN) > 0 {
 			found = append(found, puzzles.Op{Code: "pv", Args: o.PVSAN})

@@ -195,7 +195,7 @@ func (h *htmlWriter) Close(s *Summary) error {
 				p.Counts = append(p.Counts, count{string(v), s.Verdict[v]})
 			}
 		} else {
-			for _, st := range []puzzles.Status{puzzles.StatusMate, puzzles.StatusNoMate, puzzles.StatusLimit, puzzles.StatusError} {
+			for _, st := range []puzzles.Status{puzzles.StatusMate, puzzles.StatusLimit, puzzles.StatusCapped, puzzles.StatusNoMate, puzzles.StatusError} {
 				kinds = append(kinds, string(st))
 				p.Counts = append(p.Counts, count{string(st), s.Status[st]})
 			}

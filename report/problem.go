@@ -59,7 +59,7 @@ func problemSummary(o *puzzles.Outcome) string {
 	st := o.Stipulation
 	help := strings.HasPrefix(st, "h")
 	switch o.Status {
-	case puzzles.StatusNoMate:
+	case puzzles.StatusNoMate, puzzles.StatusCapped:
 		if o.Note != "" {
 			return fmt.Sprintf("%s: no solution (%s)", st, o.Note)
 		}

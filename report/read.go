@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,8 +144,13 @@ func (or *Reader) Next() (Line, error) {
 			return Line{}, err
 		}
 		l := Line{ID: row[0], Text: csvLine(row)}
-		if len(row) > csvColumnVerdict {
-			l.Status, l.Verdict = puzzles.Status(row[csvColumnStatus]), puzzles.Verdict(row[csvColumnVerdict])
+		// The columns are found by the header, so that a file written
+		// before a column was added still reads.
+		if i := slices.Index(or.header, "status"); i >= 0 && i < len(row) {
+			l.Status = puzzles.Status(row[i])
+		}
+		if i := slices.Index(or.header, "verdict"); i >= 0 && i < len(row) {
+			l.Verdict = puzzles.Verdict(row[i])
 		}
 		return l, nil
 	}
@@ -263,6 +269,8 @@ func textLine(lines []string) Line {
 			}
 		case strings.HasPrefix(s, "  limit reached"):
 			l.Status = puzzles.StatusLimit
+		case strings.HasPrefix(s, "  no mate in "):
+			l.Status = puzzles.StatusCapped
 		}
 	}
 	if l.Verdict == puzzles.VerdictSkipped {

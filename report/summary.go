@@ -72,17 +72,29 @@ func (s *Summary) Write(w io.Writer) {
 			}
 		}
 	} else {
-		keys := make([]puzzles.Status, 0, len(s.Status))
-		for k := range s.Status {
-			keys = append(keys, k)
+		for _, k := range puzzles.Statuses {
+			if n := s.Status[k]; n > 0 {
+				fmt.Fprintf(w, "  %-12s %8d   %s\n", k, n, statusWords[k])
+			}
 		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			fmt.Fprintf(w, "  %-12s %8d\n", k, s.Status[k])
+		for k, n := range s.Status {
+			if !slices.Contains(puzzles.Statuses, k) {
+				fmt.Fprintf(w, "  %-12s %8d\n", k, n)
+			}
 		}
 	}
 	fmt.Fprintf(w, "  %-12s %8d\n  %-12s %10s\n  %-12s %8.1f positions/s\n  %-12s %8d\n",
 		"positions", s.Positions, "time", Duration(s.Elapsed), "rate", s.Rate(), "nodes", s.Nodes)
+}
+
+// statusWords say in the summary what each status means.
+var statusWords = map[puzzles.Status]string{
+	puzzles.StatusMate:    "mate proved shortest",
+	puzzles.StatusLimit:   "a limit came first (a forced mate may be proved: mate_within)",
+	puzzles.StatusCapped:  "no mate within the longest length asked for; longer not looked for",
+	puzzles.StatusNoMate:  "no mate at any length (no legal move, no material, or the tables)",
+	puzzles.StatusError:   "could not be read",
+	puzzles.StatusSkipped: "nothing to check",
 }
 
 // Rate is the positions per second of the run.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/solver"
 )
 
 // Text writes o as a few readable lines, and a blank line. The first line
@@ -85,40 +86,78 @@ func writeFinding(w io.Writer, o *puzzles.Outcome) {
 		} else {
 			fmt.Fprintf(b, "  mated in %d (proved: no longer defence)\n", -o.Mate)
 		}
-		label := "key"
-		if o.Mate < 0 {
-			label = "best defence"
-		}
-		if len(o.KeysSAN) > 1 {
-			label += "s"
-		}
-		switch {
-		case len(o.KeysSAN) == 0:
-			fmt.Fprintf(b, "  %s: not extracted: the limit came first (the mate length stands)\n", label)
-		case o.Partial && len(o.PV) == 0:
-			fmt.Fprintf(b, "  %s: %s (the list may be incomplete: the limit came first)\n", label, strings.Join(o.KeysSAN, " "))
-			fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
-		default:
-			fmt.Fprintf(b, "  %s: %s\n", label, strings.Join(o.KeysSAN, " "))
-			fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
-		}
+		writeKeys(b, o, o.Mate)
 	case puzzles.StatusNoMate:
 		if o.Note == "" {
-			fmt.Fprintf(b, "  no mate in %d moves or fewer (proved)\n", o.Depth)
+			fmt.Fprintf(b, "  no mate at any length: %s\n", noMateReason(o))
 		}
+	case puzzles.StatusCapped:
+		fmt.Fprintf(b, "  no mate in %d moves or fewer (proved); longer mates were not looked for (%d is the longest asked for: --mate or the claim)\n", o.Depth, o.Depth)
 	case puzzles.StatusLimit:
-		if o.MateWithin != 0 {
-			what := "mate"
-			if o.MateWithin < 0 {
-				what = "mated"
-			}
-			fmt.Fprintf(b, "  limit reached: a forced %s in %d moves or fewer is proved; no shorter one is ruled out beyond %d moves\n",
-				what, o.MateWithin.Moves(), o.Depth)
-		} else if o.Depth > 0 {
-			fmt.Fprintf(b, "  limit reached: proved that no mate exists in %d moves or fewer; mates longer than that were not decided\n", o.Depth)
-		} else {
+		switch {
+		case o.MateWithin != 0:
+			fmt.Fprintf(b, "  limit reached: %s\n", WithinWords(o.MateWithin, o.Depth))
+			writeKeys(b, o, o.MateWithin)
+		case o.Depth > 0:
+			fmt.Fprintf(b, "  limit reached: no mate in %d moves or fewer (proved); longer mates not decided\n", o.Depth)
+		default:
 			fmt.Fprintf(b, "  limit reached before anything was proved\n")
 		}
+	}
+}
+
+// WithinWords says what a proved but not yet shortest mate is: "mate in
+// 14 proved, no mate in 9 or fewer; shortest not yet proved".
+func WithinWords(m solver.Mate, depth int) string {
+	if m > 0 {
+		if depth == 0 {
+			return fmt.Sprintf("mate in %d proved; shorter mates not yet ruled out", m)
+		}
+		return fmt.Sprintf("mate in %d proved, no mate in %d or fewer; shortest not yet proved", m, depth)
+	}
+	if depth == 0 {
+		return fmt.Sprintf("mated in %d at most, proved; a longer defence not yet ruled out", -m)
+	}
+	return fmt.Sprintf("mated in %d at most, proved, and not in %d or fewer; longest defence not yet proved", -m, depth)
+}
+
+// noMateReason says why a no-mate record has no mate at any length.
+func noMateReason(o *puzzles.Outcome) string {
+	if o.TBHits > 0 {
+		return "the tables say neither side can force mate"
+	}
+	return "no side looked for has the material to mate"
+}
+
+// writeKeys writes the keys of mate (a proved shortest mate, or one proved
+// within a limit) and its line.
+func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate solver.Mate) {
+	label := "key"
+	if mate < 0 {
+		label = "best defence"
+	}
+	if len(o.KeysSAN) > 1 {
+		label += "s"
+	}
+	which := ""
+	switch {
+	case len(o.KeysSAN) == 0:
+	case o.AllKeys && len(o.KeysSAN) == 1:
+		which = " (the only one)"
+	case o.AllKeys:
+		which = " (every one)"
+	case !o.Partial:
+		which = " (others not looked for: --all lists every one)"
+	}
+	switch {
+	case len(o.KeysSAN) == 0:
+		fmt.Fprintf(b, "  %s: not extracted: the limit came first (the mate length stands)\n", label)
+	case o.Partial && len(o.PV) == 0:
+		fmt.Fprintf(b, "  %s: %s (the list may be incomplete: the limit came first)\n", label, strings.Join(o.KeysSAN, " "))
+		fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
+	default:
+		fmt.Fprintf(b, "  %s: %s%s\n", label, strings.Join(o.KeysSAN, " "), which)
+		fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
 	}
 }
 

@@ -103,7 +103,7 @@ func TestMateWithinReported(t *testing.T) {
 	}
 	b.Reset()
 	Text(&b, &o)
-	if s := b.String(); !strings.Contains(s, "a forced mate in 9 moves or fewer is proved; no shorter one is ruled out beyond 6 moves") {
+	if s := b.String(); !strings.Contains(s, "limit reached: mate in 9 proved, no mate in 6 or fewer; shortest not yet proved") {
 		t.Errorf("text: %s", s)
 	}
 	b.Reset()

@@ -65,8 +65,9 @@ func (s *searcher) probeDTM(pos *board.Position, ply, alpha, beta int) (int, Bou
 // root: the exact mate, every key that keeps it (the defences that hold
 // out longest for a mated side), and main lines where the winner mates
 // soonest and the loser holds out longest, ties going to the first move
-// in UCI order. A mate longer than MaxMate, or of a kind Want does not
-// ask for, is StatusNoMate up to MaxMate, as a search would say. With the
+// in UCI order (the first of them without AllKeys). A mate of a kind Want
+// does not ask for, or none, is StatusNoMate; a mate longer than MaxMate
+// is StatusCapped, as a search would say. With the
 // 50-move rule the answer is used only when the mate fits in the plies
 // the clock leaves.
 func tableAnswer(pos board.Position, opt Options) (Result, bool) {
@@ -104,8 +105,12 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 		return res, false
 	}
 	wanted := best > 0 && opt.Want != WantMated || best < 0 && opt.Want != WantMate
-	if best == 0 || !wanted || best.Moves() > opt.MaxMate {
+	switch {
+	case best == 0 || !wanted:
 		res.Status, res.Depth = StatusNoMate, opt.MaxMate
+		return res, true
+	case best.Moves() > opt.MaxMate:
+		res.Status, res.Depth = StatusCapped, opt.MaxMate
 		return res, true
 	}
 	res.Status, res.Mate, res.Depth = StatusMate, best, best.Moves()
@@ -115,6 +120,11 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 		}
 	}
 	slices.SortFunc(res.Keys, func(a, b board.Move) int { return compareUCI(a, b) })
+	// One rule for the tables and the search: every key with AllKeys (or
+	// several lines), else one.
+	if res.AllKeys = opt.AllKeys || opt.Lines > 1; !res.AllKeys {
+		res.Keys = res.Keys[:1]
+	}
 	if opt.NoKeys {
 		res.Keys = nil
 		return res, true

@@ -51,6 +51,14 @@ func TestDTMAgreesWithSearch(t *testing.T) {
 		if fromTables.Mate != bySearch.Mate || !slices.Equal(keys(fromTables.Keys), keys(bySearch.Keys)) {
 			t.Errorf("%s: tables %v %v, search %v %v", pos.FEN(), fromTables.Mate, keys(fromTables.Keys), bySearch.Mate, keys(bySearch.Keys))
 		}
+		if !fromTables.AllKeys || !bySearch.AllKeys {
+			t.Errorf("%s: AllKeys asked, results say %v and %v", pos.FEN(), fromTables.AllKeys, bySearch.AllKeys)
+		}
+		// One rule for both: without AllKeys, one key, and it says so.
+		one := sv.Solve(context.Background(), pos, Options{MaxMate: 5, DTM: tables})
+		if len(one.Keys) != 1 || one.AllKeys || !slices.Contains(fromTables.Keys, one.Keys[0]) {
+			t.Errorf("%s: without AllKeys the tables give keys %v (AllKeys %v)", pos.FEN(), keys(one.Keys), one.AllKeys)
+		}
 		if err := CheckLine(pos, fromTables.Mate, fromTables.PV); err != nil {
 			t.Errorf("%s: table line %v: %v", pos.FEN(), fromTables.PV, err)
 		}
@@ -77,7 +85,7 @@ func TestDTMInSearchWithRule50(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := New(16).Solve(context.Background(), pos, Options{MaxMate: 10, Rule50: true, SearchDTM: tables, Nodes: 20_000_000})
-		if c.want == 0 && r.Status != StatusNoMate || c.want != 0 && r.Mate != c.want {
+		if c.want == 0 && r.Status != StatusCapped || c.want != 0 && r.Mate != c.want {
 			t.Errorf("clock %d: %v mate %v (nodes %d), want mate %v", c.clock, r.Status, r.Mate, r.Nodes, c.want)
 		}
 	}

@@ -102,26 +102,6 @@ func (s *searcher) rewardCutoff(ply int, pos *board.Position, m board.Move, dept
 	}
 }
 
-// OrderedMoves returns the legal moves of pos in the order the search
-// tries them at a root it knows nothing about: book moves first, then
-// checks, captures by the value taken, and the rest. It is what an engine
-// plays when no mate is proved either way.
-func OrderedMoves(pos *board.Position, book []board.Move) []board.Move {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	ci := pos.NewCheckInfo()
-	moves := slices.Clone(l.Slice())
-	score := func(m board.Move) int32 {
-		v := staticOrder(pos, &ci, m)
-		if slices.Contains(book, m) {
-			v += orderBook
-		}
-		return v
-	}
-	slices.SortStableFunc(moves, func(a, b board.Move) int { return int(score(b)) - int(score(a)) })
-	return moves
-}
-
 // tableFirst returns moves with the table's move for pos first.
 func (s *searcher) tableFirst(pos *board.Position, moves []board.Move) []board.Move {
 	e, found := s.env.tt.probe(s.ttKey(pos))

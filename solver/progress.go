@@ -17,11 +17,10 @@ type reporter struct {
 	start    time.Time
 	tt       *Table
 	next     atomic.Int64 // when the next timed report is due (ns since start)
-	depth    atomic.Int32
-	within   atomic.Int32
 	tbHits   atomic.Uint64
 	selDepth atomic.Int32
-	mu       sync.Mutex // one report at a time
+	mu       sync.Mutex // one report at a time, and guards b
+	b        bounds     // the bounds proved so far
 }
 
 // publish adds a searcher's counts since its last call.
@@ -48,26 +47,40 @@ func (r *reporter) tick(lim *limits) {
 	r.report(lim)
 }
 
-// proved records new bounds that s proved and reports them.
-func (r *reporter) proved(s *searcher, depth int, within Mate, lim *limits) {
+// proved records the bounds that s proved and reports them; a new mate
+// (or its proof of shortness) comes with NewBound and its line.
+func (r *reporter) proved(s *searcher, b bounds, lim *limits) {
 	lim.nodes.Add(s.nodes - s.published)
 	s.published = s.nodes
 	r.publish(s)
-	r.depth.Store(int32(depth))
-	r.within.Store(int32(within))
-	r.report(lim)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fresh := b.mateWithin != 0 && (b.mateWithin != r.b.mateWithin || b.shortest != r.b.shortest || r.b.line == nil && b.line != nil)
+	r.b = b
+	r.send(lim, fresh)
 }
 
 func (r *reporter) report(lim *limits) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.fn(Progress{
-		Depth:      int(r.depth.Load()),
-		MateWithin: Mate(r.within.Load()),
+	r.send(lim, false)
+}
+
+// send hands the current bounds to the callback (under mu).
+func (r *reporter) send(lim *limits, fresh bool) {
+	p := Progress{
+		Depth:      r.b.depth,
+		MateWithin: r.b.mateWithin,
+		Shortest:   r.b.shortest,
+		NewBound:   fresh,
 		Nodes:      lim.nodes.Load(),
 		TBHits:     r.tbHits.Load(),
 		SelDepth:   int(r.selDepth.Load()),
 		Elapsed:    time.Since(r.start),
 		Hashfull:   r.tt.hashfull(),
-	})
+	}
+	if fresh {
+		p.Line = r.b.line
+	}
+	r.fn(p)
 }

@@ -37,6 +37,9 @@ type proofTree struct {
 	attacker board.Color
 	nodes    map[uint64]proofNode
 	maxNodes int
+	// nodeEnd, when not 0, is the searcher's node count at which the
+	// searches the tree asks for stop (the tree is then not proved).
+	nodeEnd uint64
 }
 
 func newProofTree(s *searcher, attacker board.Color, maxNodes int) *proofTree {
@@ -111,7 +114,7 @@ func (t *proofTree) attackerNode(pos *board.Position, plies int) (proofNode, err
 					continue
 				}
 			} else {
-				mated, ok := t.s.matedWithin(&child, plies-1)
+				mated, ok := t.matedWithin(&child, plies-1)
 				if !ok {
 					return proofNode{}, errNotProved
 				}
@@ -254,26 +257,124 @@ func (t *proofTree) line(pos board.Position) []board.Move {
 }
 
 // proofTreeNodes bounds the proof tree read for a line when a mate is
-// proved but not yet its shortness (Options.FirstMate).
+// proved but not yet its shortness.
 const proofTreeNodes = 1 << 20
 
-// firstMateLine reads a proved mate off the tables as a proof tree: mate
-// is signed moves, +N the side to move mates within N, -N it is mated
-// within N. It returns the tree's mate (signed, no longer than mate) and
-// its line: the attacker's shortest and the defender's longest within the
-// tree, so that the line's length is exactly that of the mate it proves.
-func (s *searcher) firstMateLine(pos board.Position, mate Mate) (proved Mate, line []board.Move, err error) {
+// matedWithin is the searcher's matedWithin within the tree's node budget.
+func (t *proofTree) matedWithin(pos *board.Position, plies int) (mated, ok bool) {
+	if t.nodeEnd == 0 || plies == 0 {
+		return t.s.matedWithin(pos, plies)
+	}
+	if wins, known := t.s.pnKnown(pos.Side().Other(), pos, plies); known {
+		return wins, true
+	}
+	if t.s.nodes >= t.nodeEnd {
+		return false, false
+	}
+	q := t.s.newQuery(pos.Side().Other()).withNodes(t.s, t.nodeEnd-t.s.nodes)
+	mated = t.s.rootTest(q, *pos, plies)
+	return mated, !q.stopped
+}
+
+// provedLine reads a proved mate off the tables as a proof tree: mate is
+// signed moves, +N the side to move mates within N, -N it is mated within
+// N; rootMoves, when not nil, are the only root moves (UCI searchmoves).
+// It returns the tree's mate (signed, no longer than mate) and its line:
+// the attacker's shortest and the defender's longest within the tree, so
+// that the line has exactly the plies of the mate it proves. budget, when
+// not 0, bounds the nodes of the searches the tree asks for where the
+// tables forgot.
+//
+// The root is handled here, not by the tree, so that a choice of root
+// moves never stands for the position itself deeper in the tree; and the
+// attacker's root move is the one whose tree is shallowest, so that a
+// loose proof yields the tightest mate the tables can show.
+func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.Move, budget uint64) (proved Mate, line []board.Move, err error) {
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, proofTreeNodes)
-	if _, err := t.prove(&pos, plies); err != nil {
-		return 0, nil, err
+	if budget > 0 {
+		t.nodeEnd = s.nodes + budget
 	}
-	depth := t.finalDepths(pos)[s.ttKey(&pos)]
-	line = t.line(pos)
-	if len(line) != depth || depth > plies || !checkmates(pos, line) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if rootMoves != nil {
+		keepOnly(&l, rootMoves)
+	}
+	best := -1 // the root's depth within the tree
+	// sub proves the position after root move m and returns its depth in
+	// the tree and its line.
+	sub := func(m board.Move) (int, []board.Move, error) {
+		child := pos
+		child.Play(m)
+		if child.IsCheckmate() {
+			if pos.Side() == attacker {
+				return 0, nil, nil
+			}
+			return 0, nil, errNotProved // the defender mates
+		}
+		if _, err := t.prove(&child, plies-1); err != nil {
+			return 0, nil, err
+		}
+		return t.finalDepths(child)[s.ttKey(&child)], t.line(child), nil
+	}
+	if pos.Side() == attacker {
+		// Moves the proof-number search proved, every one, then the first
+		// move a search proves.
+		for pass := 0; pass < 2 && best < 0; pass++ {
+			for _, m := range l.Slice() {
+				child := pos
+				child.Play(m)
+				if !child.IsCheckmate() {
+					if plies < 3 {
+						continue
+					}
+					if pass == 0 {
+						if wins, known := s.pnKnown(attacker, &child, plies-1); !known || !wins {
+							continue
+						}
+					} else if mated, ok := t.matedWithin(&child, plies-1); !ok {
+						return 0, nil, errNotProved
+					} else if !mated {
+						continue
+					}
+				}
+				d, tail, err := sub(m)
+				if errors.Is(err, errTreeTooBig) {
+					return 0, nil, err
+				}
+				if err != nil {
+					continue
+				}
+				if best < 0 || d+1 < best {
+					best, line = d+1, append([]board.Move{m}, tail...)
+				}
+				if best == 1 || pass == 1 {
+					break
+				}
+			}
+		}
+	} else {
+		// Every defence must be mated in time; the line follows the one
+		// that holds out longest.
+		for _, m := range l.Slice() {
+			d, tail, err := sub(m)
+			if err != nil {
+				return 0, nil, err
+			}
+			if d+1 > best {
+				best, line = d+1, append([]board.Move{m}, tail...)
+			}
+		}
+	}
+	if best < 0 || len(line) != best || best > plies || !checkmates(pos, line) {
 		return 0, nil, errNotProved
 	}
-	return MateInPlies(depth), line, nil
+	return MateInPlies(best), line, nil
+}
+
+// firstMateLine is provedLine over every root move, without a budget.
+func (s *searcher) firstMateLine(pos board.Position, mate Mate) (proved Mate, line []board.Move, err error) {
+	return s.provedLine(pos, mate, nil, 0)
 }
 
 // checkmates reports whether line, played from pos, ends in checkmate.

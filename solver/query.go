@@ -34,6 +34,28 @@ type limits struct {
 	over     atomic.Bool // a limit was reached, or the solve ended: every query stops
 }
 
+// grace lets the keys and line of a proved mate be read past the limits:
+// d more time, and a tenth more nodes (at least extractNodes), unless
+// the solve was cancelled. The nodes keep a node limit deterministic.
+func (l *limits) grace(d time.Duration) {
+	if l.ctx != nil && l.ctx.Err() != nil {
+		return
+	}
+	if !l.deadline.IsZero() {
+		if d <= 0 && l.over.Load() {
+			return // the time is up, and no grace was given
+		}
+		l.deadline = l.deadline.Add(d)
+	}
+	if l.maxNodes > 0 {
+		l.maxNodes = max(l.maxNodes, l.nodes.Load()) + max(l.maxNodes/10, extractNodes)
+	}
+	l.over.Store(false)
+}
+
+// extractNodes is the least node grace for reading keys and lines.
+const extractNodes = 1 << 16
+
 // checkInterval is how many nodes a searcher counts between two looks at
 // its limits.
 const checkInterval = 1024

@@ -13,9 +13,19 @@ import (
 // bound: a finished iteration proves that no mate of length n exists, so
 // the first one found is the shortest. The proof-number search gives the
 // upper bound: a forced mate within the longest length wanted (the aim),
-// found far sooner than by iterating up to it. When the iterations reach
-// the length it proved, that mate is the shortest without the last and
-// dearest iteration.
+// found far sooner than by iterating up to it.
+//
+// Find, then tighten: once the proof-number search proves a mate, the
+// proof tree it left is read for the exact length it proves (the
+// defender's longest line in it) and a line of that length, which is
+// reported at once; then the search is aimed one move shorter, while the
+// iterations keep climbing from below. Each proof lowers the upper bound;
+// a disproof, or the iterations reaching one short of it, proves the mate
+// shortest, without the last and dearest iteration. A tightening question
+// gets a budget of its own (as many nodes as every question before it):
+// when the last proof was already the shortest, as it mostly is, the
+// search could only prove it by a disproof, which the iterations do
+// better, so it gives way to them.
 //
 // On one thread the two take turns, the proof-number search spending about
 // twice the iterations' nodes while its question is open (runTurns). On
@@ -35,23 +45,52 @@ type schedule struct {
 	// or not (Options.FirstMate).
 	firstMate bool
 	// notify, when set, hears of every bound proved (by s).
-	notify   func(s *searcher, depth int, mateWithin Mate)
-	maxMate  int
-	wantMate bool // look for a mate by the side to move
-	// wantMated: look for a mate of the side to move
-	wantMated bool
+	notify  func(s *searcher, b bounds)
+	maxMate int
+	// wantMate: look for a mate by the side to move; wantMated: of it.
+	wantMate, wantMated bool
+	// lbMate and lbMated: no mate by the side to move in lbMate moves or
+	// fewer, none of it in lbMated or fewer.
+	lbMate, lbMated int
 
 	// The proof-number search's question: does pnAttacker mate within
-	// pnPlies? pnOpen while it is undecided and worth asking.
+	// pnPlies? pnOpen while it is undecided and worth asking. pnBudget,
+	// when not 0, is what a tightening question may spend, pnSpent what it
+	// has; pnTotal counts every question's nodes.
 	pnOpen     bool
 	pnPlies    int
 	pnAttacker board.Color
+	pnBudget   uint64
+	pnSpent    uint64
+	pnTotal    uint64
+	// Before a mate is found, the aim climbs a ladder (pnLadder): a
+	// question that spends its budget undecided, or is disproved, gives
+	// way to the next, twice as long (up to pnCap moves), taking turns
+	// between the two kinds while both are wanted. pnAim holds each
+	// kind's next aim (0 the side to move mating, 1 it being mated).
+	pnLadder bool
+	pnCap    int
+	pnAim    [2]int
+	inTables bool
 
 	// What is proved.
 	depth      int  // no mate of a wanted kind in depth moves or fewer
 	mate       Mate // 0 until proved shortest
 	mateWithin Mate // a forced mate proved by the proof-number search
-	noMate     bool
+	// line is a line of exactly mateWithin's plies ending in mate, read
+	// off its proof; nil when the proof tree could not be read.
+	line []board.Move
+	// noMate: no mate of a wanted kind within maxMate (capped), or, with
+	// none, at any length (no side wanted has the material).
+	noMate, none bool
+}
+
+// bounds is what a schedule has proved so far, as its notify hears it.
+type bounds struct {
+	depth      int
+	mateWithin Mate
+	line       []board.Move
+	shortest   bool
 }
 
 // newSchedule sets up the proofs for pos; inTables says whether the
@@ -63,19 +102,105 @@ func newSchedule(pos board.Position, opt Options, book []board.Move, inTables bo
 		wantMate:  opt.Want != WantMated && pos.CanMate(us),
 		wantMated: opt.Want != WantMate && pos.CanMate(us.Other()),
 	}
-	aim := opt.MaxMate
-	if opt.Aim > 0 && opt.Aim < aim {
-		aim = opt.Aim
+	if !sc.wantMate && !sc.wantMated {
+		sc.none, sc.noMate, sc.depth = true, true, sc.maxMate
+		return sc
 	}
-	sc.pnPlies, sc.pnAttacker = Mate(aim).Plies(), us
-	if !sc.wantMate {
-		sc.pnPlies, sc.pnAttacker = Mate(-aim).Plies(), us.Other()
+	sc.inTables, sc.pnCap = inTables, opt.MaxMate
+	first := min(firstAim, opt.MaxMate)
+	if opt.Aim > 0 && opt.Aim < opt.MaxMate {
+		// A claim: the upper bound worth proving first, and no other.
+		sc.pnCap, first = opt.Aim, opt.Aim
+	}
+	sc.pnLadder = first < sc.pnCap
+	sc.pnAim = [2]int{first, first}
+	if sc.wantMate {
+		sc.ask(us)
+	} else {
+		sc.ask(us.Other())
+	}
+	return sc
+}
+
+// firstAim is the first aim of the proof-number search, in moves, when no
+// claim gives one: short enough that its plies run out in the lines that
+// lead nowhere, which steers it to the forcing ones. On 484 lines of
+// matetrack.epd outside the shared samples, one thread, 1 s each, with a
+// single aim: 20 moves found 348 mates, 30 343, 60 320, 123 306.
+const firstAim = 20
+
+// firstLadderBudget is the budget of the first question of the ladder: a
+// second or so of the proof-number search. Each later one gets as much as
+// all before it.
+const firstLadderBudget = 1 << 22
+
+// ask opens the proof-number search's question for attacker (the side to
+// move, or its opponent) at that kind's aim on the ladder.
+func (sc *schedule) ask(attacker board.Color) {
+	k := 0
+	if attacker != sc.us {
+		k = 1
+	}
+	aim := sc.pnAim[k]
+	sc.pnAttacker, sc.pnPlies = attacker, Mate(aim).Plies()
+	if k == 1 {
+		sc.pnPlies = Mate(-aim).Plies()
+	}
+	sc.pnSpent, sc.pnBudget = 0, 0
+	if aim < sc.pnCap || sc.wantMate && sc.wantMated {
+		sc.pnBudget = max(firstLadderBudget, sc.pnTotal)
 	}
 	// In the tables the alpha-beta search, bounded by DTZ, is the fast
 	// one; probing at every node of a proof-number tree is not.
-	sc.pnOpen = (sc.wantMate || sc.wantMated) && aim >= 3 && !inTables
-	return sc
+	sc.pnOpen = aim >= 3 && !sc.inTables && !sc.done()
 }
+
+// climb asks the next question of the ladder once the current one spent
+// its budget undecided or was disproved, before any mate is found: the
+// other kind at its aim when both are wanted, else the same kind twice as
+// far. It closes the search when there is nothing left to ask.
+func (sc *schedule) climb() {
+	sc.pnOpen = false
+	if sc.done() || sc.mateWithin != 0 {
+		return
+	}
+	k, lb := 0, sc.lbMate
+	if sc.pnAttacker != sc.us {
+		k, lb = 1, sc.lbMated
+	}
+	if sc.pnLadder {
+		sc.pnAim[k] = min(max(2*sc.pnAim[k], 2*lb), sc.pnCap)
+	}
+	for i := range sc.pnAim {
+		floor := sc.lbMate
+		if i == 1 {
+			floor = sc.lbMated
+		}
+		if sc.pnAim[i] <= floor {
+			sc.pnAim[i] = min(2*floor, sc.pnCap)
+		}
+	}
+	wanted := [2]bool{sc.wantMate, sc.wantMated}
+	next := k
+	if wanted[1-k] {
+		next = 1 - k
+	}
+	if !wanted[next] || sc.pnAim[next] <= [2]int{sc.lbMate, sc.lbMated}[next] {
+		return
+	}
+	if next == k && !sc.pnLadder && sc.pnBudget == 0 {
+		return // the one question there is was decided
+	}
+	attacker := sc.us
+	if next == 1 {
+		attacker = sc.us.Other()
+	}
+	sc.ask(attacker)
+}
+
+// done reports whether the proof is complete: the shortest mate, or no
+// mate within the longest length wanted.
+func (sc *schedule) done() bool { return sc.mate != 0 || sc.noMate }
 
 // result fills the proof's part of a result.
 func (sc *schedule) result(res *Result) {
@@ -83,16 +208,52 @@ func (sc *schedule) result(res *Result) {
 	switch {
 	case sc.mate != 0:
 		res.Status, res.Mate, res.Depth = StatusMate, sc.mate, sc.mate.Moves()
-	case sc.noMate:
+	case sc.none:
 		res.Status = StatusNoMate
+	case sc.noMate:
+		res.Status = StatusCapped
 	default:
 		res.Status = StatusLimit
 	}
 }
 
-// iteration proves or refutes a mate in n (then a mated in n) and returns
-// the signed length found, or 0; done is false when a query stopped.
-// budget limits the nodes (0 for none); moot, when set, stops it early.
+// settle draws what follows from the bounds: the kinds still wanted, the
+// lower bound, and whether the proof is complete.
+func (sc *schedule) settle() {
+	if sc.lbMate >= sc.maxMate {
+		sc.wantMate = false
+	}
+	if sc.lbMated >= sc.maxMate {
+		sc.wantMated = false
+	}
+	d := sc.maxMate
+	if sc.wantMate {
+		d = min(d, sc.lbMate)
+	}
+	if sc.wantMated {
+		d = min(d, sc.lbMated)
+	}
+	if sc.mateWithin != 0 {
+		d = min(d, sc.mateWithin.Moves()-1)
+	}
+	sc.depth = max(sc.depth, d)
+	switch {
+	case sc.mate != 0:
+	case sc.mateWithin != 0 && sc.depth >= sc.mateWithin.Moves()-1:
+		// Nothing shorter, and the proof-number search proved this.
+		sc.mate = sc.mateWithin
+	case sc.mateWithin == 0 && (sc.depth >= sc.maxMate || !sc.wantMate && !sc.wantMated):
+		sc.noMate, sc.depth = true, sc.maxMate
+	}
+	if sc.done() {
+		sc.pnOpen = false
+	}
+}
+
+// iteration proves or refutes a mate in n (then a mated in n), for the
+// kinds not yet refuted that far, and returns the signed length found, or
+// 0; done is false when a query stopped. budget limits the nodes (0 for
+// none); moot, when set, stops it early.
 func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() bool) (found Mate, done bool) {
 	test := func(attacker board.Color, plies int) (bool, bool) {
 		q := sc.rootQuery(s, attacker)
@@ -102,7 +263,7 @@ func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() boo
 		}
 		return s.rootTest(q, sc.root, plies), !q.stopped
 	}
-	if sc.wantMate {
+	if sc.wantMate && n > sc.lbMate {
 		mates, ok := test(sc.us, 2*n-1)
 		if !ok {
 			return 0, false
@@ -111,7 +272,7 @@ func (sc *schedule) iteration(s *searcher, n int, budget uint64, moot func() boo
 			return Mate(n), true
 		}
 	}
-	if sc.wantMated {
+	if sc.wantMated && n > sc.lbMated {
 		mated, ok := test(sc.us.Other(), 2*n)
 		if !ok {
 			return 0, false
@@ -131,29 +292,98 @@ func (sc *schedule) rootQuery(s *searcher, attacker board.Color) *query {
 	return q
 }
 
-// pnProved records the proof-number search's answer, found by s.
-func (sc *schedule) pnProved(s *searcher, mates bool) {
+// proofRead is what the proof tree of a proved mate gives: the mate it
+// proves, no longer than the question's, and a line of exactly its plies;
+// ok is false when the tree could not be read.
+type proofRead struct {
+	mate Mate
+	line []board.Move
+	ok   bool
+}
+
+// readProof reads the proof the proof-number search just found for its
+// question (plies for the attacker): it touches no shared state but the
+// searcher's own and the proof-number table, so a thread may read it
+// without the schedule's lock.
+func (sc *schedule) readProof(s *searcher, plies int, budget uint64) proofRead {
+	proved, line, err := s.provedLine(sc.root, MateInPlies(plies), sc.rootMoves, budget)
+	if err != nil {
+		return proofRead{}
+	}
+	return proofRead{mate: proved, line: line, ok: true}
+}
+
+// readBudget is what reading a proof tree may spend on searches where the
+// tables forgot, beside the nodes of the proof itself.
+const readBudget = 1 << 20
+
+// pnProved records the proof-number search's answer to its question,
+// found by s, and asks the next question: after a mate, the same one move
+// shorter (unless the first mate is all that is wanted).
+func (sc *schedule) pnProved(s *searcher, mates bool, pf proofRead) {
+	aim := MateInPlies(sc.pnPlies) // odd plies: the side to move mates
 	sc.pnOpen = false
 	if !mates {
+		// No mate of this kind within the aim: a lower bound of that kind.
+		if sc.pnAttacker == sc.us {
+			sc.lbMate = max(sc.lbMate, aim.Moves())
+		} else {
+			sc.lbMated = max(sc.lbMated, aim.Moves())
+		}
+		sc.settle()
+		sc.climb()
+		sc.tell(s)
 		return
 	}
-	sc.mateWithin = MateInPlies(sc.pnPlies) // odd plies: the side to move mates
+	proved, line := aim, []board.Move(nil)
+	if pf.ok && pf.mate.Moves() <= aim.Moves() {
+		proved, line = pf.mate, pf.line
+	}
+	if sc.mateWithin == 0 || proved.Moves() < sc.mateWithin.Moves() || sc.line == nil && line != nil {
+		sc.mateWithin, sc.line = proved, line
+	}
 	// A side that can be forced to mate cannot force mate.
 	sc.wantMate = sc.wantMate && sc.pnAttacker == sc.us
 	sc.wantMated = sc.wantMated && sc.pnAttacker != sc.us
+	sc.settle()
+	if next := sc.mateWithin.Moves() - 1; !sc.done() && !sc.firstMate && next >= 3 {
+		// Tighten: the same question one move shorter, on a budget.
+		sc.pnPlies = sc.mateWithin.Shorter().Plies()
+		sc.pnOpen, sc.pnBudget, sc.pnSpent = true, max(sc.pnTotal, firstTurn), 0
+	}
 	sc.tell(s)
 }
 
 // proved records that s proved that no mate of a wanted kind exists in n
 // moves or fewer.
 func (sc *schedule) proved(s *searcher, n int) {
-	sc.depth = n
+	sc.lbMate, sc.lbMated = max(sc.lbMate, n), max(sc.lbMated, n)
+	sc.settle()
+	sc.tell(s)
+}
+
+// found records a mate the iterations found: the shortest.
+func (sc *schedule) found(s *searcher, m Mate) {
+	sc.mate, sc.depth = m, m.Moves()
+	sc.pnOpen = false
 	sc.tell(s)
 }
 
 func (sc *schedule) tell(s *searcher) {
 	if sc.notify != nil {
-		sc.notify(s, sc.depth, sc.mateWithin)
+		b := bounds{depth: sc.depth, mateWithin: sc.mateWithin, line: sc.line, shortest: sc.mate != 0}
+		if sc.mate != 0 && sc.mate != sc.mateWithin {
+			b.mateWithin, b.line = sc.mate, nil
+		}
+		sc.notify(s, b)
+	}
+}
+
+// pnGiveUp ends a question that spent its budget: a tightening one closes
+// the search, one of the ladder makes way for the next.
+func (sc *schedule) pnGiveUp() {
+	if sc.pnBudget > 0 && sc.pnSpent >= sc.pnBudget {
+		sc.climb()
 	}
 }
 
@@ -176,59 +406,60 @@ const pnRatio = 2
 // short by its turn runs again after the proof-number search's turn; the
 // table keeps most of its work.
 func (sc *schedule) runTurns(s *searcher) {
-	var pnNodes uint64
 	// pnTurn gives the proof-number search its share of the nodes, and
 	// reports whether a limit stopped the solve.
 	pnTurn := func() (limited bool) {
-		idNodes := s.nodes - pnNodes
-		if !sc.pnOpen || pnRatio*idNodes <= pnNodes || idNodes < firstTurn {
+		idNodes := s.nodes - sc.pnTotal
+		if !sc.pnOpen || pnRatio*idNodes <= sc.pnTotal || idNodes < firstTurn {
 			return false // nothing owed, or a problem too easy to share
 		}
+		budget := pnRatio*idNodes - sc.pnTotal
+		if sc.pnBudget > 0 {
+			budget = min(budget, sc.pnBudget-sc.pnSpent)
+		}
 		before := s.nodes
-		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, pnRatio*idNodes-pnNodes)
+		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, budget)
 		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
-		pnNodes += s.nodes - before
+		var pf proofRead
+		if decided && mates {
+			pf = sc.readProof(s, sc.pnPlies, max(s.nodes-before, readBudget))
+		}
+		sc.pnTotal += s.nodes - before
+		sc.pnSpent += s.nodes - before
 		if !decided {
+			sc.pnGiveUp()
 			return q.stopped && s.limitReached()
 		}
-		sc.pnProved(s, mates)
+		sc.pnProved(s, mates, pf)
 		return false
 	}
-	for n := 1; n <= sc.maxMate; n++ {
-		for {
-			if sc.mateWithin != 0 && n == sc.mateWithin.Moves() {
-				// Nothing shorter, and the proof-number search proved this.
-				sc.mate = sc.mateWithin
-				return
-			}
-			budget := uint64(0)
-			if sc.pnOpen && n >= 3 {
-				budget = max(s.nodes-pnNodes, firstTurn)
-			}
-			found, done := sc.iteration(s, n, budget, nil)
-			if !done && (budget == 0 || s.limitReached()) {
-				return
-			}
-			if done {
-				if found != 0 {
-					sc.mate = found
-					return
-				}
-				sc.proved(s, n)
-				break
-			}
-			if pnTurn() || sc.firstMate && sc.mateWithin != 0 {
-				return
-			}
-		}
-		if n >= 2 && pnTurn() {
-			return
-		}
+	for !sc.done() {
 		if sc.firstMate && sc.mateWithin != 0 {
 			return
 		}
+		n := sc.depth + 1
+		budget := uint64(0)
+		if sc.pnOpen && n >= 3 {
+			budget = max(s.nodes-sc.pnTotal, firstTurn)
+		}
+		found, done := sc.iteration(s, n, budget, nil)
+		if !done && (budget == 0 || s.limitReached()) {
+			return
+		}
+		if done {
+			if found != 0 {
+				sc.found(s, found)
+				return
+			}
+			sc.proved(s, n)
+			if sc.done() || n < 2 {
+				continue
+			}
+		}
+		if pnTurn() {
+			return
+		}
 	}
-	sc.noMate = true
 }
 
 // pnShare is the proof-number search's share on several threads: it gets
@@ -257,66 +488,81 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		within   atomic.Int32 // |mateWithin| once proved
 		pnNodes  atomic.Uint64
 	)
-	n.Store(1)
+	n.Store(int32(sc.depth + 1))
 	lim := ss[0].env.lim
-	// finish ends the solve for every thread (under mu).
-	finish := func() { finished.Store(true) }
+	// after records what changed (under mu): the next iteration, and the
+	// end of the solve.
+	after := func() {
+		n.Store(int32(sc.depth + 1))
+		within.Store(int32(sc.mateWithin.Moves()))
+		if sc.done() || sc.firstMate && sc.mateWithin != 0 {
+			finished.Store(true)
+		}
+	}
+	mu.Lock()
+	after()
+	mu.Unlock()
 	// iterate searches the current iteration once, within budget nodes
 	// (0 for none), and records what it proved.
 	iterate := func(s *searcher, budget uint64) {
 		mu.Lock()
 		k := int(n.Load())
-		switch {
-		case sc.mateWithin != 0 && k == sc.mateWithin.Moves():
-			sc.mate = sc.mateWithin
-			finish()
-		case k > sc.maxMate:
-			sc.noMate = true
-			finish()
-		}
 		local := *sc // the iteration reads the root and what is wanted
 		mu.Unlock()
 		if finished.Load() {
 			return
 		}
-		moot := func() bool { return finished.Load() || int(n.Load()) != k || int(within.Load()) == k }
+		moot := func() bool {
+			w := int(within.Load())
+			return finished.Load() || int(n.Load()) != k || w != 0 && w <= k
+		}
 		found, done := local.iteration(s, k, budget, moot)
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
 		case done && int(n.Load()) == k && !finished.Load():
 			if found != 0 {
-				sc.mate = found
-				finish()
+				sc.found(s, found)
 			} else {
 				sc.proved(s, k)
-				n.Store(int32(k + 1))
 			}
+			after()
 		case !done && s.limitReached():
-			finish()
+			finished.Store(true)
 		}
 	}
-	// pnTurn gives the proof-number search a turn of budget nodes.
+	// pnTurn gives the proof-number search a turn of budget nodes, and
+	// reads the proof it finds before it takes the lock.
 	pnTurn := func(s *searcher, budget uint64) {
-		q := sc.rootQuery(s, sc.pnAttacker).withNodes(s, budget)
-		aim := MateInPlies(sc.pnPlies).Moves()
+		mu.Lock()
+		plies, attacker := sc.pnPlies, sc.pnAttacker
+		if sc.pnBudget > 0 {
+			budget = min(budget, sc.pnBudget-sc.pnSpent)
+		}
+		mu.Unlock()
+		q := sc.rootQuery(s, attacker).withNodes(s, budget)
+		aim := MateInPlies(plies).Moves()
 		q.moot = func() bool { return finished.Load() || int(n.Load()) > aim }
 		before := s.nodes
-		mates, decided := s.pnProve(q, sc.root, sc.pnPlies)
-		pnNodes.Add(s.nodes - before)
+		mates, decided := s.pnProve(q, sc.root, plies)
+		var pf proofRead
+		if decided && mates {
+			pf = sc.readProof(s, plies, max(s.nodes-before, readBudget))
+		}
+		spent := s.nodes - before
+		pnNodes.Add(spent)
 		mu.Lock()
 		defer mu.Unlock()
+		sc.pnTotal += spent
+		sc.pnSpent += spent
 		switch {
-		case decided:
-			sc.pnProved(s, mates)
-			if mates {
-				within.Store(int32(sc.mateWithin.Moves()))
-				if sc.firstMate {
-					finish()
-				}
-			}
-		case s.limitReached():
-			finish()
+		case decided && !finished.Load() && plies == sc.pnPlies && attacker == sc.pnAttacker:
+			sc.pnProved(s, mates, pf)
+			after()
+		case !decided && s.limitReached():
+			finished.Store(true)
+		case !decided:
+			sc.pnGiveUp()
 		}
 	}
 	var wg sync.WaitGroup
@@ -344,4 +590,19 @@ func (sc *schedule) runThreads(ss []*searcher) {
 		}()
 	}
 	wg.Wait()
+}
+
+// tablesWinner takes what the tablebases say of the root: +1 the side to
+// move mates, -1 it is mated, 0 neither at any length. A kind they rule
+// out is not wanted; with none left, no mate of a kind asked for exists.
+func (sc *schedule) tablesWinner(w int) {
+	sc.wantMate = sc.wantMate && w > 0
+	sc.wantMated = sc.wantMated && w < 0
+	if !sc.wantMate && !sc.wantMated {
+		sc.none, sc.noMate, sc.depth, sc.pnOpen = true, true, sc.maxMate, false
+		return
+	}
+	if !sc.wantMate && sc.pnAttacker == sc.us {
+		sc.ask(sc.us.Other())
+	}
 }

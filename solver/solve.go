@@ -99,34 +99,47 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	sc := newSchedule(pos, opt, res.Book, threads[0].inTables(&pos))
 	sc.rootMoves, sc.rootSalt = legalSubset(&pos, opt.RootMoves)
 	sc.firstMate = opt.FirstMate
-	if e.report != nil {
-		sc.notify = func(s *searcher, depth int, within Mate) { e.report.proved(s, depth, within, lim) }
+	if sc.rootMoves == nil && threads[0].inTables(&pos) {
+		if w, ok := threads[0].tableWinner(&pos); ok {
+			sc.tablesWinner(w)
+		}
 	}
-	if len(threads) == 1 {
+	if e.report != nil {
+		sc.notify = func(s *searcher, b bounds) { e.report.proved(s, b, lim) }
+	}
+	switch {
+	case sc.done():
+	case len(threads) == 1:
 		sc.runTurns(threads[0])
-	} else {
+	default:
 		sc.runThreads(threads)
 	}
 	sc.result(&res)
-	if opt.ExtractGrace > 0 && !lim.deadline.IsZero() && !lim.over.Load() {
-		// The keys and the line may run past the limit by the grace.
-		lim.deadline = lim.deadline.Add(opt.ExtractGrace)
+	if res.Status == StatusMate || res.MateWithin != 0 {
+		// The keys and the line of a proved mate may run past the limit
+		// by the grace.
+		lim.grace(opt.ExtractGrace)
 	}
+	all := opt.AllKeys || opt.Lines > 1
 	switch {
 	case opt.NoKeys:
 	case res.Status == StatusMate:
 		lines := max(opt.Lines, 1)
-		res.Keys, res.Lines, res.Partial = extract(threads[0], pos, res.Mate, sc.rootMoves, opt.AllKeys || lines > 1, lines, res.Book)
+		res.Keys, res.Lines, res.Partial = extract(threads[0], pos, res.Mate, sc.rootMoves, all, lines, res.Book)
+		if res.Partial && len(res.Lines) == 0 && sc.mateWithin == res.Mate && sc.line != nil {
+			// The proof's own line has the mate's length, and no defence
+			// holds out longer than a shortest mate.
+			res.Lines = [][]board.Move{sc.line}
+			if len(res.Keys) == 0 {
+				res.Keys = sc.line[:1]
+			}
+		}
 		if res.Partial {
 			completeLine(threads[0], pos, &res)
 		}
-	case opt.FirstMate && res.Status == StatusLimit && res.MateWithin != 0 && !lim.over.Load():
-		firstMate(threads[0], pos, &res)
-	case res.Status == StatusLimit && res.MateWithin > 0:
-		// The limit is spent: what the tables of the proof already hold
-		// may name a first move of the proved mate.
-		res.Keys, _, _ = extract(threads[0], pos, res.MateWithin, sc.rootMoves, false, 0, res.Book)
-		res.Partial = true
+		res.AllKeys = all && !res.Partial
+	case res.Status == StatusLimit && res.MateWithin != 0:
+		withinKeys(threads[0], pos, sc, all, max(opt.Lines, 1), lim, &res)
 	}
 	if len(res.Lines) > 0 {
 		res.PV = res.Lines[0]
@@ -143,17 +156,42 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	return res
 }
 
-// firstMate fills a FirstMate result from the proof tree of its mate.
-func firstMate(s *searcher, pos board.Position, res *Result) {
-	proved, line, err := s.firstMateLine(pos, res.MateWithin)
-	if err != nil {
+// withinKeys fills the keys and lines of a mate proved but not proved
+// shortest: the proof's line, and with all every move that keeps the mate
+// (while the limits allow), each of the first lines of them with a line
+// of its own proof.
+func withinKeys(s *searcher, pos board.Position, sc *schedule, all bool, lines int, lim *limits, res *Result) {
+	if sc.line != nil {
+		res.Keys, res.Lines = sc.line[:1], [][]board.Move{sc.line}
+	} else {
+		// The tree could not be read: the tables may still name a first
+		// move of the proved mate.
+		res.Keys, _, _ = extract(s, pos, res.MateWithin, sc.rootMoves, false, 0, res.Book)
+		res.Partial = true
+	}
+	if !all {
+		return
+	}
+	keys, complete := s.keys(pos, res.MateWithin, sc.rootMoves, true, res.Book)
+	if !complete {
 		res.Partial = true
 		return
 	}
-	res.MateWithin, res.Keys, res.Lines = proved, line[:1], [][]board.Move{line}
-	if proved.Moves() <= res.Depth+1 {
-		// The iterations had ruled out every shorter mate.
-		res.Status, res.Mate, res.Depth = StatusMate, proved, proved.Moves()
+	if len(res.Keys) > 0 {
+		// The proved line's key stays first.
+		keys = append([]board.Move{res.Keys[0]}, slices.DeleteFunc(keys, func(m board.Move) bool { return m == res.Keys[0] })...)
+	}
+	res.Keys, res.AllKeys = keys, true
+	if res.MateWithin < 0 {
+		return
+	}
+	for _, k := range keys[1:] {
+		if len(res.Lines) >= lines || lim.over.Load() {
+			break
+		}
+		if _, line, err := s.provedLine(pos, res.MateWithin, []board.Move{k}, readBudget); err == nil {
+			res.Lines = append(res.Lines, line)
+		}
 	}
 }
 

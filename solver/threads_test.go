@@ -78,7 +78,7 @@ func TestThreadsSameAnswers(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions: %v", len(cases), kinds)
-	if kinds[StatusMate] < 150 || kinds[StatusNoMate] < 150 {
+	if kinds[StatusMate] < 150 || kinds[StatusCapped]+kinds[StatusNoMate] < 150 {
 		t.Errorf("too few of a kind: %v", kinds)
 	}
 }

@@ -21,10 +21,14 @@ type goParams struct {
 	searchMoves      []string
 	clockGiven       bool     // wtime or btime was given
 	problems         []string // what could not be read; the rest still counts
+	// badLimit: a limit's value could not be read, so the limits the GUI
+	// meant are not known: the go is answered at once, without a search.
+	badLimit bool
 }
 
-// parseGo reads the words after "go". A value it cannot read is reported
-// in problems and left out; the search runs on what could be read.
+// parseGo reads the words after "go". A word it does not know is reported
+// in problems and left out; a limit whose value it cannot read is reported
+// too, and sets badLimit.
 func parseGo(args []string) goParams {
 	var p goParams
 	num := func(i int, name string) (int64, bool) {
@@ -59,6 +63,7 @@ func parseGo(args []string) goParams {
 				i++ // skip the unreadable value
 			}
 			if !ok {
+				p.badLimit = true
 				continue
 			}
 			ms := time.Duration(n) * time.Millisecond

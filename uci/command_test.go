@@ -25,10 +25,11 @@ func TestParseGo(t *testing.T) {
 		{"infinite", goParams{infinite: true}, nil},
 		{"ponder wtime 1000 btime 1000", goParams{ponder: true, wtime: 1000 * ms, btime: 1000 * ms, clockGiven: true}, nil},
 		{"searchmoves e2e4 d2d4 mate 3", goParams{searchMoves: []string{"e2e4", "d2d4"}, mate: 3}, nil},
-		{"mate x", goParams{}, []string{`mate "x" is not a count`}},
-		{"mate -2 depth 4", goParams{depth: 4}, []string{`mate "-2" is not a count`}},
-		{"movetime", goParams{}, []string{"movetime without a value"}},
-		{"nodes depth 3", goParams{depth: 3}, []string{`nodes "depth" is not a count`}},
+		{"mate x", goParams{badLimit: true}, []string{`mate "x" is not a count`}},
+		{"mate -2 depth 4", goParams{depth: 4, badLimit: true}, []string{`mate "-2" is not a count`}},
+		{"movetime", goParams{badLimit: true}, []string{"movetime without a value"}},
+		{"nodes depth 3", goParams{depth: 3, badLimit: true}, []string{`nodes "depth" is not a count`}},
+		{"wtime abc btime 1000", goParams{btime: 1000 * ms, clockGiven: true, badLimit: true}, []string{`wtime "abc" is not a count`}},
 		{"fast mate 2", goParams{mate: 2}, []string{`unknown go parameter "fast"`}},
 	}
 	for _, tc := range cases {

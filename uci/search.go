@@ -11,9 +11,9 @@ import (
 	"mateline.dev/mateline/solver"
 )
 
-// defaultMaxMate is how far a "go" without mate or depth looks: the
-// search runs until its limit, or until stop.
-const defaultMaxMate = 60
+// defaultMaxMate is how far a "go" without mate or depth looks: any
+// length the search supports; it runs until its limit, or until stop.
+const defaultMaxMate = solver.MaxMateMoves
 
 // moveOverhead is kept back from every time budget for the answer to
 // reach the GUI.
@@ -71,6 +71,13 @@ func (e *Engine) startSearch(p goParams) {
 		e.pos, e.posSet = board.StartPosition(), true
 	}
 	pos := e.pos
+	if p.badLimit {
+		// Searching without the limit the GUI meant could run for ever:
+		// answer at once, from the book or the one-move look.
+		e.info("go refused: a limit could not be read; playing without a search")
+		e.out.printf("bestmove %s", solver.PlayableMove(&pos, e.bookMoves(&pos), nil).UCI())
+		return
+	}
 	opt := solver.Options{
 		MaxMate: defaultMaxMate,
 		Threads: e.set.threads,
@@ -158,6 +165,16 @@ func (e *Engine) run(ctx context.Context, s *search, sv *solver.Solver, pos boar
 		return
 	}
 	opt.Progress = func(p solver.Progress) {
+		if p.NewBound && len(p.Line) > 0 {
+			// A forced mate proved, with its whole line: report it at once.
+			mate := solver.MateInPlies(len(p.Line))
+			e.out.printf("info depth %d seldepth %d multipv 1 score mate %d nodes %d nps %d hashfull %d tbhits %d time %d pv %s",
+				mate.Moves(), max(p.SelDepth, len(p.Line)), mate, p.Nodes, nps(p.Nodes, p.Elapsed), p.Hashfull, p.TBHits, p.Elapsed.Milliseconds(), uciLine(p.Line))
+			if !p.Shortest {
+				e.info("%s", withinWords(mate, p.Depth))
+			}
+			return
+		}
 		e.out.printf("info depth %d seldepth %d nodes %d nps %d time %d hashfull %d tbhits %d",
 			p.Depth, p.SelDepth, p.Nodes, nps(p.Nodes, p.Elapsed), p.Elapsed.Milliseconds(), p.Hashfull, p.TBHits)
 	}
@@ -168,55 +185,77 @@ func (e *Engine) run(ctx context.Context, s *search, sv *solver.Solver, pos boar
 }
 
 // report writes, at the end of a search, what was proved in plain words,
-// then the final info lines (one per key with MultiPV), last so that
-// clients that keep the last info line keep the score.
+// then the final info lines (one per proved key with MultiPV), last so
+// that clients that keep the last info line keep the score. A score comes
+// only with its whole line: the plies of the mate, ending in checkmate.
 func (e *Engine) report(pos board.Position, res solver.Result, opt solver.Options, elapsed time.Duration) {
 	e.info("%s", describe(res, opt))
-	mate := res.Mate
-	if mate == 0 && res.MateWithin != 0 && len(res.PV) > 0 && len(res.PV) == res.MateWithin.Plies() {
-		mate = res.MateWithin // ProveShortest false: a forced mate, its line in full
-	}
 	common := fmt.Sprintf("nodes %d nps %d hashfull %d tbhits %d time %d",
 		res.Nodes, nps(res.Nodes, elapsed), res.Hashfull, res.TBHits, elapsed.Milliseconds())
-	if mate == 0 {
-		m := bestMove(pos, res, opt)
-		e.out.printf("info depth %d seldepth %d multipv 1 %s pv %s", res.Depth, res.SelDepth, common, m.UCI())
-		return
-	}
-	lines := res.Lines
-	if len(lines) == 0 && len(res.Keys) > 0 {
-		lines = [][]board.Move{{res.Keys[0]}} // the line was cut short: the key alone
-	}
-	for i, line := range lines {
+	printed := 0
+	for _, line := range res.Lines {
+		mate := solver.MateInPlies(len(line))
+		if len(line) == 0 || !endsInMate(pos, line) {
+			continue // a line the limit cut short gets no score
+		}
+		printed++
 		e.out.printf("info depth %d seldepth %d multipv %d score mate %d %s pv %s",
-			mate.Moves(), max(res.SelDepth, len(line)), i+1, mate, common, uciLine(line))
+			mate.Moves(), max(res.SelDepth, len(line)), printed, mate, common, uciLine(line))
 	}
+	if printed == 0 {
+		e.out.printf("info depth %d seldepth %d %s", res.Depth, res.SelDepth, common)
+	}
+}
+
+// endsInMate reports whether line, played from pos, is legal and ends in
+// checkmate.
+func endsInMate(pos board.Position, line []board.Move) bool {
+	for _, m := range line {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		if !l.Contains(m) {
+			return false
+		}
+		pos.Play(m)
+	}
+	return pos.IsCheckmate()
+}
+
+// shortestWords and withinWords say what a live score line proved.
+func shortestWords(m solver.Mate) string {
+	if m > 0 {
+		return m.Describe() + " proved shortest"
+	}
+	return m.Describe() + " proved: no defence holds out longer"
+}
+
+func withinWords(m solver.Mate, depth int) string {
+	what := fmt.Sprintf("forced mate in %d proved", m.Moves())
+	if m < 0 {
+		what = fmt.Sprintf("mated in %d at most, proved", m.Moves())
+	}
+	if depth == 0 {
+		return what + "; shorter mates not yet ruled out"
+	}
+	return fmt.Sprintf("%s; no mate in %d or fewer; shortest not yet proved", what, depth)
 }
 
 // describe says in plain words what a search proved.
 func describe(res solver.Result, opt solver.Options) string {
 	switch res.Status {
 	case solver.StatusMate:
-		if res.Mate > 0 {
-			return res.Mate.Describe() + " proved shortest"
-		}
-		return res.Mate.Describe() + " proved: no defence holds out longer"
+		return shortestWords(res.Mate)
 	case solver.StatusNoMate:
-		return fmt.Sprintf("no mate in %d (proved)", res.Depth)
+		return "no mate for either side at any length: neither has the material, or the tables say so"
+	case solver.StatusCapped:
+		return fmt.Sprintf("no mate in %d moves or fewer (proved); longer mates not looked for (go mate/depth %d)", res.Depth, res.Depth)
 	}
 	if res.MateWithin != 0 {
-		what := "mate"
-		if res.MateWithin < 0 {
-			what = "mated"
-		}
-		beyond := fmt.Sprintf("no shorter mate ruled out beyond %d", res.Depth)
-		if res.Depth == 0 {
-			beyond = "no shorter mate ruled out yet"
-		}
+		w := withinWords(res.MateWithin, res.Depth)
 		if opt.FirstMate {
-			return fmt.Sprintf("forced %s in %d proved (ProveShortest is off: %s)", what, res.MateWithin.Moves(), beyond)
+			return w + " (ProveShortest is off)"
 		}
-		return fmt.Sprintf("forced %s in %d or fewer proved; %s", what, res.MateWithin.Moves(), beyond)
+		return w + "; the search stopped before proving it shortest"
 	}
 	if res.Depth > 0 {
 		return fmt.Sprintf("no mate in %d proved; the search stopped before deciding longer mates", res.Depth)
@@ -224,23 +263,21 @@ func describe(res solver.Result, opt solver.Options) string {
 	return "the search stopped before anything was proved"
 }
 
+// bookMoves are the book's moves of pos, most weighted first.
+func (e *Engine) bookMoves(pos *board.Position) []board.Move {
+	if e.book == nil {
+		return nil
+	}
+	return e.book.BookMoves(pos)
+}
+
 // bestMove is the move to play: a key of a proved mate (or the longest
-// defence), else the book's move, else the first move in the solver's order.
+// defence), else the book's most weighted move, else a sensible move.
 func bestMove(pos board.Position, res solver.Result, opt solver.Options) board.Move {
 	if len(res.Keys) > 0 {
 		return res.Keys[0]
 	}
-	candidates := solver.OrderedMoves(&pos, res.Book)
-	if len(opt.RootMoves) > 0 {
-		for _, m := range candidates {
-			for _, r := range opt.RootMoves {
-				if m == r {
-					return m
-				}
-			}
-		}
-	}
-	return candidates[0]
+	return solver.PlayableMove(&pos, res.Book, opt.RootMoves)
 }
 
 func uciLine(line []board.Move) string {

@@ -25,9 +25,9 @@ import (
 // searchFlags are the flags every searching command shares.
 func searchFlags(defaultTimeout time.Duration) []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "mate", Value: 10, Usage: "longest mate to look for, in moves; a file's claim (dm N, bm #N) is used when this flag is not given"},
+		&cli.IntFlag{Name: "mate", DefaultText: fmt.Sprintf("the claim, else no cap (any length up to %d)", solver.MaxMateMoves), Usage: "longest mate to look for, in moves: the cap. Without it a record's claim (dm N, bm #N) is the cap, and a record with no claim gets the mate it has, of any length the search supports, within --timeout"},
 		&cli.DurationFlag{Name: "timeout", Value: defaultTimeout, Usage: "time limit per position, e.g. 2s (0: none); a position that hits it is reported as 'limit', never as 'no-mate'"},
-		&cli.Uint64Flag{Name: "nodes", Usage: "node limit per position (0: none)"},
+		&cli.Uint64Flag{Name: "nodes", Usage: "node limit per position (0: none); on one thread (the default with it) the same answer on every run"},
 		&cli.IntFlag{Name: "hash", Value: 64, Usage: "transposition table memory in MiB, shared out among the workers (at most three quarters of the machine's memory)"},
 		&cli.BoolFlag{Name: "rule50", Usage: "honour the 50-move rule, using hmvc or the FEN clock (off by problem convention)"},
 	}
@@ -37,7 +37,7 @@ func searchFlags(defaultTimeout time.Duration) []cli.Flag {
 func batchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "all cores; 1 for a single --fen", Usage: "positions solved at once (at most 4 per core)"},
-		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. The answers never depend on it"},
+		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs; 1 with --nodes", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. What is proved is never wrong with any count, and a finished proof gives the same answer; but a limit stops several threads at a different point on every run, so what a --nodes or --timeout limit leaves proved (status, depth, mate_within, the key found without --all) can differ from run to run. One thread under --nodes gives the same answer on every run"},
 		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv or html"},
 		&cli.BoolFlag{Name: "json", Usage: "same as --format jsonl"},
 		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a Popeye problem file starts with BeginProblem, a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd, csv or popeye"},
@@ -46,7 +46,7 @@ func batchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file (through FILE.partial, renamed at the end) instead of standard output"},
 		&cli.BoolFlag{Name: "resume", Usage: "keep the records already in the --output file (or in FILE.partial left by a crash) and do the rest"},
 		&cli.StringFlag{Name: "shard", Usage: "i/n: take only shard i (0-based) of n, by a stable hash of the id; '/n' or 'n' reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"},
-		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar (it shows only when standard error is a terminal)"},
+		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar, and no line per bound proved (both show only when standard error is a terminal; the lines only with -j 1)"},
 		bookFlag(),
 		syzygyFlag(),
 		dtmFlags()[0],
@@ -61,7 +61,7 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 	j := &batch.Job{
 		Command: command,
 		Options: solver.Options{
-			MaxMate: int(cmd.Int("mate")),
+			MaxMate: solver.MaxMateMoves,
 			Rule50:  cmd.Bool("rule50"),
 			Nodes:   cmd.Uint64("nodes"),
 			Timeout: cmd.Duration("timeout"),
@@ -77,6 +77,9 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 		Started:     started,
 		Stdout:      cmd.Root().Writer,
 		Stderr:      os.Stderr,
+	}
+	if cmd.IsSet("mate") {
+		j.Options.MaxMate = int(cmd.Int("mate"))
 	}
 	// 0 given on the command line is out of range, not "the default".
 	for _, name := range []string{"jobs", "threads"} {
@@ -170,6 +173,9 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4)
 	}
 	if !cmd.Bool("no-progress") && stderrIsTerminal() {
+		if j.Workers == 1 {
+			j.Bounds = os.Stderr // one position at a time: each bound as it is proved
+		}
 		j.Progress = progressbar.NewOptions64(-1,
 			progressbar.OptionSetWriter(os.Stderr),
 			progressbar.OptionSetDescription(map[bool]string{true: "validating", false: "solving"}[command == batch.CommandValidate]),

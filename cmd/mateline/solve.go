@@ -20,16 +20,24 @@ func solveCommand() *cli.Command {
 		Name:      "solve",
 		Usage:     "prove the shortest mate of each position and report key, line and figures",
 		ArgsUsage: "[FILE|-]...",
-		Description: "Reads positions from --fen flags and from puzzle files ('-' for standard input): EPD (dm\n" +
-			"N, bm #N, bm #-N, bm SAN...; four-field or full FEN), Lichess puzzle CSV or Popeye\n" +
-			"problem files, chosen by their content. For each position it proves the shortest forced\n" +
-			"mate for the side to move, or that the side to move is mated in N; iterative deepening\n" +
-			"over the mate length proves that no shorter mate exists, and a proof-number search,\n" +
-			"taking turns with it, looks for the longest mate wanted. When a limit stops the proof of\n" +
-			"shortness after that search proved a mate, the result is 'limit' with the proved mate as\n" +
-			"an upper bound (JSON mate_within). A claim in the file sets how far to look unless\n" +
-			"--mate is given. Bad lines are reported with their line number and the run goes on; the\n" +
-			"exit code is then 3.\n\n" +
+		Description: "Reads positions from --fen flags ('startpos' for the initial position) and from puzzle\n" +
+			"files ('-' for standard input): EPD (dm N, bm #N, bm #-N, bm SAN...; four-field or full\n" +
+			"FEN), Lichess puzzle CSV or Popeye problem files, chosen by their content. For each\n" +
+			"position it proves the shortest forced mate for the side to move, or that the side to\n" +
+			"move is mated in N. A proof-number search finds a forced mate first and reads its exact\n" +
+			"length off its proof; it is then asked for a mate one move shorter, while iterative\n" +
+			"deepening proves from below that no shorter mate exists; when the two meet the mate is\n" +
+			"proved shortest. Each bound is reported as it is proved (a line on standard error with\n" +
+			"-j 1 on a terminal). A limit that comes first gives 'limit' with what was proved: the\n" +
+			"forced mate (JSON mate_within) with its key and whole line, and that no mate exists in\n" +
+			"depth moves or fewer; never 'no-mate'.\n\n" +
+			"How far it looks: --mate N is the cap; without it a record's claim is the cap, and a\n" +
+			"record with no claim gets the mate it has, of any length the search supports, within\n" +
+			"--timeout. 'capped' means no mate within the cap (longer ones not looked for);\n" +
+			"'no-mate' means none at any length (no material, the tables, no legal move).\n\n" +
+			"Keys: without --all one key is proved and printed ('others not looked for'); with --all\n" +
+			"every key, from the search and the tables alike, so cooks are found. Bad lines are\n" +
+			"reported with their line number and the run goes on; the exit code is then 3.\n\n" +
 			"Helpmates (h#N, h#N.5) and selfmates (s#N) come from Popeye problem files (BeginProblem\n" +
 			"... EndProblem, twins, options; sniffed by content), the EPD opcode stip, or --stip for\n" +
 			"records that state none. Every helpmate solution and every selfmate key is listed, as\n" +

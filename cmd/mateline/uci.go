@@ -24,15 +24,27 @@ func uciCommand() *cli.Command {
 			"harness (cutechess-cli, fastchess, matetrack's matecheck.py) starts mateline as an engine.\n" +
 			"'mateline' with no arguments does the same when standard input is not a terminal, so\n" +
 			"the bare path of the binary works as an engine command.\n\n" +
-			"Options: Hash, Threads, MultiPV, ProveShortest (true: report the proved shortest mate;\n" +
-			"false: stop at the first forced mate proved, as 'go mate N' means to Stockfish users),\n" +
-			"SyzygyPath, BookFile (empty: the built-in ECO data), Clear Hash, DTMPath (the\n" +
-			"distance-to-mate tables; by default the cache that solve and 'mateline tables' use;\n" +
-			"<empty>: none) and DTMBuild (build missing tables of at most this many men on first\n" +
-			"use; default 4, 0: only read). A root of at most 5 men that the tables hold gets its\n" +
-			"'score mate' at once. 'score mate k' is printed only for a proved forced mate; without\n" +
-			"one, the book move or the first move in the solver's order is played and an 'info\n" +
-			"string' says what was proved. 'd' prints\n" + "the board.\n\n" +
+			"What it prints: 'score mate N' (mated: -N) as soon as a forced mate in N is proved, with\n" +
+			"the whole proved line in 'pv' (2N-1 plies to mate, 2N for a mated side's longest\n" +
+			"defence); again for each shorter mate proved; an 'info string' saying in words what was\n" +
+			"proved, and once the mate is proved shortest. 'info depth' lines (depth: no mate in that\n" +
+			"many moves or fewer, proved) come at least once a second. A score is never printed\n" +
+			"without its proof and its whole line. Without a proved mate, bestmove is the book's most\n" +
+			"weighted move (the built-in ECO data, or BookFile), else a sensible move of a one-move\n" +
+			"look; no score is made up. A 'go' whose limit cannot be read (go wtime abc) is answered\n" +
+			"at once with an 'info string' and that move, never with a search without a limit.\n\n" +
+			"go: 'go mate N' looks for mates of at most N moves and ends at the first proved\n" +
+			"(ProveShortest false) or once the shortest is proved (true); movetime, wtime/btime,\n" +
+			"nodes, depth N (as mate N), infinite, ponder and searchmoves work as usual; without\n" +
+			"mate or depth there is no cap on the length.\n\n" +
+			"Options: Hash, Threads, MultiPV (one line per proved key), ProveShortest (true, the\n" +
+			"default: keep tightening until the mate is proved shortest; false: stop at the first\n" +
+			"forced mate proved, as 'go mate N' means to Stockfish users), SyzygyPath, BookFile\n" +
+			"(empty: the built-in ECO data), Clear Hash, DTMPath (the distance-to-mate tables; by\n" +
+			"default the cache that solve and 'mateline tables' use; <empty>: none) and DTMBuild\n" +
+			"(build missing tables of at most this many men on first use; default 4, 0: only read). A\n" +
+			"root of at most 5 men that the tables hold gets its 'score mate' at once. 'd' prints the\n" +
+			"board.\n\n" +
 			"Example: printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\\ngo mate 1\\nquit\\n' | mateline uci",
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			return runUCI(ctx, os.Stdin, cmd.Root().Writer)
@@ -44,7 +56,7 @@ func uciCommand() *cli.Command {
 func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 	dtmDir, _ := dtm.DefaultDir() // "" (no tables) when there is no cache directory
 	e := uci.New(uci.Config{
-		Name:        "mateline " + version(),
+		Name:        "mateline " + shortVersion(),
 		Author:      "the mateline developers",
 		DefaultHash: 64,
 		MaxHash:     solver.MaxHashMiB(),

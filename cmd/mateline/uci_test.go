@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	stdlog "log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,7 +40,7 @@ func binary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "mateline")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			buildErr = errors.New(string(out))
 		}
@@ -259,4 +260,113 @@ func TestNoArgumentsHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "uci") || !strings.Contains(out, "solve") {
 		t.Errorf("help: exit %d\n%s", code, out)
 	}
+}
+
+// TestUCILiveMateLines: through the chess library's UCI client, with its
+// log of every line the engine writes, each "score mate" line printed
+// during a search is read back: its PV is legal, ends in checkmate and has
+// the plies its score says (2N-1 to mate, 2N for a mated side), the mates
+// only get shorter, and the last one is the bestmove's.
+func TestUCILiveMateLines(t *testing.T) {
+	cases := []struct {
+		fen    string
+		limit  chessuci.CmdGo
+		atMost int // the mate must be at most this long (signed moves), and of its sign
+	}{
+		// mate in 11, found first as a longer mate and then tightened
+		{"k7/2Q5/8/2p5/1pp5/1pp5/prp5/nbK5 w - - 0 1", chessuci.CmdGo{Nodes: 20_000_000}, 13},
+		// matetrack #14, outside the shared samples: no claim, no cap
+		{"8/2p1K1p1/3pp2b/2B3k1/N2pR2N/3p2p1/2n5/rb1B4 w - - 0 1", chessuci.CmdGo{Nodes: 8_000_000}, 20},
+		// mated in 3 (mates2000.epd): the longest defence, 6 plies
+		{"1r4Rk/4Nq2/7K/8/8/8/b5Q1/6R1 b - - 0 1", chessuci.CmdGo{MoveTime: 2 * time.Second}, -3},
+	}
+	for _, tc := range cases {
+		var log strings.Builder
+		var mu sync.Mutex
+		eng, err := chessuci.New(binary(t), chessuci.Debug, chessuci.Logger(stdlog.New(lockedWriter{&mu, &log}, "", 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, err := chess.FEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := chess.NewGame(opt).Position()
+		if err := eng.Run(chessuci.CmdUCI, chessuci.CmdIsReady, chessuci.CmdSetOption{Name: "Threads", Value: "1"},
+			chessuci.CmdPosition{Position: pos}, tc.limit); err != nil {
+			t.Fatal(err)
+		}
+		best := eng.SearchResults().BestMove
+		eng.Close()
+		mu.Lock()
+		text := log.String()
+		mu.Unlock()
+		var mates []int
+		var last []string
+		for _, line := range strings.Split(text, "\n") {
+			i := strings.Index(line, "info ")
+			if i < 0 || !strings.Contains(line, " score mate ") {
+				continue
+			}
+			var info chessuci.Info
+			if err := info.UnmarshalText([]byte(line[i:])); err != nil {
+				t.Fatalf("%s: %q: %v", tc.fen, line, err)
+			}
+			n := info.Score.Mate
+			plies := 2*n - 1
+			if n < 0 {
+				plies = -2 * n
+			}
+			// The library's own moves, decoded in each position, so that
+			// its status sees checks.
+			p := pos
+			for _, m := range info.PV {
+				lm, err := chess.UCINotation{}.Decode(p, m.String())
+				if err != nil {
+					t.Fatalf("%s: score mate %d: illegal pv move %v: %v", tc.fen, n, m, err)
+				}
+				p = p.Update(lm)
+			}
+			if len(info.PV) != plies || p.Status() != chess.Checkmate {
+				t.Errorf("%s: score mate %d with a pv of %d plies, ending %v: %q", tc.fen, n, len(info.PV), p.Status(), line)
+			}
+			mates = append(mates, n)
+			last = strings.Fields(line[strings.Index(line, " pv ")+4:])
+		}
+		if len(mates) == 0 {
+			t.Fatalf("%s: no score mate line; the engine wrote\n%s", tc.fen, text)
+		}
+		for i := 1; i < len(mates); i++ {
+			if abs(mates[i]) > abs(mates[i-1]) {
+				t.Errorf("%s: the mates grew longer: %v", tc.fen, mates)
+			}
+		}
+		final := mates[len(mates)-1]
+		if final*tc.atMost <= 0 || abs(final) > abs(tc.atMost) {
+			t.Errorf("%s: mates %v, want at most %d", tc.fen, mates, tc.atMost)
+		}
+		if best == nil || best.String() != last[0] {
+			t.Errorf("%s: bestmove %v, last pv %v", tc.fen, best, last)
+		}
+		t.Logf("%s: score mate lines %v", tc.fen, mates)
+	}
+}
+
+// lockedWriter serialises the client's log writes.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -17,19 +17,23 @@ func validateCommand() *cli.Command {
 		Description: "Checks every mate puzzle in EPD, Lichess CSV or Popeye files against its claim (dm N, bm #N,\n" +
 			"bm #-N, the mateInN themes) and gives one verdict each:\n" +
 			"  ok          the claim holds: mate in exactly N, and the key is unique\n" +
-			"  shorter     a shorter mate exists\n" +
+			"  shorter     a shorter mate exists (proved shortest, or proved before a limit:\n" +
+			"              mate_within < N)\n" +
 			"  longer      mate in N cannot be forced, but a longer mate (within --beyond) can\n" +
-			"  no-mate     no mate within the claim\n" +
+			"  no-mate     no mate within the claim (and --beyond)\n" +
 			"  cooked      more than one key (Lichess: several mates in 1 are allowed)\n" +
 			"  wrong-key   the claimed key does not mate in N, but another move does\n" +
 			"  illegal     the position cannot occur, or has no legal move\n" +
 			"  unreadable  the line could not be read\n" +
-			"  timeout     a limit stopped the proof: nothing is claimed either way\n" +
+			"  timeout     the verdict a --timeout or --nodes limit gives: it stopped the proof\n" +
+			"              before anything about the claim was proved either way\n" +
+			"  skipped     the record has no mate claim (not a mate puzzle), or a Lichess row\n" +
+			"              has no solution move to check\n" +
 			"Helpmates and selfmates (Popeye problem files, EPD stip \"h#2\", --stip) are checked\n" +
 			"against their stipulation and the author's key (bm) or line (pv) when given:\n" +
 			"  ok, cooked (more than one solution or key), shorter (solved in fewer moves),\n" +
 			"  no-solution, wrong-key, timeout (see docs/problems.md).\n" +
-			"Records with no mate claim are skipped. A summary table follows the results (on\n" +
+			"A summary table follows the results (on\n" +
 			"standard error unless the output is text on standard output). Exit code 3 if any\n" +
 			"puzzle is not ok.\n\n" +
 			"Examples:\n" +
