@@ -217,7 +217,13 @@ func TestShardsAndMerge(t *testing.T) {
 	}
 	full := bytes.NewBuffer(mustRead(t, wholePath))
 
-	for _, format := range []report.Format{report.FormatJSONL, report.FormatCSV, report.FormatEPD} {
+	wholePGN := filepath.Join(dir, "whole.pgn")
+	jp := newTestJob(wholePGN, input)
+	jp.Format = report.FormatPGN
+	if _, err := jp.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []report.Format{report.FormatJSONL, report.FormatCSV, report.FormatEPD, report.FormatPGN} {
 		t.Run(string(format), func(t *testing.T) {
 			const n = 3
 			var paths []string
@@ -238,6 +244,9 @@ func TestShardsAndMerge(t *testing.T) {
 			}
 			if format == report.FormatJSONL && normalize(t, merged.String()) != normalize(t, full.String()) {
 				t.Error("merged shards differ from the unsharded run")
+			}
+			if format == report.FormatPGN && merged.String() != string(mustRead(t, wholePGN)) {
+				t.Errorf("merged PGN shards differ from the unsharded run:\n%s", merged.String())
 			}
 			_, err = Merge(io.Discard, paths[:1], nil)
 			if err == nil || !strings.Contains(err.Error(), "shard 1/3 missing") || !strings.Contains(err.Error(), "shard 2/3 missing") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -157,6 +158,9 @@ func (j *Job) Validate() error {
 		if err := checkNotInput(out, j.Inputs.Files); err != nil {
 			return Usagef("%v: it would be overwritten; write the results elsewhere", err)
 		}
+		if err := checkOutputPath(out); err != nil {
+			return err
+		}
 	}
 	j.Report.Settings = j.settings()
 	return nil
@@ -200,6 +204,27 @@ func (j *Job) defaults() {
 	if j.Stderr == nil {
 		j.Stderr = io.Discard
 	}
+}
+
+// checkOutputPath refuses an output that names a folder (the results are
+// written to FILE.partial and renamed over FILE at the end), before any
+// search: "" (standard output) is fine.
+func checkOutputPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(os.PathSeparator)) {
+		return Usagef("%s ends with a slash: give the name of a file to write, not of a folder", path)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return Usagef("%s is a folder: give the name of a file to write in it", path)
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return Usagef("%s: the folder %s does not exist", path, dir)
+		}
+	}
+	return nil
 }
 
 // checkProofs checks --proof, --proof-dir and --proof-limit.

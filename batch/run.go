@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -164,6 +165,12 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 		fmt.Fprintf(j.Stderr, "shard %s: %d record(s) belong to other shards\n", j.Shard, outside.Load())
 	}
 	summary.Write(summaryTo)
+	for _, name := range j.Inputs.Empty {
+		fmt.Fprintf(j.Stderr, "mateline: warning: %s holds no records\n", name)
+	}
+	if len(j.Inputs.Empty) > 0 {
+		return summary, fmt.Errorf("%w: %s held no records (an empty file, or one of the wrong format: --input-format)", ErrFailures, strings.Join(j.Inputs.Empty, ", "))
+	}
 	if summary.Failed() {
 		if validate {
 			return summary, fmt.Errorf("%w: some puzzles are not ok", ErrFailures)
@@ -266,9 +273,10 @@ func countRecords(in *puzzles.Inputs) int64 {
 		}
 		csvHeader := format == puzzles.FormatLichessCSV
 		var n int64
-		if format == puzzles.FormatPopeye {
-			// a problem is many lines, and twins make more records
-			n, err = countProblems(br, path)
+		if format == puzzles.FormatPopeye || format == puzzles.FormatPGN {
+			// a problem or a game is many lines (and twins make more
+			// records)
+			n, err = countProblems(br, path, format)
 		} else {
 			n, err = countLines(br)
 		}
@@ -284,9 +292,9 @@ func countRecords(in *puzzles.Inputs) int64 {
 	return total
 }
 
-// countProblems counts the records of a Popeye problem file.
-func countProblems(r io.Reader, path string) (int64, error) {
-	pr := puzzles.NewReader(r, path, puzzles.FormatPopeye)
+// countProblems counts the records of a Popeye problem file or a PGN file.
+func countProblems(r io.Reader, path string, format puzzles.Format) (int64, error) {
+	pr := puzzles.NewReader(r, path, format)
 	var n int64
 	for {
 		_, err := pr.NextRaw()

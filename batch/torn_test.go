@@ -32,6 +32,7 @@ func TestTornRecordResumed(t *testing.T) {
 	}{
 		{report.FormatJSONL, Shard{}}, {report.FormatCSV, Shard{}}, {report.FormatEPD, Shard{}}, {report.FormatText, Shard{}},
 		{report.FormatJSONL, Shard{1, 2}}, {report.FormatCSV, Shard{0, 2}}, {report.FormatEPD, Shard{1, 2}},
+		{report.FormatPGN, Shard{}}, {report.FormatPGN, Shard{1, 2}},
 	} {
 		name := string(tc.format)
 		if tc.shard.Count > 0 {

@@ -17,10 +17,14 @@ type Inputs struct {
 	Files  []string
 	Format Format // FormatAuto: sniff each file
 
+	// Empty lists the files that held no record, once read to their end.
+	Empty []string
+
 	fenIdx, fileIdx int
 	cur             Reader
 	closer          io.Closer
 	curName         string
+	curCount        int // records read from the current file
 }
 
 // multi says whether ids made from line numbers need the file's name.
@@ -55,13 +59,17 @@ func (in *Inputs) NextRaw() (Raw, error) {
 			if err != nil {
 				return Raw{}, err
 			}
-			in.cur, in.closer, in.curName = r, cl, path
+			in.cur, in.closer, in.curName, in.curCount = r, cl, path, 0
 		}
 		raw, err := in.cur.NextRaw()
 		if errors.Is(err, io.EOF) {
+			if in.curCount == 0 {
+				in.Empty = append(in.Empty, in.curName)
+			}
 			in.Close()
 			continue
 		}
+		in.curCount++
 		if err != nil {
 			return raw, err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -64,9 +65,10 @@ const (
 	FormatEPD
 	FormatLichessCSV
 	FormatPopeye // Popeye's problem language
+	FormatPGN    // Portable Game Notation: a game a record
 )
 
-// ParseInputFormat reads --input-format: auto, epd, csv or popeye.
+// ParseInputFormat reads --input-format: auto, epd, csv, popeye or pgn.
 func ParseInputFormat(s string) (Format, error) {
 	switch strings.ToLower(s) {
 	case "", "auto":
@@ -77,8 +79,10 @@ func ParseInputFormat(s string) (Format, error) {
 		return FormatLichessCSV, nil
 	case "popeye", "inp":
 		return FormatPopeye, nil
+	case "pgn":
+		return FormatPGN, nil
 	}
-	return FormatAuto, fmt.Errorf("--input-format %q: want auto, epd, csv or popeye", s)
+	return FormatAuto, fmt.Errorf("--input-format %q: want auto, epd, csv, popeye or pgn", s)
 }
 
 // Open opens a puzzle file ("-" for standard input) and returns a reader
@@ -141,18 +145,40 @@ func NewReader(r io.Reader, source string, f Format) Reader {
 		return NewLichessReader(r, source)
 	case FormatPopeye:
 		return NewPopeyeReader(r, source)
+	case FormatPGN:
+		return NewPGNReader(r, source)
 	}
 	return NewEPDReader(r, source)
 }
 
-// Sniff guesses the format from the first line without consuming it: a
-// first word that begins Popeye's BeginProblem is a Popeye problem file,
-// a comma-separated header naming FEN and Moves is Lichess CSV.
+// Sniff guesses the format from the first lines without consuming them:
+// a first word that begins Popeye's BeginProblem is a Popeye problem file,
+// a first line that is a tag pair ([Event "..."]) or a move number is PGN,
+// a comma-separated header naming FEN and Moves is Lichess CSV, anything
+// else EPD.
 func Sniff(br *bufio.Reader) Format {
 	head, _ := br.Peek(4096)
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
 	if f := bytes.Fields(head); len(f) > 0 && len(f[0]) >= 4 && strings.HasPrefix("beginproblem", strings.ToLower(string(f[0]))) {
 		return FormatPopeye
+	}
+	// The first line that is neither blank nor a PGN escape line.
+	rest := head
+	for len(rest) > 0 {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '%' {
+			continue
+		}
+		if pgnTagLine.Match(t) || pgnMoveStart.Match(t) {
+			return FormatPGN
+		}
+		break
 	}
 	if i := bytes.IndexByte(head, '\n'); i >= 0 {
 		head = head[:i]
@@ -163,6 +189,13 @@ func Sniff(br *bufio.Reader) Format {
 	}
 	return FormatEPD
 }
+
+// pgnTagLine and pgnMoveStart tell a PGN file by its first line: a tag
+// pair, or movetext starting with a move number.
+var (
+	pgnTagLine   = regexp.MustCompile(`^\[[A-Za-z0-9_]+\s+"`)
+	pgnMoveStart = regexp.MustCompile(`^1\.\s*(\.\.\s*)?[A-Za-z]`)
+)
 
 // parseNext reads one raw record and parses it: the Next of every reader.
 func parseNext(next func() (Raw, error)) (Record, error) {

@@ -81,6 +81,9 @@ type Outcome struct {
 	// Problem is what its problem file said of it.
 	Stipulation string   `json:"stipulation,omitempty"`
 	Problem     *Problem `json:"problem,omitempty"`
+	// PGN is what a PGN game said besides its position: its number in
+	// the file, Event, Site, White, Black, where its claim was read.
+	PGN *PGNInfo `json:"pgn,omitempty"`
 	// Solutions are every solution of a helpmate, as UCI moves.
 	Solutions [][]string `json:"solutions,omitempty"`
 	// Shorter is the shortest solution when it is shorter than the
@@ -114,7 +117,7 @@ type Expected struct {
 
 // NewOutcome describes the solver's result for rec.
 func NewOutcome(rec *Record, res solver.Result) Outcome {
-	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings}
+	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings, PGN: rec.PGN}
 	if rec.Err != nil {
 		o.Status, o.Error = StatusError, rec.Err.Error()
 		return o

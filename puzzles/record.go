@@ -35,6 +35,8 @@ type Record struct {
 	Terminal string
 	// Lichess holds a Lichess row's rating, themes and links.
 	Lichess *LichessInfo
+	// PGN holds a PGN game's number, tags and move tree.
+	PGN *PGNInfo
 	// Warnings name problems that did not stop the record from being read
 	// and searched, such as a malformed annotation (pv cut off mid-move).
 	Warnings []string

@@ -63,6 +63,8 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 	switch {
 	case claim == 0 && rec.Claim.OnlyLastVaries:
 		return skipped(rec, "no mateIn theme: not a mate puzzle")
+	case claim == 0 && rec.PGN != nil:
+		return skipped(rec, "no mate claim: no tag or comment says \"mate in N\", and the main line does not end in mate from a set-up position")
 	case claim == 0:
 		return skipped(rec, "no dm N or bm #N: not a mate puzzle")
 	case rec.Claim.OnlyLastVaries && len(rec.Claim.Line) == 0:
@@ -89,6 +91,18 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 	if o.Verdict == VerdictOK && rec.Claim.OnlyLastVaries && claim > 1 {
 		if v, err := lineCook(ctx, sv, rec, opt); err != "" {
 			o.Verdict, o.Error = v, err
+		}
+	}
+	if (o.Verdict == VerdictOK || o.Verdict == VerdictCooked) && rec.PGN != nil {
+		// The author's solution past the key: the main line and the
+		// defences it gives.
+		lopt := opt
+		lopt.AllKeys, lopt.MaxMate, lopt.Aim = false, 0, 0
+		if v, why := authorLine(ctx, sv, rec, lopt); why != "" {
+			if o.Verdict == VerdictOK {
+				o.Verdict = v
+			}
+			o.Error = join(o.Error, "the author's line: "+why)
 		}
 	}
 	return o

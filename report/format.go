@@ -16,10 +16,11 @@ const (
 	FormatJSONL Format = "jsonl"
 	FormatCSV   Format = "csv"
 	FormatHTML  Format = "html"
+	FormatPGN   Format = "pgn"
 )
 
 // formats lists the output formats, in the order --help gives them.
-var formats = []Format{FormatText, FormatEPD, FormatJSONL, FormatCSV, FormatHTML}
+var formats = []Format{FormatText, FormatEPD, FormatJSONL, FormatCSV, FormatHTML, FormatPGN}
 
 // ParseFormat reads a format name (--format).
 func ParseFormat(s string) (Format, error) {
@@ -28,13 +29,13 @@ func ParseFormat(s string) (Format, error) {
 			return f, nil
 		}
 	}
-	return "", fmt.Errorf("--format %q: want text, epd, jsonl, csv or html", s)
+	return "", fmt.Errorf("--format %q: want text, epd, jsonl, csv, html or pgn", s)
 }
 
-// KeepsIDs reports whether the format writes each record's id on a line of
-// its own, so that shards can be merged: jsonl, csv and epd.
+// KeepsIDs reports whether the format writes each record's id with it, so
+// that shards can be merged: jsonl, csv, epd and pgn.
 func (f Format) KeepsIDs() bool {
-	return f == FormatJSONL || f == FormatCSV || f == FormatEPD
+	return f == FormatJSONL || f == FormatCSV || f == FormatEPD || f == FormatPGN
 }
 
 // Resumable reports whether a run writing this format can be resumed: the
@@ -43,11 +44,15 @@ func (f Format) KeepsIDs() bool {
 func (f Format) Resumable() bool { return f.KeepsIDs() || f == FormatText }
 
 // Terminator is what ends every record of a resumable format: a newline,
-// or for text a blank line. A file that does not end with it was cut off
-// in the middle of a record.
+// for text a blank line, for PGN two (a blank line also follows a game's
+// tags). A file that does not end with it was cut off in the middle of a
+// record.
 func (f Format) Terminator() string {
-	if f == FormatText {
+	switch f {
+	case FormatText:
 		return "\n\n"
+	case FormatPGN:
+		return "\n\n\n"
 	}
 	return "\n"
 }
@@ -61,6 +66,8 @@ func FormatOfPath(path string) (Format, error) {
 		return FormatCSV, nil
 	case ".epd":
 		return FormatEPD, nil
+	case ".pgn":
+		return FormatPGN, nil
 	}
-	return "", fmt.Errorf("%s: cannot tell the format from the name (want .jsonl, .csv or .epd)", path)
+	return "", fmt.Errorf("%s: cannot tell the format from the name (want .jsonl, .csv, .epd or .pgn)", path)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/corentings/chess/v2"
@@ -252,14 +253,23 @@ func diagram(o *puzzles.Outcome) string {
 	svg = strings.Replace(svg, `<svg width="360" height="360"`, `<svg viewBox="0 0 360 360" width="360" height="360"`, 1)
 	// The piece drawings carry ids that would repeat on a page of boards.
 	svg = svgIDs.ReplaceAllString(svg, "")
-	// The key found, and the claimed key (grey, dashed) when it is another.
+	// Every key found (a cooked puzzle has several), and the claimed key
+	// (grey, dashed) when it is none of them.
 	var arrows string
-	found := ""
-	if len(o.PV) > 0 {
-		found = o.PV[0]
-		arrows += arrowSVG(found, black, false, fmt.Sprintf("ah%d-%x", o.Line, puzzles.IDHash(o.ID)&0xffffff))
+	keys := o.Keys
+	if len(keys) == 0 && len(o.PV) > 0 {
+		keys = o.PV[:1]
 	}
-	if o.Expected != nil && len(o.Expected.Keys) > 0 && o.Expected.Keys[0] != found {
+	if o.Stipulation != "" || o.Mate < 0 {
+		keys = nil // a helpmate's or a mated side's moves are no keys to draw
+		if len(o.PV) > 0 {
+			keys = o.PV[:1]
+		}
+	}
+	for i, k := range keys {
+		arrows += arrowSVG(k, black, false, fmt.Sprintf("ah%d-%x-%d", o.Line, puzzles.IDHash(o.ID)&0xffffff, i))
+	}
+	if o.Expected != nil && len(o.Expected.Keys) > 0 && !slices.Contains(keys, o.Expected.Keys[0]) {
 		arrows += arrowSVG(o.Expected.Keys[0], black, true, fmt.Sprintf("ac%d-%x", o.Line, puzzles.IDHash(o.ID)&0xffffff))
 	}
 	if i := strings.LastIndex(svg, "</svg>"); i >= 0 && arrows != "" {

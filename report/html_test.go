@@ -193,11 +193,12 @@ func TestHTMLReportStructure(t *testing.T) {
 		!strings.Contains(text(lc), "1725 (popularity 93)") || !strings.Contains(text(lc), "mateIn2") || attr(lc, "data-rating") != "1725" {
 		t.Errorf("Lichess card: links %v, text %q", hrefs, text(lc))
 	}
-	// The key as an arrow, from the side to move's view: after Black's
-	// Kh8 White mates with Ra8 (a1 to a8).
+	// Every key as an arrow, from the side to move's view: after Black's
+	// Kh8 White mates with Ra8 (a1 to a8) and Re8 (e1 to e8).
 	arrows := findAll(lc, class("key-arrow"))
-	if len(arrows) != 1 || attr(arrows[0], "x1") != "22.5" || attr(arrows[0], "y1") != "337.5" || attr(arrows[0], "y2") != "22.5" {
-		t.Errorf("key arrow of Ra8: %v", arrows)
+	if len(arrows) != 2 || attr(arrows[0], "x1") != "22.5" || attr(arrows[0], "y1") != "337.5" || attr(arrows[0], "y2") != "22.5" ||
+		attr(arrows[1], "x1") != "202.5" || attr(arrows[1], "y2") != "22.5" {
+		t.Errorf("key arrows of Ra8 and Re8: %v", arrows)
 	}
 	if !strings.Contains(text(lc), "White to move") {
 		t.Error("the Lichess card does not say who is to move")

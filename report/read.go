@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mateline.dev/mateline/pgn"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/stipulation"
 )
@@ -28,12 +29,13 @@ type Line struct {
 	Verdict puzzles.Verdict
 }
 
-// Reader reads the records of an output file (jsonl, csv or epd) one at
-// a time, with the shard marker a sharded run wrote first.
+// Reader reads the records of an output file (jsonl, csv, epd, pgn or
+// text) one at a time, with the shard marker a sharded run wrote first.
 type Reader struct {
 	format  Format
 	sc      *bufio.Scanner
 	cr      *csv.Reader
+	sp      *pgn.Splitter // PGN
 	line    int
 	shard   string   // the marker's "i/n"; empty: no marker
 	header  []string // CSV
@@ -45,6 +47,7 @@ const (
 	jsonShardKey   = "mateline_shard"
 	epdShardPrefix = "# mateline shard "
 	csvShardPrefix = "shard "
+	pgnShardPrefix = "% mateline shard " // a PGN escape line: readers skip it
 )
 
 // shardMarker returns the line that starts a shard's output in format
@@ -56,6 +59,8 @@ func shardMarker(format Format, shard string) string {
 		return fmt.Sprintf("{%q:%q}\n", jsonShardKey, shard)
 	case FormatEPD:
 		return epdShardPrefix + shard + "\n"
+	case FormatPGN:
+		return pgnShardPrefix + shard + "\n"
 	}
 	return ""
 }
@@ -82,6 +87,14 @@ func NewReader(r io.Reader, format Format) (*Reader, error) {
 	case FormatText:
 		or.sc = bufio.NewScanner(r)
 		or.sc.Buffer(make([]byte, 1<<20), 64<<20)
+		return or, nil
+	case FormatPGN:
+		br := bufio.NewReaderSize(r, 64<<10)
+		if first, err := br.Peek(len(pgnShardPrefix)); err == nil && string(first) == pgnShardPrefix {
+			line, _ := br.ReadString('\n')
+			or.shard = strings.TrimSpace(strings.TrimPrefix(line, pgnShardPrefix))
+		}
+		or.sp = pgn.NewSplitter(br)
 		return or, nil
 	case FormatJSONL, FormatEPD:
 		or.sc = bufio.NewScanner(r)
@@ -132,8 +145,11 @@ func (or *Reader) marker(text string) (string, bool) {
 
 // Next returns the next record, or io.EOF.
 func (or *Reader) Next() (Line, error) {
-	if or.format == FormatText {
+	switch or.format {
+	case FormatText:
 		return or.nextText()
+	case FormatPGN:
+		return or.nextPGN()
 	}
 	if or.cr != nil {
 		if or.header == nil {
@@ -222,6 +238,31 @@ func (or *Reader) parse(text string) (Line, bool, error) {
 	}
 	return l, true, nil
 }
+
+// nextPGN reads the next game of a PGN output: its id, status and verdict
+// from its first comment.
+func (or *Reader) nextPGN() (Line, error) {
+	c, err := or.sp.Next()
+	if err != nil {
+		return Line{}, err
+	}
+	m := pgnIDRe.FindStringSubmatch(c.Text)
+	if m == nil {
+		return Line{}, fmt.Errorf("line %d: a game without the comment that names its record ({mateline: id ...})", c.Line)
+	}
+	id, err := strconv.Unquote(m[1])
+	if err != nil {
+		return Line{}, fmt.Errorf("line %d: a bad record id %s", c.Line, m[1])
+	}
+	// A game that ends with its result is whole; one cut off is not.
+	fields := strings.Fields(c.Text)
+	if len(fields) == 0 || !isPGNResult(fields[len(fields)-1]) {
+		return Line{}, fmt.Errorf("line %d: a game cut off before its result", c.Line)
+	}
+	return Line{ID: id, Text: c.Text + "\n\n", Status: puzzles.Status(m[2]), Verdict: puzzles.Verdict(m[3])}, nil
+}
+
+func isPGNResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
 
 // nextText reads the next text record: its lines up to the blank line that
 // ends it.

@@ -28,6 +28,9 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	if pr := o.Problem; pr != nil {
 		writeProblemHeader(&b, pr)
 	}
+	if p := o.PGN; p != nil {
+		writePGNHeader(&b, p)
+	}
 	if o.Note != "" {
 		fmt.Fprintf(&b, "  %s\n", o.Note)
 	}
@@ -71,6 +74,24 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writePGNHeader names a PGN game: its number, Event and players.
+func writePGNHeader(b *strings.Builder, p *puzzles.PGNInfo) {
+	fmt.Fprintf(b, "  game %d", p.Game)
+	if p.Event != "" && p.Event != "?" {
+		fmt.Fprintf(b, ": %s", p.Event)
+	}
+	var who []string
+	for _, s := range []string{p.White, p.Black} {
+		if s != "" && s != "?" {
+			who = append(who, s)
+		}
+	}
+	if len(who) > 0 {
+		fmt.Fprintf(b, " (%s)", strings.Join(who, " - "))
+	}
+	b.WriteByte('\n')
 }
 
 // writeFinding writes what the search proved, in a line or three.

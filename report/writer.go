@@ -74,8 +74,10 @@ func New(format Format, w io.Writer, o Options) (Writer, error) {
 		return sw, nil
 	case FormatHTML:
 		return newHTMLWriter(w, o.Run)
+	case FormatPGN:
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Outcome) { PGN(b, o) }}, nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv or html)", format)
+	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv, html or pgn)", format)
 }
 
 // streamWriter writes one rendered chunk per outcome.

@@ -38,9 +38,9 @@ func batchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "all cores; 1 for a single --fen", Usage: "positions solved at once (at most 4 per core)"},
 		&cli.IntFlag{Name: "threads", DefaultText: "cores / jobs; 1 with --nodes", Usage: "threads searching each position; -j x --threads stays within the core count unless both are given. What is proved is never wrong with any count, and a finished proof gives the same answer; but a limit stops several threads at a different point on every run, so what a --nodes or --timeout limit leaves proved (status, depth, mate_within, the key found without --all) can differ from run to run. One thread under --nodes gives the same answer on every run"},
-		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv or html"},
+		&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, epd (annotated), jsonl, csv, html, or pgn (a game per record: the proved solution as the main line, cooks and --tree as variations, what was proved in comments)"},
 		&cli.BoolFlag{Name: "json", Usage: "same as --format jsonl"},
-		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a Popeye problem file starts with BeginProblem, a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd, csv or popeye"},
+		&cli.StringFlag{Name: "input-format", Value: "auto", Usage: "input format: auto (by the content: a Popeye problem file starts with BeginProblem, PGN with a tag pair or '1.', a CSV header naming FEN and Moves is Lichess CSV, else EPD), epd, csv, popeye or pgn"},
 		&cli.StringFlag{Name: "stip", Usage: "stipulation of the positions that state none: #N (direct mate, the default), h#N or h#N.5 (helpmate: the side to move starts, the other side mates), s#N (selfmate: the side to move forces the other side to mate it)"},
 		&cli.BoolFlag{Name: "san", Usage: "write helpmate and selfmate moves in SAN (default: Popeye's long notation, Sg1-f3, Qh5*f7 #)"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write results to this file (through FILE.partial, renamed at the end) instead of standard output"},

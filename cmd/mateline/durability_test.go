@@ -162,7 +162,7 @@ func TestPipeSeesFirstRecord(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "in.epd"), "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"quick\";\n"+
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"slow\";\n")
-	for _, format := range []string{"jsonl", "text", "csv", "epd"} {
+	for _, format := range []string{"jsonl", "text", "csv", "epd", "pgn"} {
 		cmd := exec.Command(binary(t), "solve", "--format", format, "-j", "1", "--threads", "1", "--timeout", "0", "--mate", "20", "in.epd")
 		cmd.Dir = dir
 		stdout, err := cmd.StdoutPipe()

@@ -22,7 +22,8 @@ func solveCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]...",
 		Description: "Reads positions from --fen flags ('startpos' for the initial position) and from puzzle\n" +
 			"files ('-' for standard input): EPD (dm N, bm #N, bm #-N, bm SAN...; four-field or full\n" +
-			"FEN), Lichess puzzle CSV or Popeye problem files, chosen by their content. For each\n" +
+			"FEN), PGN (a game a record: its FEN tag, its main line), Lichess puzzle CSV or Popeye\n" +
+			"problem files, chosen by their content. For each\n" +
 			"position it proves the shortest forced mate for the side to move, or that the side to\n" +
 			"move is mated in N. A proof-number search finds a forced mate first and reads its exact\n" +
 			"length off its proof; it is then asked for a mate one move shorter, while iterative\n" +

@@ -14,15 +14,17 @@ func validateCommand() *cli.Command {
 		Name:      "validate",
 		Usage:     "check each puzzle's mate claim or problem's stipulation: length, minimality, unique key, legality",
 		ArgsUsage: "FILE|-...",
-		Description: "Checks every mate puzzle in EPD, Lichess CSV or Popeye files against its claim (dm N, bm #N,\n" +
-			"bm #-N, the mateInN themes) and gives one verdict each:\n" +
+		Description: "Checks every mate puzzle in EPD, PGN, Lichess CSV or Popeye files against its claim (dm N,\n" +
+			"bm #N, bm #-N, the mateInN themes; in PGN a tag or comment \"Mate in two\", or the main line\n" +
+			"from a set-up position that ends in mate) and gives one verdict each:\n" +
 			"  ok          the claim holds: mate in exactly N, and the key is unique\n" +
 			"  shorter     a shorter mate exists (proved shortest, or proved before a limit:\n" +
 			"              mate_within < N)\n" +
 			"  longer      mate in N cannot be forced, but a longer mate (within --beyond) can\n" +
 			"  no-mate     no mate within the claim (and --beyond)\n" +
 			"  cooked      more than one key (Lichess: several mates in 1 are allowed)\n" +
-			"  wrong-key   the claimed key does not mate in N, but another move does\n" +
+			"  wrong-key   the claimed key does not mate in N, but another move does; or a later\n" +
+			"              move of the author's line (PGN, Lichess) does not keep the mate in time\n" +
 			"  illegal     the position cannot occur, or has no legal move\n" +
 			"  unreadable  the line could not be read\n" +
 			"  timeout     the verdict a --timeout or --nodes limit gives: it stopped the proof\n" +
@@ -33,12 +35,15 @@ func validateCommand() *cli.Command {
 			"against their stipulation and the author's key (bm) or line (pv) when given:\n" +
 			"  ok, cooked (more than one solution or key), shorter (solved in fewer moves),\n" +
 			"  no-solution, wrong-key, timeout (see docs/problems.md).\n" +
-			"A summary table follows the results (on\n" +
-			"standard error unless the output is text on standard output). Exit code 3 if any\n" +
-			"puzzle is not ok.\n\n" +
+			"In a PGN puzzle the main line's first move is the key, and the author's solution past it\n" +
+			"(the main line, and the variations given for the defences) is checked move by move: the\n" +
+			"first move that does not keep the mate in time is named, with the defence that refutes it.\n" +
+			"A summary table follows the results (on standard error unless the output is text on\n" +
+			"standard output). Exit code 3 if any puzzle is not ok, or an input holds no record.\n\n" +
 			"Examples:\n" +
 			"  mateline validate -j 2 --format html -o report.html lichess_db_puzzle.csv\n" +
-			"  mateline validate problems.inp",
+			"  mateline validate problems.inp\n" +
+			"  mateline validate --format pgn -o checked.pgn collection.pgn",
 		Flags: append(append(searchFlags(10*time.Second),
 			&cli.IntFlag{Name: "beyond", Value: 2, Usage: "moves past the claim to look for a longer mate"},
 		), batchFlags()...),
