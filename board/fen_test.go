@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -113,5 +114,22 @@ func TestStatus(t *testing.T) {
 			t.Errorf("%s: check %v mate %v stalemate %v insufficient %v", tc.fen,
 				p.InCheck(), p.IsCheckmate(), p.IsStalemate(), p.InsufficientMaterial())
 		}
+	}
+}
+
+func TestParseFENLenient(t *testing.T) {
+	for _, c := range []struct{ in, want, note string }{
+		{"8/8/8/8/4R3/6k1/8/4K2R w KQkq - 0 1", "8/8/8/8/4R3/6k1/8/4K2R w K - 0 1", `read as "K"`},
+		{"8/8/2K5/2p5/2kp4/P1p5/2Q5/8 w - g6 0 1", "8/8/2K5/2p5/2kp4/P1p5/2Q5/8 w - - 0 1", "en-passant square g6"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", ""},
+	} {
+		pos, notes, err := ParseFENLenient(c.in)
+		if err != nil || pos.FEN() != c.want || c.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], c.note)) {
+			t.Errorf("%s: %s, %v, %v", c.in, pos.FEN(), notes, err)
+		}
+	}
+	// Anything else stays an error.
+	if _, _, err := ParseFENLenient("8/8/8/8/8/8/8/8 w - - 0 1"); err == nil {
+		t.Error("no kings read leniently")
 	}
 }

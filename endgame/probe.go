@@ -147,16 +147,19 @@ func zeroingDTZ(wdl int) int {
 }
 
 // dtzTable reads the DTZ file for pos of the given WDL, or errOtherSide.
-func (tb *Tablebase) dtzTable(pos *board.Position, wdl int) (int, error) {
+// precise is false when the file stores halved values: the truth may then
+// be one ply more.
+func (tb *Tablebase) dtzTable(pos *board.Position, wdl int) (dtz int, precise bool, err error) {
 	t, s, raw, err := tb.lookup(pos, true)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	v, err := t.mapDTZ(s, raw, wdl)
 	if err != nil {
-		return 0, &TableError{t.path, err}
+		return 0, false, &TableError{t.path, err}
 	}
-	if !(wdl == 2 && s.flags&flagWinPlies != 0 || wdl == -2 && s.flags&flagLossPlies != 0) {
+	precise = wdl == 2 && s.flags&flagWinPlies != 0 || wdl == -2 && s.flags&flagLossPlies != 0
+	if !precise {
 		v *= 2
 	}
 	base := 1
@@ -164,15 +167,16 @@ func (tb *Tablebase) dtzTable(pos *board.Position, wdl int) (int, error) {
 		base = 101
 	}
 	if wdl < 0 {
-		return -(base + v), nil
+		return -(base + v), precise, nil
 	}
-	return base + v, nil
+	return base + v, precise, nil
 }
 
 const infinityDTZ = 1 << 20
 
-// dtzNoEP computes the DTZ of pos ignoring its en-passant right.
-func (tb *Tablebase) dtzNoEP(pos *board.Position) (int, error) {
+// dtzNoEP computes the DTZ of pos ignoring its en-passant right, and
+// whether it is precise (see dtzTable).
+func (tb *Tablebase) dtzNoEP(pos *board.Position) (int, bool, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	c := -2
@@ -184,20 +188,20 @@ func (tb *Tablebase) dtzNoEP(pos *board.Position) (int, error) {
 		child.Play(m)
 		v, err := tb.search(&child, -2, -c)
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
 		c = max(c, -v)
 	}
 	t, err := tb.wdlTable(pos)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	wdl := max(c, t)
 	if wdl == 0 {
-		return 0, nil
+		return 0, true, nil
 	}
 	if c >= t && c > 0 {
-		return zeroingDTZ(wdl), nil
+		return zeroingDTZ(wdl), true, nil
 	}
 	if wdl > 0 {
 		for _, m := range l.Slice() {
@@ -208,19 +212,20 @@ func (tb *Tablebase) dtzNoEP(pos *board.Position) (int, error) {
 			child.Play(m)
 			v, err := tb.probeWDL(&child)
 			if err != nil {
-				return 0, err
+				return 0, false, err
 			}
 			if -v == wdl {
-				return zeroingDTZ(wdl), nil
+				return zeroingDTZ(wdl), true, nil
 			}
 		}
 	}
-	r, err := tb.dtzTable(pos, wdl)
+	r, precise, err := tb.dtzTable(pos, wdl)
 	if !errors.Is(err, errOtherSide) {
-		return r, err
+		return r, precise, err
 	}
-	// The file holds the other side to move: one ply of search.
-	best := infinityDTZ
+	// The file holds the other side to move: one ply of search. The value
+	// is as precise as the child's it comes from.
+	best, precise := infinityDTZ, true
 	if wdl < 0 {
 		best = zeroingDTZ(wdl)
 	}
@@ -230,43 +235,52 @@ func (tb *Tablebase) dtzNoEP(pos *board.Position) (int, error) {
 		}
 		child := *pos
 		child.Play(m)
-		v, err := tb.probeDTZ(&child)
+		v, p, err := tb.probeDTZ(&child)
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
 		v = -v
 		switch {
-		case wdl < 0:
-			best = min(best, v-1)
+		case wdl < 0 && v-1 < best:
+			best, precise = v-1, p
 		case v == 1 && child.IsCheckmate():
-			best = 1
-		case v > 0:
-			best = min(best, v+1)
+			best, precise = 1, true
+		case wdl > 0 && v > 0 && v+1 < best:
+			best, precise = v+1, p
 		}
 	}
-	return best, nil
+	return best, precise, nil
 }
 
 // ProbeDTZ returns the distance to zeroing of pos in plies: positive when
 // the side to move wins, negative when it loses, 0 for a draw. Halved
 // tables may give one ply less than the truth (see the format notes).
 func (tb *Tablebase) ProbeDTZ(pos *board.Position) (int, error) {
+	dtz, _, err := tb.ProbeDTZPrecise(pos)
+	return dtz, err
+}
+
+// ProbeDTZPrecise is ProbeDTZ, and whether the value is precise: false
+// when it comes from a table that stores halved values, where the truth
+// may be one ply more (Lichess's dtz and precise_dtz).
+func (tb *Tablebase) ProbeDTZPrecise(pos *board.Position) (int, bool, error) {
 	if err := tb.probable(pos); err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	return tb.probeDTZ(pos)
 }
 
-func (tb *Tablebase) probeDTZ(pos *board.Position) (int, error) {
-	v, err := tb.dtzNoEP(pos)
+func (tb *Tablebase) probeDTZ(pos *board.Position) (int, bool, error) {
+	v, precise, err := tb.dtzNoEP(pos)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	e, any, all, err := tb.epResult(pos)
 	if err != nil || !any {
-		return v, err
+		return v, precise, err
 	}
 	d := zeroingDTZ(e)
+	before := v
 	switch {
 	case v < -100:
 		if d >= 0 {
@@ -289,7 +303,10 @@ func (tb *Tablebase) probeDTZ(pos *board.Position) (int, error) {
 	case all:
 		v = d
 	}
-	return v, nil
+	if v != before {
+		precise = true // an en-passant capture zeroes at once
+	}
+	return v, precise, nil
 }
 
 // RootMove is one legal move ranked by the tables.
@@ -324,7 +341,7 @@ func (tb *Tablebase) ProbeRoot(pos *board.Position) ([]RootMove, int, error) {
 			}
 			dtz = zeroingDTZ(-w)
 		default:
-			v, err := tb.probeDTZ(&child)
+			v, _, err := tb.probeDTZ(&child)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -339,7 +356,7 @@ func (tb *Tablebase) ProbeRoot(pos *board.Position) ([]RootMove, int, error) {
 		moves = append(moves, RootMove{Move: m, WDL: clockWDL(dtz, h), DTZ: dtz})
 	}
 	sortRootMoves(moves)
-	dtz, err := tb.probeDTZ(pos)
+	dtz, _, err := tb.probeDTZ(pos)
 	if err != nil {
 		return nil, 0, err
 	}

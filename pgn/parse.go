@@ -160,12 +160,12 @@ func (p *parser) start() error {
 				return fmt.Errorf("FEN tag %q: not plain ASCII", truncate(fen, 90))
 			}
 		}
-		pos, err := board.ParseFEN(fen)
+		pos, notes, err := board.ParseFENLenient(fen)
 		if err != nil {
-			var ok bool
-			if pos, ok = p.repairFEN(fen, err); !ok {
-				return &FENError{FEN: fen, Err: err}
-			}
+			return &FENError{FEN: fen, Err: err}
+		}
+		for _, n := range notes {
+			g.Warnings = append(g.Warnings, "FEN tag: "+n)
 		}
 		g.Start = pos
 	case g.Tag("SetUp") == "1":
@@ -174,50 +174,6 @@ func (p *parser) start() error {
 	p.cur, p.pos = g.Root, g.Start
 	p.before = map[*Node]board.Position{}
 	return nil
-}
-
-// repairFEN reads a FEN tag whose castling rights or en-passant square
-// contradict its position, as files in the wild often write them ("KQkq"
-// with the rooks gone): the rights and square that cannot be are dropped,
-// with a warning. Any other problem stays an error.
-func (p *parser) repairFEN(fen string, err error) (board.Position, bool) {
-	f := strings.Fields(fen)
-	if len(f) < 4 {
-		return board.Position{}, false
-	}
-	for tries := 0; tries < 2 && err != nil; tries++ {
-		var fe *board.FENError
-		if !errors.As(err, &fe) {
-			return board.Position{}, false
-		}
-		switch fe.Kind {
-		case board.ErrCastlingRights:
-			keep := ""
-			for _, r := range f[2] {
-				g := append([]string(nil), f...)
-				g[2], g[3] = string(r), "-"
-				if _, err := board.ParseFEN(strings.Join(g, " ")); err == nil {
-					keep += string(r)
-				}
-			}
-			if keep == "" {
-				keep = "-"
-			}
-			p.g.Warnings = append(p.g.Warnings, fmt.Sprintf("FEN tag: castling rights %q contradict the position; read as %q", f[2], keep))
-			f[2] = keep
-		case board.ErrEnPassantSquare:
-			p.g.Warnings = append(p.g.Warnings, fmt.Sprintf("FEN tag: en-passant square %s cannot be; read as -", f[3]))
-			f[3] = "-"
-		default:
-			return board.Position{}, false
-		}
-		var pos board.Position
-		pos, err = board.ParseFEN(strings.Join(f, " "))
-		if err == nil {
-			return pos, true
-		}
-	}
-	return board.Position{}, false
 }
 
 // FENError is a FEN tag that does not give a legal position.

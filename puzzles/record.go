@@ -118,3 +118,9 @@ func fromFEN(source string, n int, fen string) Record {
 	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
 	return rec
 }
+
+// FromPosition makes the record of a position given by a program (the
+// server's /solve, say): its source, line 1 and id.
+func FromPosition(source, id string, pos board.Position) Record {
+	return Record{Source: source, Line: 1, ID: id, Pos: pos, FEN: pos.FEN(), Terminal: terminal(&pos)}
+}

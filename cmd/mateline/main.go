@@ -46,6 +46,7 @@ func newApp() *cli.Command {
 			mergeCommand(),
 			bookCommand(),
 			probeCommand(),
+			serveCommand(),
 			tablesCommand(),
 			benchCommand(),
 			perftCommand(),

@@ -1,0 +1,356 @@
+package serve
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/endgame"
+)
+
+// PositionInfo is what the tables say of one position, field for field
+// as Lichess's tablebase API gives it.
+type PositionInfo struct {
+	Checkmate            bool     `json:"checkmate"`
+	Stalemate            bool     `json:"stalemate"`
+	VariantWin           bool     `json:"variant_win"`
+	VariantLoss          bool     `json:"variant_loss"`
+	InsufficientMaterial bool     `json:"insufficient_material"`
+	DTZ                  *int     `json:"dtz"`
+	PreciseDTZ           *int     `json:"precise_dtz"`
+	DTM                  *int     `json:"dtm"`
+	DTW                  *int     `json:"dtw"`
+	DTC                  *int     `json:"dtc"`
+	Category             Category `json:"category"`
+}
+
+// MoveInfo is one legal move and the position it leads to.
+type MoveInfo struct {
+	UCI        string `json:"uci"`
+	SAN        string `json:"san"`
+	Zeroing    bool   `json:"zeroing"`
+	Conversion bool   `json:"conversion"`
+	PositionInfo
+
+	capture, promotion board.PieceType // for the order
+}
+
+// Probe is the answer to GET /standard: the position and every legal
+// move, best first.
+type Probe struct {
+	PositionInfo
+	Moves []MoveInfo `json:"moves"`
+}
+
+// Tables are what the server answers from: Syzygy files, mateline's DTM
+// tables, or both (either may be nil).
+type Tables struct {
+	Syzygy *endgame.Tablebase
+	DTM    *dtm.Store
+}
+
+// errNotInTables is a position no table answers (HTTP 404).
+type errNotInTables struct{ why string }
+
+func (e errNotInTables) Error() string { return e.why }
+
+// covered says whether the tables could hold pos, and why not.
+func (t Tables) covered(pos *board.Position) error {
+	if pos.Castling() != 0 {
+		return errNotInTables{"castling rights: no tablebase holds a position with castling rights"}
+	}
+	men := pos.Occupied().Count()
+	most := 0
+	if t.DTM != nil {
+		most = dtm.MaxMen
+	}
+	if t.Syzygy != nil {
+		most = max(most, t.Syzygy.MaxPieces())
+	}
+	if men > most {
+		return errNotInTables{fmt.Sprintf("%d men: the tables hold at most %d", men, most)}
+	}
+	return nil
+}
+
+// info says what the tables know of pos; h is the half-move clock before
+// the move that led to it (for a root, its own less one), which decides
+// whether a mate came in time.
+func (t Tables) info(pos *board.Position, hBefore int) (PositionInfo, error) {
+	var pi PositionInfo
+	pi.Checkmate, pi.Stalemate = pos.IsCheckmate(), pos.IsStalemate()
+	pi.InsufficientMaterial = pos.InsufficientMaterial()
+	var dtmErr, dtzErr error
+	dtzErr = errors.New("no Syzygy files")
+	if t.Syzygy != nil && pos.Occupied().Count() <= t.Syzygy.MaxPieces() {
+		if z, precise, err := t.Syzygy.ProbeDTZPrecise(pos); err == nil {
+			pi.DTZ = &z
+			if precise {
+				pz := z
+				pi.PreciseDTZ = &pz
+			}
+		} else {
+			dtzErr = err
+		}
+	}
+	dtmErr = errors.New("no DTM tables")
+	if t.DTM != nil && dtm.Covers(pos) {
+		if pi.Checkmate {
+			dtmErr = nil // known, and null: a mated position has no distance
+		} else if v, err := t.DTM.Probe(pos); err == nil {
+			d := plies(v.Signed())
+			pi.DTM = &d
+			dtmErr = nil
+		} else {
+			dtmErr = err
+		}
+	}
+	h := pos.HalfmoveClock()
+	switch {
+	case pi.Stalemate || pi.InsufficientMaterial || pi.DTZ != nil && *pi.DTZ == 0:
+		pi.Category = Draw
+	case pi.Checkmate && hBefore < 100:
+		pi.Category = Loss
+	case pi.Checkmate:
+		pi.Category = BlessedLoss
+	case pi.DTZ != nil && hBefore < 100:
+		pi.Category = dtzCategory(*pi.DTZ, pi.PreciseDTZ != nil, h)
+	case pi.DTZ != nil && *pi.DTZ < 0:
+		pi.Category = BlessedLoss
+	case pi.DTZ != nil:
+		pi.Category = CursedWin
+	case pi.DTM != nil && hBefore < 100:
+		pi.Category = dtmCategory(*pi.DTM, h)
+	case pi.DTM != nil && *pi.DTM < 0:
+		pi.Category = BlessedLoss
+	case pi.DTM != nil && *pi.DTM > 0:
+		pi.Category = CursedWin
+	case pi.DTM != nil:
+		pi.Category = Draw
+	default:
+		pi.Category = Unknown
+	}
+	if dtmErr != nil && dtzErr != nil && !pi.Checkmate && !pi.Stalemate {
+		return pi, missing(pos, dtmErr, dtzErr)
+	}
+	return pi, nil
+}
+
+// missing says why neither table answered a position.
+func missing(pos *board.Position, dtmErr, dtzErr error) error {
+	m, _ := dtm.MaterialOf(pos).Canonical()
+	switch {
+	case errors.Is(dtmErr, dtm.ErrMissing):
+		return errNotInTables{fmt.Sprintf("the DTM table %s is not built: build it with 'mateline tables build %s' (or start serve with --dtm-build 5)", m, m)}
+	case errors.Is(dtzErr, endgame.ErrMissing):
+		return errNotInTables{fmt.Sprintf("no Syzygy table for %s: %v", m, dtzErr)}
+	}
+	return errNotInTables{fmt.Sprintf("no table answers %s: %v", m, dtmErr)}
+}
+
+// plies turns signed moves (+N mate in N, -N mated in N) into Lichess's
+// signed plies: 2N-1 to give mate, -2N to be mated.
+func plies(m int) int {
+	switch {
+	case m > 0:
+		return 2*m - 1
+	case m < 0:
+		return 2 * m
+	}
+	return 0
+}
+
+// Standard answers GET /standard for pos: what the tables say of it and
+// of every legal move, best first. An error is errNotInTables when no
+// table covers the position.
+func (t Tables) Standard(pos *board.Position) (Probe, error) {
+	var p Probe
+	if err := t.covered(pos); err != nil {
+		return p, err
+	}
+	root, err := t.info(pos, max(pos.HalfmoveClock()-1, 0))
+	if err != nil {
+		return p, err
+	}
+	p.PositionInfo = root
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		mi := MoveInfo{UCI: m.UCI(), SAN: pos.SAN(m), promotion: m.Promotion()}
+		moved := pos.PieceAt(m.From()).Type()
+		if victim := pos.PieceAt(m.To()); victim != board.NoPiece {
+			mi.capture = victim.Type()
+		} else if m.IsEnPassant() {
+			mi.capture = board.Pawn
+		}
+		mi.Zeroing = mi.capture != board.NoPieceType || moved == board.Pawn
+		mi.Conversion = mi.capture != board.NoPieceType || mi.promotion != board.NoPieceType
+		info, err := t.info(&child, pos.HalfmoveClock())
+		if err != nil && !info.Checkmate {
+			// A child no table answers (a missing one) is unknown.
+			info.Category = Unknown
+		}
+		mi.PositionInfo = info
+		p.Moves = append(p.Moves, mi)
+	}
+	slices.SortStableFunc(p.Moves, compareMoves)
+	// A maybe-category after a sure one before the move is sure too.
+	for _, fix := range [][3]Category{{Win, SyzygyLoss, Loss}, {CursedWin, SyzygyLoss, BlessedLoss},
+		{BlessedLoss, SyzygyWin, CursedWin}, {Loss, SyzygyWin, Win}} {
+		if p.Category != fix[0] {
+			continue
+		}
+		for i := range p.Moves {
+			if p.Moves[i].Category != fix[1] {
+				break
+			}
+			p.Moves[i].Category = fix[2]
+		}
+	}
+	if len(p.Moves) > 0 {
+		p.Category = p.Moves[0].Category.Neg()
+	}
+	return p, nil
+}
+
+// compareMoves orders moves best first for the mover, as Lichess does:
+// by the category left to the opponent, then mate at once, then
+// stalemate or dead draws, then the distance to mate (the quickest mate,
+// the slowest defeat), then for a win a conversion and a zeroing move
+// first (for a loss last), then the distance to zeroing, then the bigger
+// capture and promotion.
+func compareMoves(a, b MoveInfo) int {
+	return cmp.Or(
+		cmp.Compare(a.Category, b.Category),
+		boolFirst(a.Checkmate, b.Checkmate),
+		boolFirst(a.Stalemate, b.Stalemate),
+		boolFirst(a.InsufficientMaterial, b.InsufficientMaterial),
+		compareTightening(a.DTM, b.DTM),
+		boolFirst(a.Conversion != a.Category.positive(), b.Conversion != b.Category.positive()),
+		boolFirst(a.Zeroing != a.Category.positive(), b.Zeroing != b.Category.positive()),
+		compareDTZ(a.DTZ, b.DTZ),
+		-cmp.Compare(a.capture, b.capture),
+		-cmp.Compare(a.promotion, b.promotion),
+	)
+}
+
+// boolFirst puts true before false.
+func boolFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
+}
+
+// compareTightening orders distances for the mover: the opponent mated
+// soonest first (negative, nearest zero), then unknown and zero, then the
+// opponent mating latest (positive, largest first).
+func compareTightening(a, b *int) int {
+	rank := func(p *int) (int, int) {
+		switch {
+		case p == nil || *p == 0:
+			return 1, 0
+		case *p < 0:
+			return 0, -*p
+		}
+		return 2, -*p
+	}
+	ra, va := rank(a)
+	rb, vb := rank(b)
+	return cmp.Or(cmp.Compare(ra, rb), cmp.Compare(va, vb))
+}
+
+// compareDTZ puts unknown first, then the larger distance to zeroing (for
+// the opponent's loss, the one nearest zero).
+func compareDTZ(a, b *int) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return -1
+	case b == nil:
+		return 1
+	}
+	return -cmp.Compare(*a, *b)
+}
+
+// MainlineStep is one move of the DTZ main line, with the DTZ of the
+// position it leads to.
+type MainlineStep struct {
+	UCI        string `json:"uci"`
+	SAN        string `json:"san"`
+	DTZ        int    `json:"dtz"`
+	PreciseDTZ *int   `json:"precise_dtz"`
+}
+
+// Mainline is the answer to GET /standard/mainline.
+type Mainline struct {
+	DTZ        int            `json:"dtz"`
+	PreciseDTZ *int           `json:"precise_dtz"`
+	Mainline   []MainlineStep `json:"mainline"`
+	Winner     *string        `json:"winner"`
+}
+
+// Mainline follows DTZ from pos: each side plays the Syzygy-best move
+// until the 50-move rule can be claimed (the line stops there) or the
+// game ends. The winner is the side that mates at its end.
+func (t Tables) Mainline(pos board.Position) (Mainline, error) {
+	var ml Mainline
+	if t.Syzygy == nil {
+		return ml, errNotInTables{"the main line follows DTZ: start serve with --syzygy DIR"}
+	}
+	if pos.Castling() != 0 || pos.Occupied().Count() > t.Syzygy.MaxPieces() {
+		return ml, errNotInTables{fmt.Sprintf("not a Syzygy position (castling rights, or more than %d men)", t.Syzygy.MaxPieces())}
+	}
+	dtz, precise, err := t.Syzygy.ProbeDTZPrecise(&pos)
+	if err != nil {
+		return ml, errNotInTables{err.Error()}
+	}
+	ml.DTZ = dtz
+	if precise {
+		ml.PreciseDTZ = &dtz
+	}
+	ml.Mainline = []MainlineStep{}
+	if dtz != 0 {
+		for pos.HalfmoveClock() < 100 && len(ml.Mainline) < 1000 {
+			moves, _, err := t.Syzygy.ProbeRoot(&pos)
+			if err != nil {
+				return ml, errNotInTables{err.Error()}
+			}
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[0].Move
+			san := pos.SAN(m)
+			pos.Play(m)
+			z, p, err := t.Syzygy.ProbeDTZPrecise(&pos)
+			if err != nil {
+				return ml, errNotInTables{err.Error()}
+			}
+			step := MainlineStep{UCI: m.UCI(), SAN: san, DTZ: z}
+			if p {
+				step.PreciseDTZ = &step.DTZ
+			}
+			ml.Mainline = append(ml.Mainline, step)
+			if !pos.HasLegalMove() {
+				break
+			}
+		}
+	}
+	if pos.IsCheckmate() {
+		w := "w"
+		if pos.Side() == board.White {
+			w = "b"
+		}
+		ml.Winner = &w
+	}
+	return ml, nil
+}
