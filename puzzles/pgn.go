@@ -133,13 +133,19 @@ var (
 )
 
 // statedMate reads a claim stated in the game: in the White, Black, Event
-// or Annotator tag (in that order), or in the comment before the first
-// move. It returns the claim and where it was read.
+// or Annotator tag (in that order; a whole "#N" not in Event), or in the
+// comment before the first move. It returns the claim and where it was
+// read.
 func statedMate(g *pgn.Game) (solver.Mate, string) {
 	for _, tag := range []string{"White", "Black", "Event", "Annotator"} {
-		// Only "mate in N" in a tag: "#12" there is a number more often
-		// than a claim.
-		if m := mateInWords(g.Tag(tag)); m != 0 {
+		// "#N" alone is a claim in the tags that name the sides, where
+		// puzzle files write the stipulation; in Event it numbers the
+		// puzzle more often ("#12 ..." or "#12").
+		read := mateIn
+		if tag == "Event" {
+			read = mateInWords
+		}
+		if m := read(g.Tag(tag)); m != 0 {
 			return m, "tag " + tag
 		}
 	}
