@@ -10,7 +10,7 @@ import (
 	"mateline.dev/mateline/internal/shareddata"
 )
 
-// Run with: MATELINE_DATA=../shared/data go test -tags fathom -bench WDL ./endgame
+// Run with: MATELINE_DATA=DATA go test -tags fathom -bench WDL ./endgame
 // (needs Debian's libfathom-dev).
 
 func vectorPositions(b *testing.B) []board.Position {

@@ -22,7 +22,7 @@ go build -o "$dir/mateline" ./cmd/mateline
 inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then
   inputs=(examples/mates.epd)
-  sample=${MATELINE_DATA:-../shared/data}/suites/lichess-sample/lichess_db_puzzle.csv
+  sample=${MATELINE_DATA:?set MATELINE_DATA to the shared data folder}/suites/lichess-sample/lichess_db_puzzle.csv
   if [ -f "$sample" ]; then
     head -200 "$sample" > "$dir/lichess.csv"
     inputs+=("$dir/lichess.csv")

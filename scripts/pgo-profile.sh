@@ -8,7 +8,7 @@
 # emits, never the search: "mateline bench" gives the same node count.
 # Usage: scripts/pgo-profile.sh [DATA_DIR]
 set -euo pipefail
-data=${1:-${MATELINE_DATA:-../shared/data}}
+data=${1:-${MATELINE_DATA:?give the shared data folder as DATA, or set MATELINE_DATA}}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

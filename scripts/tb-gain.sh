@@ -5,7 +5,7 @@
 # ratio, and fails if any mate length differs.
 # Usage: scripts/tb-gain.sh [DATA_DIR] [NODE_BUDGET]
 set -euo pipefail
-data=${1:-${MATELINE_DATA:-../shared/data}}
+data=${1:-${MATELINE_DATA:?give the shared data folder as DATA, or set MATELINE_DATA}}
 budget=${2:-5000000}
 cd "$(dirname "$0")/.."
 go build -o /tmp/mateline-tb ./cmd/mateline

@@ -3,7 +3,7 @@
 # (6,331 positions) with -j 1 and -j 2: median of 7 runs each, and the
 # scaling. Usage: scripts/throughput.sh [DATA_DIR]
 set -euo pipefail
-data=${1:-${MATELINE_DATA:-../shared/data}}
+data=${1:-${MATELINE_DATA:?give the shared data folder as DATA, or set MATELINE_DATA}}
 file=$data/suites/matetools/mate-in-2.epd
 cd "$(dirname "$0")/.."
 go build -o /tmp/mateline-tp ./cmd/mateline

@@ -1,6 +1,6 @@
 // Package shareddata locates the shared test data (suites, Syzygy tables,
 // books) for tests. The folder is named by MATELINE_DATA; CI sets it to
-// ../shared/data. On a fresh clone it is unset and the tests that need it
+// the team's data folder. On a fresh clone it is unset and the tests that need it
 // skip with a message saying so.
 package shareddata
 
@@ -18,7 +18,7 @@ func Dir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("MATELINE_DATA")
 	if dir == "" {
-		t.Skip("MATELINE_DATA is not set: skipping a test that needs the shared data (CI sets MATELINE_DATA=../shared/data)")
+		t.Skip("MATELINE_DATA is not set: skipping a test that needs the shared data (CI sets it to the team's shared data folder)")
 	}
 	if !filepath.IsAbs(dir) {
 		if root, ok := moduleRoot(); ok {

@@ -6,7 +6,7 @@
 // solve time, the checker's speed, and how many lower bounds fit under the
 // refutation limit.
 //
-//	go run ./tools/certstats -max 8 ../shared/data/suites/samples/matetrack-strat.epd
+//	go run ./tools/certstats -max 8 $MATELINE_DATA/suites/samples/matetrack-strat.epd
 package main
 
 import (

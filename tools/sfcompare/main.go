@@ -18,7 +18,7 @@
 //
 //	go build -o /tmp/mateline ./cmd/mateline
 //	go run ./tools/sfcompare -e stockfish=/usr/games/stockfish -e "mateline=/tmp/mateline uci" \
-//	    -movetime 2s ../shared/data/suites/samples/matetrack-strat.epd
+//	    -movetime 2s $MATELINE_DATA/suites/samples/matetrack-strat.epd
 package main
 
 import (
