@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/corentings/chess/v2 v2.5.1
+	github.com/klauspost/compress v1.18.2
 	github.com/schollz/progressbar/v3 v3.17.1
 	github.com/urfave/cli/v3 v3.14.0
 	golang.org/x/net v0.47.0

@@ -44,6 +44,77 @@ func BenchmarkProbe(b *testing.B) {
 	}
 }
 
+// BenchmarkProbeAccess measures probes of KQRvKR (MATELINE_DTM must hold
+// it) as a search makes them and at random, through the block cache:
+//
+//   - lines: along random games of quiet moves, 40 plies each, every
+//     position probed, the cache cold at the start of the run;
+//   - random-warm: random positions whose blocks are all in the cache;
+//   - random-cold: random positions, a cache of 1 MiB (every probe a miss).
+func BenchmarkProbeAccess(b *testing.B) {
+	dir := os.Getenv("MATELINE_DTM")
+	if dir == "" {
+		b.Skip("MATELINE_DTM does not hold KQRvKR")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var random []board.Position
+	for len(random) < 1<<14 {
+		if pos, ok := randomPosition(r, "KQRkr"); ok {
+			random = append(random, pos)
+		}
+	}
+	// lines: random quiet moves from random starts
+	var lines []board.Position
+	for len(lines) < 1<<18 {
+		pos := random[r.IntN(len(random))]
+		for ply := 0; ply < 40; ply++ {
+			lines = append(lines, pos)
+			var ml board.MoveList
+			pos.LegalMoves(&ml)
+			var quiet []board.Move
+			for _, mv := range ml.Slice() {
+				if pos.Occupied().Has(mv.To()) {
+					continue
+				}
+				quiet = append(quiet, mv)
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			pos.Play(quiet[r.IntN(len(quiet))])
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		cache int64
+		pos   []board.Position
+		warm  bool
+	}{
+		{"lines", 0, lines, false},
+		{"random-warm", 1 << 30, random, true},
+		{"random-cold", 1 << 20, random, false},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := Open(dir, Options{CacheBytes: c.cache})
+			defer s.Close()
+			p := s.Prober(0)
+			if _, ok := p.ProbeDTM(&c.pos[0]); !ok {
+				b.Skipf("KQRvKR not in the tables of %s", dir)
+			}
+			if c.warm {
+				for i := range c.pos {
+					p.ProbeDTM(&c.pos[i])
+				}
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.ProbeDTM(&c.pos[i%len(c.pos)])
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
+		})
+	}
+}
+
 // randomPosition places the men (FEN letters) on random squares, White to
 // move; ok is false when that is not a legal position.
 func randomPosition(r *rand.Rand, men string) (board.Position, bool) {

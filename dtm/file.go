@@ -8,12 +8,12 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 )
 
-// A table file is a 64-byte header and the values: every position with
-// White to move, then every position with Black to move, a byte each
-// (Value), in index order.
+// A table file of format version 1, which mateline wrote until
+// 2026-11-27 and now converts to version 2 (zfile.go) on first use, is a
+// 64-byte header and the values: every position with White to move, then
+// every position with Black to move, a byte each (Value), in index order.
 //
 //	offset size
 //	0      8    magic "MLDTM\x1a\x00\x00"
@@ -87,51 +87,21 @@ func parseHeader(b []byte, l *layout) (header, error) {
 	return h, nil
 }
 
-// writeTable writes a table through a temporary file in dir, synced and
-// renamed into place, so that no reader ever sees half a file. On any
-// error the temporary file is removed.
-func writeTable(path string, l *layout, val [2]bytesArray) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+// fileVersion reads the format version of a table file.
+func fileVersion(path string) (uint32, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil {
-		return err
+	defer f.Close()
+	b := make([]byte, 12)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return 0, err
 	}
-	crc := uint32(0)
-	for s := 0; s < 2; s++ {
-		crc = crc32.Update(crc, castagnoli, val[s].bytes(l.size))
+	if !bytes.Equal(b[:8], magic[:]) {
+		return 0, fmt.Errorf("%w: not a mateline DTM table", ErrCorrupt)
 	}
-	h := header{version: formatVersion, men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), crc: crc}
-	if _, err = f.Write(h.encode()); err != nil {
-		return err
-	}
-	for s := 0; s < 2; s++ {
-		if _, err = f.Write(val[s].bytes(l.size)); err != nil {
-			return err
-		}
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	if d, e := os.Open(dir); e == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return binary.LittleEndian.Uint32(b[8:]), nil
 }
 
 // readTable opens a table file, checks its header and checksum, and

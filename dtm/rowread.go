@@ -128,7 +128,7 @@ func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
 		rd.base[k], rd.weight[k] = idx, l.weight[g0+k]
 	}
 	rd.ok, rd.tr = true, tr
-	rd.data = r.t.data[int64(nd.stm)*l.size : int64(nd.stm+1)*l.size]
+	rd.data = r.t.rawData()[int64(nd.stm)*l.size : int64(nd.stm+1)*l.size]
 	return rd
 }
 

@@ -3,7 +3,6 @@ package dtm
 import (
 	"bytes"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -53,14 +52,14 @@ func TestRowsMatchPositions(t *testing.T) {
 		if _, err := sr.Build(m); err != nil {
 			t.Fatal(err)
 		}
-		a, _ := os.ReadFile(filepath.Join(old, sig+".mldtm"))
-		b, _ := os.ReadFile(filepath.Join(rows, sig+".mldtm"))
+		a := tableValues(t, filepath.Join(old, sig+".mldtm"), m)
+		b := tableValues(t, filepath.Join(rows, sig+".mldtm"), m)
 		if len(a) == 0 || !bytes.Equal(a, b) {
 			n := 0
-			for i := headerSize; i < min(len(a), len(b)); i++ {
+			for i := 0; i < min(len(a), len(b)); i++ {
 				if a[i] != b[i] {
 					if n < 10 {
-						t.Errorf("%s: byte %d: rows %d, positions %d", sig, i-headerSize, b[i], a[i])
+						t.Errorf("%s: value %d: rows %d, positions %d", sig, i, b[i], a[i])
 					}
 					n++
 				}
@@ -84,7 +83,9 @@ func TestRowReaderIndex(t *testing.T) {
 		}
 		c, flip := m.Canonical()
 		l := newLayout(c)
-		tab := &Table{l: l, data: make([]byte, 2*l.size)}
+		tab := &Table{l: l}
+		data := make([]byte, 2*l.size)
+		tab.raw.Store(&data)
 		g := &rowGen{b: &builder{resolve: func(*node) (resolved, error) { return resolved{t: tab, flip: flip}, nil }}}
 		w := &worker{}
 		nl := newLayout(m)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -33,6 +34,9 @@ type Store struct {
 	progress func(BuildEvent)
 
 	mu      sync.Mutex
+	rawMu   sync.Mutex // the tables' raw copies
+	cache   *blockCache
+	nextID  uint64
 	tables  map[string]*entry
 	warned  map[string]bool
 	noWrite bool
@@ -59,10 +63,22 @@ type entry struct {
 	release func()
 }
 
-// Table is one loaded table.
+// Table is one loaded table: its compressed file, and while builds read
+// it, its values whole.
 type Table struct {
 	l    *layout
-	data []byte // White to move, then Black to move
+	z    *zTable
+	path string
+	raw  atomic.Pointer[[]byte] // the values whole, White to move then Black, while held
+	rawc *rawCopy               // (Store.rawMu)
+}
+
+// rawData is the table's values whole, or nil when no build holds them.
+func (t *Table) rawData() []byte {
+	if p := t.raw.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // Options configure a Store.
@@ -77,6 +93,9 @@ type Options struct {
 	Warn func(string)
 	// Progress follows builds.
 	Progress func(BuildEvent)
+	// CacheBytes bounds the decompressed blocks kept for probes, shared
+	// by every table and thread (0: DefaultCacheBytes).
+	CacheBytes int64
 }
 
 // BuildEvent reports the progress of a table build.
@@ -105,8 +124,11 @@ func DefaultDir() (string, error) {
 // Open returns the store of directory dir (created when missing and
 // building is allowed).
 func Open(dir string, o Options) *Store {
+	if o.CacheBytes <= 0 {
+		o.CacheBytes = DefaultCacheBytes
+	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
-		tables: map[string]*entry{}, warned: map[string]bool{}}
+		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes)}
 	if s.warn == nil {
 		s.warn = func(string) {}
 	}
@@ -172,9 +194,11 @@ func (s *Store) table(m Material, buildMax int) (*Table, error) {
 func (s *Store) releaseMapped() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.rawMu.Lock() // no copy is unmapped meanwhile
+	defer s.rawMu.Unlock()
 	for _, e := range s.tables {
 		if e.t != nil {
-			releasePages(e.t.data)
+			releasePages(e.t.rawData())
 		}
 	}
 }
@@ -184,7 +208,13 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.byKey.Clear()
+	s.rawMu.Lock()
+	defer s.rawMu.Unlock()
 	for k, e := range s.tables {
+		if e.t != nil {
+			e.t.dropRaw()
+			s.cache.drop(e.t.z)
+		}
 		if e.release != nil {
 			e.release()
 		}
@@ -196,9 +226,18 @@ func (s *Store) Close() error {
 func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
 	l := newLayout(m)
 	path := s.Path(m)
-	data, release, err := readTable(path, l)
+	t, release, err := s.load(path, l)
 	if err == nil {
-		return &Table{l: l, data: data}, release, nil
+		return t, release, nil
+	}
+	if errors.Is(err, errRawFormat) {
+		if t, release, err := s.convert(m, l, path); err == nil {
+			return t, release, nil
+		} else if !errors.Is(err, ErrCorrupt) {
+			s.warnOnce(path, fmt.Sprintf("DTM table %s: converting it to the compressed format: %v", path, err))
+			return nil, nil, &MissingError{m}
+		}
+		err = fmt.Errorf("%w: an old uncompressed file that does not check", ErrCorrupt)
 	}
 	if errors.Is(err, ErrCorrupt) {
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; not trusted, rebuilt", path, err))
@@ -206,15 +245,63 @@ func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
 	}
 	if m.Men() > buildMax {
-		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+		return nil, nil, &MissingError{m}
 	}
 	return s.buildAndOpen(m, l, path, buildMax)
+}
+
+// errRawFormat says a table file is in the uncompressed format of
+// version 1.
+var errRawFormat = errors.New("uncompressed table file (format version 1)")
+
+// load opens a compressed table file, every block's checksum checked.
+func (s *Store) load(path string, l *layout) (*Table, func(), error) {
+	z, release, err := openCompressed(path, l, true)
+	if err != nil {
+		if v, e := fileVersion(path); e == nil && v == formatVersion {
+			return nil, nil, errRawFormat
+		}
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	s.nextID++
+	z.id = s.nextID
+	s.mu.Unlock()
+	z.cache = s.cache
+	z.corrupt = func(g int64, err error) {
+		s.warnOnce(fmt.Sprintf("%s#%d", path, g), fmt.Sprintf("DTM table %s: %v (changed since it was opened? the probe is not answered; the table is checked, and rebuilt if need be, when next opened)", path, err))
+	}
+	return &Table{l: l, z: z, path: path}, release, nil
+}
+
+// convert rewrites a table file of format version 1 (one byte per
+// position, uncompressed) in the compressed format, in place.
+func (s *Store) convert(m Material, l *layout, path string) (*Table, func(), error) {
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer unlock()
+	if t, release, err := s.load(path, l); err == nil {
+		return t, release, nil // converted by another process meanwhile
+	}
+	data, release, err := readTable(path, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = writeCompressed(path, l, [2][]byte{data[:l.size], data[l.size:]}, s.workers)
+	release()
+	if err != nil {
+		return nil, nil, err
+	}
+	s.warnOnce(path, fmt.Sprintf("DTM table %s: converted to the compressed format", path))
+	return s.load(path, l)
 }
 
 func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (*Table, func(), error) {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
-		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+		return nil, nil, &MissingError{m}
 	}
 	if err := s.children(m, buildMax); err != nil {
 		return nil, nil, err
@@ -222,12 +309,28 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	unlock, err := lockFile(path + ".lock")
 	if err != nil {
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
-		return nil, nil, fmt.Errorf("%w: %s", ErrMissing, m)
+		return nil, nil, &MissingError{m}
 	}
 	defer unlock()
 	// another process may have built it while we waited for the lock
-	if data, release, err := readTable(path, l); err == nil {
-		return &Table{l: l, data: data}, release, nil
+	if t, release, err := s.load(path, l); err == nil {
+		return t, release, nil
+	}
+	// a temporary file of this table is a killed build's: the lock is ours
+	if stale, _ := filepath.Glob(path + ".tmp*"); len(stale) > 0 {
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
+	// the build reads its smaller tables whole
+	held, err := s.holdChildren(m, buildMax)
+	defer func() {
+		for _, t := range held {
+			s.releaseRaw(t)
+		}
+	}()
+	if err != nil {
+		return nil, nil, &buildError{m.String(), err}
 	}
 	start := time.Now()
 	var progress func(done, total int64, ply int)
@@ -252,9 +355,10 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, err := build(l, s.lookup, resolve, s.workers, progress, s.byPositions)
+	val, err := build(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
+	var size int64
 	if err == nil {
-		if err = writeTable(path, l, val); err != nil {
+		if size, err = writeCompressed(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
@@ -269,17 +373,61 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		return nil, nil, &buildError{m.String(), err}
 	}
 	if s.progress != nil {
-		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: headerSize + 2*l.size})
+		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: size})
 	}
-	data, release, err := readTable(path, l)
+	t, release, err := s.load(path, l)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s back: %w", path, err)
 	}
-	return &Table{l: l, data: data}, release, nil
+	return t, release, nil
+}
+
+// holdChildren takes a hold on the values of every table m's captures
+// and promotions lead to, whole (acquireRaw).
+func (s *Store) holdChildren(m Material, buildMax int) ([]*Table, error) {
+	var held []*Table
+	for _, c := range m.Children() {
+		if c.Bare() {
+			continue
+		}
+		t, err := s.table(c, buildMax)
+		if err != nil {
+			return held, err
+		}
+		if err := s.acquireRaw(t); err != nil {
+			return held, err
+		}
+		held = append(held, t)
+	}
+	return held, nil
 }
 
 // lookup reads a position without en-passant right from its table.
 func (s *Store) lookup(nd *node) (Value, error) { return s.lookupWith(nd, s.buildMax) }
+
+// lookupHeld is lookup for a build or a verification, which holds the
+// values whole of the tables it reads (acquireRaw): read there, not
+// through blocks. Only the holder may read a held copy: another reader
+// could find it unmapped under it once its holder lets go.
+func (s *Store) lookupHeld(nd *node) (Value, error) {
+	r, err := s.resolve(nd, s.buildMax)
+	if err != nil || r.t == nil {
+		return Draw, err
+	}
+	x := nd
+	if r.flip {
+		f := nd.flipped()
+		x = &f
+	}
+	if raw := r.t.rawData(); raw != nil {
+		idx, err := r.t.l.indexOf(x)
+		if err != nil {
+			return Draw, err
+		}
+		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
+	}
+	return r.t.value(x)
+}
 
 func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 	r, err := s.resolve(nd, buildMax)
@@ -320,7 +468,7 @@ func (t *Table) value(nd *node) (Value, error) {
 	if err != nil {
 		return Draw, err
 	}
-	return Value(t.data[int64(nd.stm)*t.l.size+idx]), nil
+	return t.z.at(int(nd.stm), idx)
 }
 
 // Material is the table's signature.
@@ -355,11 +503,16 @@ func Covers(pos *board.Position) bool {
 type Prober struct {
 	s        *Store
 	buildMax int
+	want     int // the buildMen asked for
 }
 
 // Prober returns a view that builds missing tables of at most buildMen
-// men (and never more than the store allows).
-func (s *Store) Prober(buildMen int) Prober { return Prober{s, min(buildMen, s.buildMax)} }
+// men (and never more than the store allows). When the store allows
+// fewer than asked, a table it may not build is named once in a warning
+// that says how to build it.
+func (s *Store) Prober(buildMen int) Prober {
+	return Prober{s, min(buildMen, s.buildMax), buildMen}
+}
 
 // ProbeDTM returns the distance to mate of pos in signed moves (+N the
 // side to move mates in N, -N it is mated in N, 0 no forced mate). ok is
@@ -382,6 +535,10 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) }, new(epScratch))
 	}
 	if err != nil || v == lossIn(0) {
+		var me *MissingError
+		if p.want > p.buildMax && errors.As(err, &me) {
+			p.s.warnOnce("hint "+me.Material.String(), p.s.BuildHint(me.Material)+"; until then its positions are searched")
+		}
 		return 0, false
 	}
 	return v.Signed(), true

@@ -1,6 +1,7 @@
 package dtm
 
 import (
+	"errors"
 	"fmt"
 
 	"path/filepath"
@@ -70,16 +71,33 @@ func (s *Store) Cached() ([]Material, error) {
 	return out, nil
 }
 
-// Verify checks every position of m's table (built first if need be):
+// Verify checks every position of m's table (which must be built):
 // its value must be the best of its moves' values one ply on, and, when
 // wdl is given (Syzygy: 2 win, 1 cursed win, 0 draw, -1 blessed loss, -2
 // loss), the same win, draw or loss.
 func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
 	m, _ = m.Canonical()
-	t, err := s.Build(m)
+	t, err := s.table(m, 0)
+	if errors.Is(err, ErrMissing) {
+		return VerifyReport{}, fmt.Errorf("%w: %s is not in %s (mateline tables build %s)", ErrMissing, m, s.dir, m)
+	}
 	if err != nil {
 		return VerifyReport{}, err
 	}
+	if err := s.acquireRaw(t); err != nil {
+		return VerifyReport{}, err
+	}
+	defer s.releaseRaw(t)
+	held, err := s.holdChildren(m, s.buildMax)
+	defer func() {
+		for _, c := range held {
+			s.releaseRaw(c)
+		}
+	}()
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	data := t.rawData()
 	l := t.l
 	r := VerifyReport{Table: m.String()}
 	var positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
@@ -120,7 +138,7 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 					continue
 				}
 				positions.Add(1)
-				v := Value(t.data[int64(side)*l.size+idx])
+				v := Value(data[int64(side)*l.size+idx])
 				switch {
 				case v.Win():
 					wins.Add(1)
@@ -184,7 +202,7 @@ func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
 	var best bestMove
 	for _, m := range ms {
 		w.child = nd.play(m)
-		v, err := valueOf(&w.child, s.lookup, &w.ep)
+		v, err := valueOf(&w.child, s.lookupHeld, &w.ep)
 		if err != nil {
 			return Draw, err
 		}

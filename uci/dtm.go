@@ -12,6 +12,10 @@ import (
 // build'), then read.
 const defaultDTMBuild = 4
 
+// defaultDTMCache is DTMCache's default, in MiB: the decompressed table
+// blocks kept for probes.
+const defaultDTMCache = 256
+
 // maxDTMBuild is the most men a table holds.
 const maxDTMBuild = 5
 
@@ -38,7 +42,7 @@ func (e *Engine) openDTM() (root, search solver.DTM) {
 	}
 	if !e.dtm.opened {
 		e.dtm.opened = true
-		r, s, c, err := e.cfg.OpenDTM(e.set.dtmPath, e.set.dtmBuild, func(msg string) { e.info("%s", msg) })
+		r, s, c, err := e.cfg.OpenDTM(e.set.dtmPath, e.set.dtmBuild, e.set.dtmCache, func(msg string) { e.info("%s", msg) })
 		if err != nil {
 			e.info("DTMPath %s: %v; searching without DTM tables", e.set.dtmPath, err)
 			return nil, nil

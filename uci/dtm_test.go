@@ -14,7 +14,7 @@ import (
 func dtmSession(t *testing.T) (*session, string) {
 	dir := t.TempDir()
 	cfg := Config{Name: "mateline test", Author: "test", DefaultHash: 8, MaxHash: 1024, DTMDir: dir,
-		OpenDTM: func(dir string, build int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
+		OpenDTM: func(dir string, build, cacheMiB int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
 			st := dtm.Open(dir, dtm.Options{BuildMen: build, Warn: warn})
 			return st.Prober(dtm.MaxMen), st.Prober(4), st, nil
 		}}

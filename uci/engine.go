@@ -27,9 +27,10 @@ type Config struct {
 	// OpenDTM opens the distance-to-mate tables of a directory: root
 	// answers a covered root at once, search gives the nodes of a search
 	// their exact scores; missing tables of at most build men are built on
-	// first use; warn hears of builds and of files that cannot be used. It
+	// first use; cacheMiB bounds the decompressed blocks kept for probes;
+	// warn hears of builds and of files that cannot be used. It
 	// may be nil: the DTMPath and DTMBuild options are then not offered.
-	OpenDTM func(dir string, build int, warn func(string)) (root, search solver.DTM, closer io.Closer, err error)
+	OpenDTM func(dir string, build, cacheMiB int, warn func(string)) (root, search solver.DTM, closer io.Closer, err error)
 	// DTMDir is DTMPath's default (the tables' cache directory).
 	DTMDir string
 }
@@ -77,7 +78,7 @@ func New(cfg Config, out io.Writer) *Engine {
 	}
 	e := &Engine{cfg: cfg, out: &lineWriter{w: bufio.NewWriter(out)}}
 	e.set = settings{hash: cfg.DefaultHash, threads: 1, multiPV: 1, proveShortest: true,
-		dtmPath: cfg.DTMDir, dtmBuild: defaultDTMBuild}
+		dtmPath: cfg.DTMDir, dtmBuild: defaultDTMBuild, dtmCache: defaultDTMCache}
 	e.pos = board.StartPosition()
 	return e
 }

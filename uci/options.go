@@ -18,6 +18,7 @@ type settings struct {
 	proveShortest bool
 	dtmPath       string // "" for no DTM tables
 	dtmBuild      int    // build missing tables of at most this many men
+	dtmCache      int    // MiB of decompressed table blocks
 }
 
 // option describes one UCI option.
@@ -71,7 +72,9 @@ func (e *Engine) options() []option {
 			option{name: "DTMPath", kind: "string", def: def,
 				set: func(e *Engine, v string) error { e.set.dtmPath = v; e.dtm.close(); return nil }},
 			option{name: "DTMBuild", kind: "spin", def: strconv.Itoa(defaultDTMBuild), min: 0, max: maxDTMBuild,
-				set: func(e *Engine, v string) error { e.set.dtmBuild, _ = strconv.Atoi(v); e.dtm.close(); return nil }})
+				set: func(e *Engine, v string) error { e.set.dtmBuild, _ = strconv.Atoi(v); e.dtm.close(); return nil }},
+			option{name: "DTMCache", kind: "spin", def: strconv.Itoa(defaultDTMCache), min: 1, max: 1 << 16,
+				set: func(e *Engine, v string) error { e.set.dtmCache, _ = strconv.Atoi(v); e.dtm.close(); return nil }})
 	}
 	return opts
 }

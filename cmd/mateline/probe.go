@@ -112,12 +112,12 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 		dt = store.Prober(dtm.MaxMen)
 	}
 	return eachFEN(cmd, "probed", func(fen string) (probeJSON, bool) {
-		out := probeOne(tb, dt, fen)
+		out := probeOne(tb, dt, store, fen)
 		return out, out.Error == "" || out.notInTables
 	}, writeProbeText)
 }
 
-func probeOne(tb *endgame.Tablebase, dt solver.DTM, fen string) probeJSON {
+func probeOne(tb *endgame.Tablebase, dt solver.DTM, store *dtm.Store, fen string) probeJSON {
 	if fen == "startpos" {
 		fen = board.StartFEN
 	}
@@ -151,7 +151,14 @@ func probeOne(tb *endgame.Tablebase, dt solver.DTM, fen string) probeJSON {
 	}
 	if tb == nil {
 		if out.DTM == nil && out.Status == "" {
-			out.Error = "not in tables: no DTM table covers it (more than 5 men, castling rights, or a table that cannot be built) and no Syzygy directory was given"
+			why := "the DTM tables are off (--no-dtm)"
+			if store != nil {
+				why = store.Reason(&pos)
+			}
+			if why == "" {
+				why = "a table it needs could not be had (see the warnings above)"
+			}
+			out.Error = "not in the DTM tables: " + why + "; and no Syzygy directory was given"
 			out.notInTables = true
 		}
 		return out

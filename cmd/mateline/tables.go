@@ -20,38 +20,56 @@ func dtmFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "dtm", Usage: "directory of the distance-to-mate tables, built there on first use (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 		&cli.BoolFlag{Name: "no-dtm", Usage: "do not use distance-to-mate tables"},
-		&cli.IntFlag{Name: "dtm-build", Value: 4, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never). 'mateline tables build' builds any ahead of time"},
+		&cli.IntFlag{Name: "dtm-build", Value: 4, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never; probe's default is 5). 'mateline tables build' builds any ahead of time"},
+		&cli.IntFlag{Name: "dtm-cache", Value: dtm.DefaultCacheBytes >> 20, Usage: "MiB of decompressed table blocks kept for probes, shared by the threads"},
 	}
 }
 
 // openDTM opens the table cache named by --dtm, MATELINE_DTM or the
 // default; nil with --no-dtm. Builds report on standard error.
 func openDTM(cmd *cli.Command) (*dtm.Store, error) {
+	s, _, err := openDTMReporting(cmd)
+	return s, err
+}
+
+// openDTMReporting is openDTM, with the reporter of its builds.
+func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 	if cmd.Bool("no-dtm") {
-		return nil, nil
+		return nil, nil, nil
 	}
 	dir := cmd.String("dtm")
 	if dir == "" {
 		var err error
 		if dir, err = dtm.DefaultDir(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	// 'tables build' builds what it is asked; so does 'probe', whose
+	// question is the table's answer
 	build := dtm.MaxMen
-	if cmd.IsSet("dtm-build") || cmd.Name != "build" {
+	if cmd.IsSet("dtm-build") || cmd.Name != "build" && cmd.Name != "probe" {
 		build = int(cmd.Int("dtm-build"))
 		if build < 0 || build > dtm.MaxMen {
-			return nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.MaxMen)
+			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.MaxMen)
 		}
 	}
 	// 'tables build' on a terminal draws a bar per table; elsewhere (and
 	// under solve's own bar) a line every 2 s says how a build goes.
-	rep := &buildReporter{bar: cmd.Name == "build" && stderrIsTerminal(), last: map[string]time.Time{}}
+	rep := &buildReporter{bar: (cmd.Name == "build" || cmd.Name == "probe") && stderrIsTerminal(), last: map[string]time.Time{}}
+	cache := int64(dtm.DefaultCacheBytes)
+	if cmd.IsSet("dtm-cache") {
+		mb := cmd.Int("dtm-cache")
+		if mb < 1 {
+			return nil, nil, usagef("--dtm-cache %d: want at least 1 (MiB)", mb)
+		}
+		cache = int64(mb) << 20
+	}
 	return dtm.Open(dir, dtm.Options{
-		BuildMen: build,
-		Warn:     func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
-		Progress: rep.report,
-	}), nil
+		BuildMen:   build,
+		CacheBytes: cache,
+		Warn:       func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
+		Progress:   rep.report,
+	}), rep, nil
 }
 
 // buildReporter shows table builds on standard error.
@@ -61,11 +79,36 @@ type buildReporter struct {
 	current *progressbar.ProgressBar
 	table   string
 	last    map[string]time.Time
+	// a set of tables ('tables build' of several): one bar over the set
+	set         *progressbar.ProgressBar
+	done, total int
+}
+
+// followSet makes the reporter follow the building of total tables as one
+// set: one bar over them on a terminal, else a line per table.
+func (r *buildReporter) followSet(total int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.total = total
+	if r.bar {
+		r.set = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("tables"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionFullWidth(),
+		)
+	}
 }
 
 func (r *buildReporter) report(ev dtm.BuildEvent) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.total > 0 {
+		r.reportSet(ev)
+		return
+	}
 	if ev.Finished {
 		switch {
 		case r.current != nil && r.table == ev.Table:
@@ -106,6 +149,43 @@ func (r *buildReporter) report(ev dtm.BuildEvent) {
 	}
 }
 
+// reportSet shows a build of the set: the bar counts the tables, and says
+// which one is being built and how far.
+func (r *buildReporter) reportSet(ev dtm.BuildEvent) {
+	if ev.Finished {
+		r.done++
+		if r.set != nil {
+			r.set.Describe(fmt.Sprintf("built %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes)))
+			r.set.Set(min(r.done, r.total))
+			return
+		}
+		fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s); %d of %d\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes), r.done, r.total)
+		return
+	}
+	what := fmt.Sprintf("building %s: slice %d/%d", ev.Table, min(ev.Done+1, ev.Total), ev.Total)
+	if ev.Ply > 0 {
+		what += fmt.Sprintf(", ply %d", ev.Ply)
+	}
+	if r.set != nil {
+		r.set.Describe(what)
+		return
+	}
+	if last, seen := r.last[ev.Table]; !seen || time.Since(last) > 10*time.Second {
+		r.last[ev.Table] = time.Now()
+		fmt.Fprintf(os.Stderr, "mateline: %s, %.0f s\n", what, ev.Elapsed.Seconds())
+	}
+}
+
+// finishSet ends the set's bar.
+func (r *buildReporter) finishSet() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.set != nil {
+		r.set.Finish()
+		fmt.Fprintln(os.Stderr)
+	}
+}
+
 func sizeText(b int64) string {
 	switch {
 	case b >= 1<<30:
@@ -141,6 +221,21 @@ func tablesCommand() *cli.Command {
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
 				},
 				Action: runTablesBuild,
+			},
+			{
+				Name:      "list",
+				Usage:     "list the tables of up to --men men: built or not, size, longest mate, checksums",
+				ArgsUsage: "[SIG...]",
+				Description: "For each signature (every one of up to --men men when none is named), says whether its\n" +
+					"table is in the cache, its size on disk, its longest mate, and whether every block's\n" +
+					"checksum holds (the whole file is read). Ends with what is missing and how to build it.\n" +
+					"Exit code 3 when a file is damaged (it would be rebuilt on first use).\n\n" +
+					"Example: mateline tables list --men 4",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
+					&cli.IntFlag{Name: "men", Value: dtm.MaxMen, Usage: "list every signature of at most this many men (3 to 5)"},
+				},
+				Action: runTablesList,
 			},
 			{
 				Name:      "verify",
@@ -199,12 +294,21 @@ func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 			return err
 		}
 	}
-	store, err := openDTM(cmd)
+	store, rep, err := openDTMReporting(cmd)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 	start := time.Now()
+	missing := store.Missing(sigs)
+	if len(missing) > 0 {
+		fmt.Fprintf(os.Stderr, "mateline: %d table(s) to build in %s (about %s on two cores); the ones already there are kept\n",
+			len(missing), store.Dir(), dtm.EstimatedBuild(missing))
+	}
+	if len(missing) > 1 {
+		rep.followSet(len(missing))
+		defer rep.finishSet()
+	}
 	for _, m := range sigs {
 		t, err := store.Build(m)
 		if err != nil {
@@ -280,6 +384,91 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 	}
 	if failed > 0 {
 		return cli.Exit(fmt.Sprintf("%d table(s) failed", failed), exitFailures)
+	}
+	return nil
+}
+
+func runTablesList(_ context.Context, cmd *cli.Command) error {
+	var sigs []dtm.Material
+	for _, a := range cmd.Args().Slice() {
+		m, err := dtm.ParseMaterial(a)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if m.Bare() {
+			return usagef("material %q: two bare kings need no table (a draw)", a)
+		}
+		c, _ := m.Canonical()
+		sigs = append(sigs, c)
+	}
+	if len(sigs) == 0 {
+		n := int(cmd.Int("men"))
+		if n < 3 || n > dtm.MaxMen {
+			return usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
+		}
+		sigs = dtm.AllUpTo(n)
+	}
+	dir := cmd.String("dtm")
+	if dir == "" {
+		var err error
+		if dir, err = dtm.DefaultDir(); err != nil {
+			return err
+		}
+	}
+	store := dtm.Open(dir, dtm.Options{})
+	defer store.Close()
+	w := cmd.Root().Writer
+	fmt.Fprintf(w, "%-8s %4s %11s %8s  %s\n", "table", "men", "size", "longest", "state")
+	var built, damaged int
+	var bytes int64
+	var missing []dtm.Material
+	for _, m := range sigs {
+		info := store.Inspect(m)
+		size, longest := "-", "-"
+		state := "not built"
+		switch {
+		case !info.Built:
+			missing = append(missing, m)
+		case info.Err != nil:
+			damaged++
+			size = sizeText(info.Bytes)
+			state = fmt.Sprintf("DAMAGED: %v (rebuilt on first use)", info.Err)
+		case info.Format == 1:
+			built++
+			bytes += info.Bytes
+			size = sizeText(info.Bytes)
+			state = "checksum ok; uncompressed (old format): converted on first use"
+		default:
+			built++
+			bytes += info.Bytes
+			size, longest = sizeText(info.Bytes), fmt.Sprintf("%d", info.Longest)
+			state = "checksum ok"
+		}
+		fmt.Fprintf(w, "%-8s %4d %11s %8s  %s\n", m, m.Men(), size, longest, state)
+	}
+	fmt.Fprintf(w, "%d of %d built in %s, %s", built, len(sigs), dir, sizeText(bytes))
+	if damaged > 0 {
+		fmt.Fprintf(w, "; %d damaged", damaged)
+	}
+	fmt.Fprintln(w)
+	if len(missing) > 0 {
+		need := store.Missing(missing)
+		names := make([]string, len(missing))
+		for i, m := range missing {
+			names[i] = m.String()
+		}
+		if len(names) > 12 {
+			names = append(names[:12], fmt.Sprintf("and %d more", len(missing)-12))
+		}
+		fmt.Fprintf(w, "missing: %s\n", strings.Join(names, " "))
+		how := "mateline tables build " + strings.Join(names, " ")
+		if !cmd.Args().Present() {
+			how = fmt.Sprintf("mateline tables build --men %d", cmd.Int("men"))
+		}
+		fmt.Fprintf(w, "build them with: %s --dtm %s (about %s on two cores)\n", how, dir, dtm.EstimatedBuild(need))
+	}
+	if damaged > 0 {
+		return cli.Exit(fmt.Sprintf("%d table file(s) damaged", damaged), exitFailures)
 	}
 	return nil
 }

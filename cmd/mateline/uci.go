@@ -81,10 +81,11 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 			return bk, bk, nil
 		},
-		OpenDTM: func(dir string, build int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
+		OpenDTM: func(dir string, build, cacheMiB int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
 			st := dtm.Open(dir, dtm.Options{
-				BuildMen: build,
-				Warn:     warn,
+				BuildMen:   build,
+				CacheBytes: int64(cacheMiB) << 20,
+				Warn:       warn,
 				Progress: func(ev dtm.BuildEvent) {
 					if ev.Finished {
 						warn(fmt.Sprintf("built DTM table %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes)))

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"mateline.dev/mateline/dtm"
+)
+
+// TestTablesBuildKilledAndResumed kills a 'tables build --men 5' (one
+// shard: KBBBvK, the first five-man signature, and KBBvK and KBvK, which
+// it needs) while it builds KBBBvK, then runs the same command again: it
+// builds KBBBvK alone, every table ends byte for byte as an uninterrupted
+// build's, and no temporary or scratch file is left.
+func TestTablesBuildKilledAndResumed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	all := dtm.AllUpTo(5)
+	shard := -1
+	for i, m := range all {
+		if m.String() == "KBBBvK" {
+			shard = i
+		}
+	}
+	if shard < 0 {
+		t.Fatal("KBBBvK not in the list")
+	}
+	args := func(dir string) []string {
+		return []string{"tables", "build", "--dtm", dir, "--men", "5", "--shard", strings.Join([]string{itoa(shard), itoa(len(all))}, "/")}
+	}
+	ref, dir := t.TempDir(), t.TempDir()
+	if code, _, errOut := runBinary(t, ref, args(ref)...); code != 0 {
+		t.Fatalf("uninterrupted build: exit %d: %s", code, errOut)
+	}
+	// killed once a few tables are written, while others are being built
+	cmd := exec.Command(binary(t), args(dir)...)
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stderr)
+	killed := false
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), "building KBBBvK: slice 1/1, ply") {
+			cmd.Process.Signal(syscall.SIGKILL)
+			killed = true
+			break
+		}
+	}
+	cmd.Wait()
+	if !killed {
+		t.Fatal("the build ended before it was killed")
+	}
+	code, _, errOut := runBinary(t, dir, args(dir)...)
+	if code != 0 {
+		t.Fatalf("resumed build: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "1 table(s) to build") || strings.Count(errOut, "built K") != 1 {
+		t.Errorf("the resumed build did not build KBBBvK alone:\n%s", errOut)
+	}
+	want, _ := filepath.Glob(filepath.Join(ref, "*.mldtm"))
+	got, _ := filepath.Glob(filepath.Join(dir, "*.mldtm"))
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("%d tables resumed, %d uninterrupted, want 3", len(got), len(want))
+	}
+	for _, w := range want {
+		a, b := mustReadFile(t, w), mustReadFile(t, filepath.Join(dir, filepath.Base(w)))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the uninterrupted build's", filepath.Base(w))
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("scratch files left: %v", left)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestProbeReasons: what a position the tables cannot answer gets, in
+// words; 'probe' builds a missing table unless --dtm-build 0.
+func TestProbeReasons(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--dtm-build", "0", "8/8/8/4k3/8/8/2RPK3/7r w - - 0 1"}, []string{"the KRPvKR table is not built", "mateline tables build KRPvKR"}},
+		{[]string{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1"}, []string{"castling rights (q)"}},
+		{[]string{"startpos"}, []string{"castling rights (KQkq)"}},
+		{[]string{"--dtm-build", "0", "4k3/8/8/8/8/8/1PPP4/4K3 b - - 0 1"}, []string{"the KPPPvK table is not built", "--dtm-build 5"}},
+		{[]string{"4k3/8/8/8/8/8/PPPP4/4K3 b - - 0 1"}, []string{"it has 6 men", "up to 5"}},
+	} {
+		code, out := runCLI(t, append([]string{"probe", "--dtm", dir}, c.args...)...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("probe %v: exit %d, output lacks %q:\n%s", c.args, code, w, out)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "KRPvKR.mldtm")); err == nil {
+		t.Errorf("--dtm-build 0 built KRPvKR")
+	}
+}
+
+// TestTablesListAndVerify: 'tables list' says what is built, its longest
+// mate, whether its checksums hold and what is missing; a damaged block
+// is named; 'tables verify' of a table not built is an error.
+func TestTablesListAndVerify(t *testing.T) {
+	dir := t.TempDir()
+	if code, out := runCLI(t, "tables", "build", "--dtm", dir, "KQvK", "KRvK"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, out)
+	}
+	code, out := runCLI(t, "tables", "list", "--dtm", dir, "--men", "3")
+	if code != 0 {
+		t.Fatalf("list: exit %d: %s", code, out)
+	}
+	for _, w := range []string{"KQvK", "KRvK", "16  checksum ok", "10  checksum ok", "KPvK        3           -        -  not built", "2 of 5 built", "missing: KBvK KNvK KPvK", "mateline tables build --men 3"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("list lacks %q:\n%s", w, out)
+		}
+	}
+	// a flipped byte in KRvK's last block
+	path := filepath.Join(dir, "KRvK.mldtm")
+	b := mustReadFile(t, path)
+	b[len(b)-10] ^= 1
+	os.WriteFile(path, b, 0o644)
+	code, out = runCLI(t, "tables", "list", "--dtm", dir, "KRvK", "KQvK")
+	if code != exitFailures || !strings.Contains(out, "DAMAGED") || !strings.Contains(out, "block") {
+		t.Errorf("list of a damaged table: exit %d:\n%s", code, out)
+	}
+	code, out = runCLI(t, "tables", "verify", "--dtm", dir, "KPvK")
+	if code == 0 {
+		t.Errorf("verify of a table not built: exit %d:\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "KPvK.mldtm")); err == nil {
+		t.Errorf("verify built the table")
+	}
+}

@@ -1,0 +1,109 @@
+package dtm
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultCacheBytes is the block cache's size when none is given.
+const DefaultCacheBytes = 256 << 20
+
+const cacheShards = 16
+
+// blockCache keeps decompressed blocks of every table of a store, up to a
+// number of bytes, shared by the threads. Each shard evicts in insertion
+// order, giving a block read since it came in a second round (CLOCK).
+type blockCache struct {
+	limit  int64 // bytes per shard
+	shards [cacheShards]cacheShard
+	hits   atomic.Int64
+	misses atomic.Int64
+}
+
+type cacheShard struct {
+	mu   sync.Mutex
+	m    map[uint64]*cached
+	ring []uint64 // keys in insertion order, from head
+	head int
+	used int64
+}
+
+type cached struct {
+	b   []byte
+	ref atomic.Bool
+}
+
+func newBlockCache(bytes int64) *blockCache {
+	c := &blockCache{limit: max(bytes/cacheShards, 1<<16)}
+	for i := range c.shards {
+		c.shards[i].m = map[uint64]*cached{}
+	}
+	return c
+}
+
+func cacheKey(z *zTable, g int64) uint64 { return z.id<<34 | uint64(g) }
+
+// get returns block g of z, decompressing it on a miss.
+func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
+	key := cacheKey(z, g)
+	sh := &c.shards[(key*0x9e3779b97f4a7c15)>>60]
+	sh.mu.Lock()
+	e := sh.m[key]
+	sh.mu.Unlock()
+	if e != nil {
+		if !e.ref.Load() {
+			e.ref.Store(true)
+		}
+		c.hits.Add(1)
+		return e.b, nil
+	}
+	c.misses.Add(1)
+	b, err := z.decode(g, nil)
+	if err != nil {
+		return nil, err
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if e := sh.m[key]; e != nil {
+		return e.b, nil // decoded by another thread meanwhile
+	}
+	for sh.used+int64(len(b)) > c.limit && sh.head < len(sh.ring) {
+		k := sh.ring[sh.head]
+		sh.head++
+		old := sh.m[k]
+		if old.ref.Load() {
+			old.ref.Store(false)
+			sh.ring = append(sh.ring, k)
+		} else {
+			delete(sh.m, k)
+			sh.used -= int64(len(old.b))
+		}
+		if sh.head > 1024 && sh.head*2 > len(sh.ring) {
+			sh.ring = append(sh.ring[:0], sh.ring[sh.head:]...)
+			sh.head = 0
+		}
+	}
+	sh.m[key] = &cached{b: b}
+	sh.ring = append(sh.ring, key)
+	sh.used += int64(len(b))
+	return b, nil
+}
+
+// drop forgets every block of z (a table closed or rebuilt).
+func (c *blockCache) drop(z *zTable) {
+	for i := range c.shards {
+		sh := &c.shards[i]
+		sh.mu.Lock()
+		keep := sh.ring[:0]
+		for _, k := range sh.ring[sh.head:] {
+			if k>>34 == z.id {
+				sh.used -= int64(len(sh.m[k].b))
+				delete(sh.m, k)
+				continue
+			}
+			keep = append(keep, k)
+		}
+		sh.ring, sh.head = keep, 0
+		sh.mu.Unlock()
+	}
+}

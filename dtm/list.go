@@ -1,0 +1,78 @@
+package dtm
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// TableInfo is what the cache holds of one table.
+type TableInfo struct {
+	Material Material
+	Path     string
+	Built    bool  // a file is there
+	Bytes    int64 // its size
+	Format   int   // 2 compressed, 1 the old uncompressed format (converted on first use)
+	Longest  int   // the longest mate in it, in moves (format 2)
+	// Err is what is wrong with the file: a block whose checksum fails,
+	// a truncated or foreign file (it would be rebuilt on first use).
+	Err error
+}
+
+// Inspect reads m's file, checking every block's checksum, without
+// building or converting anything.
+func (s *Store) Inspect(m Material) TableInfo {
+	c, _ := m.Canonical()
+	info := TableInfo{Material: c, Path: s.Path(c)}
+	st, err := os.Stat(info.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return info
+	}
+	info.Built = true
+	if err != nil {
+		info.Err = err
+		return info
+	}
+	info.Bytes = st.Size()
+	l := newLayout(c)
+	if v, err := fileVersion(info.Path); err == nil && v == formatVersion {
+		info.Format = formatVersion
+		_, release, err := readTable(info.Path, l)
+		if err == nil {
+			release()
+		}
+		info.Err = err
+		return info
+	}
+	info.Format = zFormatVersion
+	z, release, err := openCompressed(info.Path, l, true)
+	if err != nil {
+		info.Err = err
+		return info
+	}
+	defer release()
+	info.Longest = int(z.h.longest)
+	return info
+}
+
+// Missing lists the tables not in the cache that building ms needs (ms
+// and the tables their captures and promotions lead to), each once,
+// smaller ones first.
+func (s *Store) Missing(ms []Material) []Material {
+	seen := map[string]bool{}
+	var out []Material
+	for _, m := range ms {
+		out = append(out, s.missingFor(m, seen)...)
+	}
+	return out
+}
+
+// EstimatedBuild is a rough time to build ms on two cores.
+func EstimatedBuild(ms []Material) string {
+	var d time.Duration
+	for _, m := range ms {
+		d += estimatedBuild(m)
+	}
+	return roundEstimate(d)
+}

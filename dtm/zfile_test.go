@@ -1,0 +1,360 @@
+package dtm
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mateline.dev/mateline/board"
+)
+
+// tableValues reads a table file's values whole, White to move then
+// Black, whatever its format.
+func tableValues(t testing.TB, path string, m Material) []byte {
+	t.Helper()
+	l := newLayout(m)
+	if v, err := fileVersion(path); err == nil && v == formatVersion {
+		data, release, err := readTable(path, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer release()
+		return append([]byte(nil), data...)
+	}
+	z, release, err := openCompressed(path, l, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	var b bytes.Buffer
+	if _, err := z.decompressAll(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// writeTable writes a table through a temporary file in dir, synced and
+// renamed into place, so that no reader ever sees half a file. On any
+// error the temporary file is removed.
+func writeTable(path string, l *layout, val [2]bytesArray) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	crc := uint32(0)
+	for s := 0; s < 2; s++ {
+		crc = crc32.Update(crc, castagnoli, val[s].bytes(l.size))
+	}
+	h := header{version: formatVersion, men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), crc: crc}
+	if _, err = f.Write(h.encode()); err != nil {
+		return err
+	}
+	for s := 0; s < 2; s++ {
+		if _, err = f.Write(val[s].bytes(l.size)); err != nil {
+			return err
+		}
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, e := os.Open(dir); e == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// TestCompressedEqualsRaw builds tables, writes each in the old raw
+// format and the compressed one, and compares every value, and every
+// probe through the block cache with a tiny cache (every block evicted
+// again and again).
+func TestCompressedEqualsRaw(t *testing.T) {
+	dir := t.TempDir()
+	s := Open(dir, Options{BuildMen: 4, CacheBytes: 1 << 16})
+	defer s.Close()
+	for _, sig := range []string{"KQvK", "KRvKN", "KPvKP", "KBNvK"} {
+		m, _ := ParseMaterial(sig)
+		tab, err := s.Build(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vals := tableValues(t, s.Path(m), m)
+		l := tab.l
+		if int64(len(vals)) != 2*l.size {
+			t.Fatalf("%s: %d values", sig, len(vals))
+		}
+		// the raw file of the same values, and back
+		raw := filepath.Join(t.TempDir(), sig+fileSuffix)
+		if err := writeTable(raw, l, [2]bytesArray{bytesOf(vals[:l.size]), bytesOf(vals[l.size:])}); err != nil {
+			t.Fatal(err)
+		}
+		if got := tableValues(t, raw, m); !bytes.Equal(got, vals) {
+			t.Fatalf("%s: raw round trip differs", sig)
+		}
+		for idx := int64(0); idx < l.size; idx += 7 {
+			for side := 0; side < 2; side++ {
+				v, err := tab.z.at(side, idx)
+				if err != nil || byte(v) != vals[int64(side)*l.size+idx] {
+					t.Fatalf("%s: side %d index %d: %v %v, want %d", sig, side, idx, v, err, vals[int64(side)*l.size+idx])
+				}
+			}
+		}
+	}
+}
+
+func bytesOf(b []byte) bytesArray {
+	a := newBytes(int64(len(b)))
+	for i, v := range b {
+		a.set(int64(i), v)
+	}
+	return a
+}
+
+// TestRawFileConverted: a table file in the old format is converted in
+// place on first use, its values the same.
+func TestRawFileConverted(t *testing.T) {
+	dir := t.TempDir()
+	s := Open(dir, Options{BuildMen: 4})
+	m, _ := ParseMaterial("KRvK")
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	path := s.Path(m)
+	want := tableValues(t, path, m)
+	l := newLayout(m)
+	if err := writeTable(path, l, [2]bytesArray{bytesOf(want[:l.size]), bytesOf(want[l.size:])}); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	s = Open(dir, Options{BuildMen: 0, Warn: func(m string) { warnings = append(warnings, m) }})
+	defer s.Close()
+	pos := board.MustParseFEN("8/8/8/8/8/2k5/8/K6R w - - 0 1")
+	if v, err := s.Probe(&pos); err != nil || !v.Win() {
+		t.Fatalf("probe: %v %v", v, err)
+	}
+	if v, _ := fileVersion(path); v != zFormatVersion {
+		t.Errorf("file version %d after use, want %d", v, zFormatVersion)
+	}
+	if got := tableValues(t, path, m); !bytes.Equal(got, want) {
+		t.Errorf("values differ after conversion")
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "converted") {
+		t.Errorf("warnings %q, want one saying it was converted", warnings)
+	}
+}
+
+// TestFlippedByteCaught flips each byte of a small table's file in turn
+// (header, index, blocks): the file is never trusted.
+func TestFlippedByteCaught(t *testing.T) {
+	dir := t.TempDir()
+	s := Open(dir, Options{BuildMen: 4})
+	m, _ := ParseMaterial("KQvK")
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	path := s.Path(m)
+	data, _ := os.ReadFile(path)
+	l := newLayout(m)
+	step := 1
+	if testing.Short() {
+		step = 13
+	}
+	for i := 0; i < len(data); i += step {
+		if i >= 56 && i < 60 {
+			continue // the header's zero bytes are not read
+		}
+		b := append([]byte(nil), data...)
+		b[i] ^= 0x10
+		p := filepath.Join(t.TempDir(), "KQvK"+fileSuffix)
+		os.WriteFile(p, b, 0o644)
+		if z, release, err := openCompressed(p, l, true); err == nil {
+			release()
+			t.Fatalf("byte %d flipped: file accepted (%d blocks)", i, z.h.blocks)
+		} else if !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("byte %d flipped: %v, want ErrCorrupt", i, err)
+		}
+	}
+}
+
+// TestCorruptBlockAtProbe: a block damaged after the table was opened is
+// named in a warning and the probe is not answered (never a wrong value).
+func TestCorruptBlockAtProbe(t *testing.T) {
+	dir := t.TempDir()
+	var warnings []string
+	s := Open(dir, Options{BuildMen: 4, Warn: func(m string) { warnings = append(warnings, m) }})
+	defer s.Close()
+	m, _ := ParseMaterial("KQvK")
+	tab, err := s.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// damage a copy of the mapping: the table reads its blocks from z.file
+	z := tab.z
+	file := append([]byte(nil), z.file...)
+	z.file = file
+	from, to, _ := z.index(0)
+	file[(from+to)/2] ^= 1
+	if _, err := z.at(0, 5); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("probe of a damaged block: %v, want ErrCorrupt", err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "block 0") {
+		t.Errorf("warnings %q, want one naming block 0", warnings)
+	}
+}
+
+func FuzzReadCompressed(f *testing.F) {
+	dir := f.TempDir()
+	s := Open(dir, Options{BuildMen: 3})
+	m, _ := ParseMaterial("KQvK")
+	if _, err := s.Build(m); err != nil {
+		f.Fatal(err)
+	}
+	s.Close()
+	good, _ := os.ReadFile(s.Path(m))
+	l := newLayout(m)
+	f.Add(good)
+	f.Add(good[:zHeaderSize])
+	f.Add(good[:len(good)-3])
+	f.Add([]byte("MLDTM\x1a\x00\x00\x02\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "KQvK"+fileSuffix)
+		os.WriteFile(path, data, 0o644)
+		z, release, err := openCompressed(path, l, true)
+		if err != nil {
+			return
+		}
+		defer release()
+		var b bytes.Buffer
+		crc, err := z.decompressAll(&b)
+		if err != nil {
+			return
+		}
+		if int64(b.Len()) != 2*l.size || crc != crc32.Checksum(b.Bytes(), castagnoli) {
+			t.Fatalf("%d values accepted, want %d", b.Len(), 2*l.size)
+		}
+	})
+}
+
+// TestConcurrentProbes: threads probing through one small block cache
+// (blocks evicted while others read them) read every value right.
+func TestConcurrentProbes(t *testing.T) {
+	dir := t.TempDir()
+	s := Open(dir, Options{BuildMen: 4, CacheBytes: 1 << 18})
+	defer s.Close()
+	m, _ := ParseMaterial("KRvKN")
+	tab, err := s.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := tableValues(t, s.Path(m), m)
+	l := tab.l
+	done := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for i := int64(w); i < 2*l.size; i += 97 {
+				side, idx := int(i/l.size), i%l.size
+				v, err := tab.z.at(side, idx)
+				if err != nil || byte(v) != vals[i] {
+					done <- fmt.Errorf("value %d: %v %v, want %d", i, v, err, vals[i])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.cache
+	if st.misses.Load() == 0 || st.hits.Load() == 0 {
+		t.Errorf("hits %d, misses %d: the cache was not exercised", st.hits.Load(), st.misses.Load())
+	}
+}
+
+// rawBuild builds m's values again in memory, as the generator leaves
+// them before they are compressed (its tables already in s).
+func rawBuild(t testing.TB, s *Store, m Material) []byte {
+	t.Helper()
+	held, err := s.holdChildren(m, MaxMen)
+	defer func() {
+		for _, c := range held {
+			s.releaseRaw(c)
+		}
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLayout(m)
+	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	val, err := build(l, s.lookupHeld, resolve, s.workers, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append([]byte(nil), val[0].bytes(l.size)...), val[1].bytes(l.size)...)
+}
+
+// TestEveryTableDecompressesToItsBuild: for every table of up to four
+// men (and, with MATELINE_DTM5 naming a cache that holds them, two of
+// five), the compressed file decompresses to exactly the values the
+// generator computes.
+func TestEveryTableDecompressesToItsBuild(t *testing.T) {
+	dir := t.TempDir()
+	s := Open(dir, Options{BuildMen: 4})
+	defer s.Close()
+	sigs := AllUpTo(4)
+	if testing.Short() {
+		sigs = sigs[:12]
+	}
+	for _, m := range sigs {
+		if _, err := s.Build(m); err != nil {
+			t.Fatal(err)
+		}
+		got := tableValues(t, s.Path(m), m)
+		if want := rawBuild(t, s, m); !bytes.Equal(got, want) {
+			t.Errorf("%s: the compressed file differs from the build", m)
+		}
+	}
+	five := os.Getenv("MATELINE_DTM5")
+	if five == "" || testing.Short() {
+		t.Logf("%d tables compared; MATELINE_DTM5 not set: five-man tables not compared", len(sigs))
+		return
+	}
+	s5 := Open(five, Options{BuildMen: 0})
+	defer s5.Close()
+	for _, sig := range []string{"KQRvKR", "KRPvKR"} {
+		m, _ := ParseMaterial(sig)
+		if _, err := s5.table(m, 0); err != nil {
+			t.Logf("%s: %v: not compared", sig, err)
+			continue
+		}
+		got := tableValues(t, s5.Path(m), m)
+		if want := rawBuild(t, s5, m); !bytes.Equal(got, want) {
+			t.Errorf("%s: the compressed file differs from the build", m)
+		}
+	}
+}
