@@ -198,6 +198,7 @@ func (s *Store) releaseMapped() {
 	defer s.rawMu.Unlock()
 	for _, e := range s.tables {
 		if e.t != nil {
+			releasePages(e.t.z.file)
 			releasePages(e.t.rawData())
 		}
 	}
