@@ -458,7 +458,7 @@ func joinStipulation(lx *popeyeLexer, text string) string {
 func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
 	st, err := stipulation.Parse(text)
 	if err != nil {
-		return st, perrf(line, "stipulation %q is not supported: want #N, h#N, h#N.5 or s#N (orthodox only)", text)
+		return st, perrf(line, "%v (orthodox only)", err)
 	}
 	return st, nil
 }
@@ -572,9 +572,10 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 		}
 	}
 	// Problems state who starts by the stipulation: Black in helpmates
-	// (White in h#N.5), White otherwise; HalfDuplex swaps.
+	// (White in h#N.5) and series helpmates, White otherwise; HalfDuplex
+	// swaps.
 	side := board.White
-	if st.Kind == stipulation.Help && !st.Half {
+	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
 		side = board.Black
 	}
 	if other {
@@ -594,10 +595,10 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	switch {
 	case st.Kind == stipulation.Direct && (info.MaxFlights > 0 || info.Threat > 0):
 		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are used for selfmates only")
-	case st.Kind == stipulation.Help && (info.MaxFlights > 0 || info.Threat > 0):
-		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are for selfmates: not used in a helpmate")
-	case st.Kind == stipulation.Help && info.Try:
-		rec.Warnings = append(slices.Clip(rec.Warnings), "option Try: a helpmate has no tries")
+	case st.HasSolutions() && (info.MaxFlights > 0 || info.Threat > 0):
+		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are for selfmates: not used in a "+st.String())
+	case st.HasSolutions() && info.Try:
+		rec.Warnings = append(slices.Clip(rec.Warnings), "option Try: a "+st.String()+" has no tries")
 	}
 	return rec
 }

@@ -98,7 +98,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 		lim.MaxSolutions, lim.MaxFlights, lim.Threat = pr.MaxSolutions, pr.MaxFlights, pr.Threat
 	}
 	var err error
-	if rec.Stip.Kind == stipulation.Help {
+	if rec.Stip.HasSolutions() {
 		err = solveHelp(ctx, rec, &o, lim, opt)
 	} else {
 		err = solveSelf(ctx, rec, &o, lim, opt)
@@ -147,7 +147,7 @@ func problemVerdict(rec *Record, o *Outcome) Verdict {
 		return VerdictNoSolution
 	}
 	firsts := o.Keys // selfmates: the keys
-	if rec.Stip.Kind == stipulation.Help {
+	if rec.Stip.HasSolutions() {
 		firsts = nil
 		for _, s := range o.Solutions {
 			firsts = append(firsts, s[0])
@@ -158,13 +158,13 @@ func problemVerdict(rec *Record, o *Outcome) Verdict {
 			return VerdictWrongKey
 		}
 	}
-	if line := uciMoves(rec.Claim.Line); len(line) > 0 && rec.Stip.Kind == stipulation.Help {
+	if line := uciMoves(rec.Claim.Line); len(line) > 0 && rec.Stip.HasSolutions() {
 		if !slices.ContainsFunc(o.Solutions, func(s []string) bool { return slices.Equal(s, line) }) {
 			return VerdictWrongKey
 		}
 	}
 	n := len(o.Keys)
-	if rec.Stip.Kind == stipulation.Help {
+	if rec.Stip.HasSolutions() {
 		n = len(o.Solutions)
 	}
 	if n > 1 {

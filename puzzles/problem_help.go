@@ -3,20 +3,27 @@ package puzzles
 import (
 	"context"
 
+	"mateline.dev/mateline/board"
+
 	"mateline.dev/mateline/stipulation"
 )
 
-// solveHelp fills o with every solution of a helpmate, then looks for
-// solutions of fewer moves.
+// solveHelp fills o with every solution of a helpmate or a series-mover,
+// then looks for solutions of fewer moves.
 func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
-	res, err := stipulation.Helpmates(ctx, rec.Pos, rec.Stip, lim)
+	res, err := stipulation.Lines(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
-	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip.Half)
+	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip)
 	if len(res.Solutions) > 0 {
 		// the first solution is the record's line
 		o.Status = StatusMate
 		o.PV, o.PVSAN = uciMoves(res.Solutions[0]), sanMoves(rec.Pos, res.Solutions[0])
 		o.LineSAN = rec.Pos.SANLine(res.Solutions[0])
+		if rec.Stip.IsSeries() {
+			// the other side passes between the series' moves
+			o.PVSAN = seriesSAN(rec.Pos, res.Solutions[0], rec.Stip.Moves)
+			o.LineSAN = SolutionText(rec.Pos, res.Solutions[0], rec.Stip, true)
+		}
 	}
 	if err != nil {
 		return err
@@ -31,14 +38,14 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 	// side starting, is a cook.
 	short := rec.Stip
 	for short.Moves = lowest(rec.Stip); short.Moves < rec.Stip.Moves; short.Moves++ {
-		sres, err := stipulation.Helpmates(ctx, rec.Pos, short, stipulation.Limits{Nodes: lim.Nodes})
+		sres, err := stipulation.Lines(ctx, rec.Pos, short, stipulation.Limits{Nodes: lim.Nodes})
 		o.Nodes += sres.Nodes
 		if err != nil {
 			return err
 		}
 		if len(sres.Solutions) > 0 {
 			o.Shorter = &Shorter{Stipulation: short.String()}
-			o.Shorter.Solutions, o.Shorter.Text = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short.Half)
+			o.Shorter.Solutions, o.Shorter.Text = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short)
 			break
 		}
 	}
@@ -47,13 +54,18 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 
 // helpSetPlay fills o.SetPlay with a helpmate's set play: the other side
 // moves first, and the play is one ply shorter, or shorter still when a
-// shorter one exists (Popeye shows the short set play).
+// shorter one exists (Popeye shows the short set play). A series
+// helpmate's set play is the other side reaching the aim at once; a
+// series direct mate has none.
 func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	null, ok := rec.Pos.Passed()
-	if !ok || rec.Stip.Plies() < 2 {
+	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind == stipulation.SeriesDirect {
 		return nil
 	}
 	set := rec.Stip
+	if set.Kind == stipulation.SeriesHelp {
+		set = stipulation.Stipulation{Kind: stipulation.Help, Aim: set.Aim, Moves: 1, Half: false}
+	}
 	if set.Half {
 		set.Half = false
 	} else {
@@ -63,14 +75,14 @@ func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.L
 	for n := lowest(set); n <= set.Moves; n++ {
 		try := set
 		try.Moves = n
-		res, err := stipulation.Helpmates(ctx, null, try, stipulation.Limits{Nodes: lim.Nodes})
+		res, err := stipulation.Lines(ctx, null, try, stipulation.Limits{Nodes: lim.Nodes})
 		o.Nodes += res.Nodes
 		if err != nil {
 			return err
 		}
 		if len(res.Solutions) > 0 || n == set.Moves {
 			o.SetPlay = &SetPlay{Stipulation: try.String()}
-			o.SetPlay.Solutions, o.SetPlay.Text = solutionTexts(null, res.Solutions, opt.SAN, try.Half)
+			o.SetPlay.Solutions, o.SetPlay.Text = solutionTexts(null, res.Solutions, opt.SAN, try)
 			return nil
 		}
 	}
@@ -83,4 +95,18 @@ func lowest(st stipulation.Stipulation) int {
 		return 0
 	}
 	return 1
+}
+
+// seriesSAN writes a series solution's moves in SAN, the side of the
+// series passing back to itself after each of its first n-1 moves.
+func seriesSAN(pos board.Position, line []board.Move, n int) []string {
+	var out []string
+	for i, m := range line {
+		out = append(out, pos.SAN(m))
+		pos.Play(m)
+		if i+1 < n {
+			pos.Pass()
+		}
+	}
+	return out
 }

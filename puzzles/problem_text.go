@@ -10,15 +10,53 @@ import (
 
 // solutionTexts writes each solution as UCI moves and as a line of text,
 // in Popeye's order (it sorts sols).
-func solutionTexts(pos board.Position, sols []stipulation.Line, san, lone bool) ([][]string, []string) {
+func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st stipulation.Stipulation) ([][]string, []string) {
 	popeyeOrder(pos, sols)
 	var ucis [][]string
 	var texts []string
 	for _, s := range sols {
 		ucis = append(ucis, uciMoves(s))
-		texts = append(texts, LineText(pos, s, san, lone))
+		texts = append(texts, SolutionText(pos, s, st, san))
 	}
 	return ucis, texts
+}
+
+// SolutionText writes a solution of st as Popeye prints it: LineText for
+// helpmates, each series move numbered on its own for series-movers
+// ("1.Kg1*f1   2.Tg2-g1 ... 5.Lf4-d2 Kd1*d2 ="), and " =" after a
+// stalemate.
+func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulation, san bool) string {
+	var text string
+	if st.IsSeries() {
+		var b strings.Builder
+		for i, m := range line {
+			switch {
+			case i >= st.Moves: // the other side's last move
+				b.WriteByte(' ')
+			case i > 0 && san:
+				b.WriteByte(' ')
+			case i > 0:
+				b.WriteString("   ")
+			}
+			if i < st.Moves {
+				fmt.Fprintf(&b, "%d.", i+1)
+			}
+			b.WriteString(moveText(pos, m, san))
+			if i+1 < st.Moves {
+				pos.Play(m)
+				pos.Pass()
+			} else {
+				pos.Play(m)
+			}
+		}
+		text = b.String()
+	} else {
+		text = LineText(pos, line, san, st.Half)
+	}
+	if st.Aim == stipulation.Stalemate {
+		text += " ="
+	}
+	return text
 }
 
 // moveText is one move in Popeye's long notation, or SAN.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/stipulation"
 )
 
 // writeProblemHeader writes what a problem file said of the record: its
@@ -23,7 +24,7 @@ func writeProblemHeader(b *strings.Builder, pr *puzzles.Problem) {
 // first line that starts with the stipulation, then the solutions (h#),
 // or the keys and the main line (s#), as Popeye prints them.
 func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
-	help := strings.HasPrefix(o.Stipulation, "h")
+	help := hasSolutions(o.Stipulation)
 	if o.Status == puzzles.StatusError {
 		fmt.Fprintf(b, "  error: %s\n", o.Error)
 		return
@@ -57,7 +58,7 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 // it starts with the stipulation, or with "limit reached".
 func problemSummary(o *puzzles.Outcome) string {
 	st := o.Stipulation
-	help := strings.HasPrefix(st, "h")
+	help := hasSolutions(st)
 	switch o.Status {
 	case puzzles.StatusNoMate, puzzles.StatusCapped:
 		if o.Note != "" {
@@ -117,4 +118,11 @@ func plural(n int, what string) string {
 		return fmt.Sprintf("1 %s", what)
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// hasSolutions reports whether a stipulation's finding is its solutions
+// (helpmates, series-movers), not its keys.
+func hasSolutions(text string) bool {
+	st, err := stipulation.Parse(text)
+	return err == nil && st.HasSolutions()
 }

@@ -328,7 +328,7 @@ func isProblemFinding(s string) bool {
 		return false
 	}
 	_, err := stipulation.Parse(st)
-	return err == nil && (st[0] == 'h' || st[0] == 's')
+	return err == nil && (st[0] == 'h' || st[0] == 's') // h#, h=, s#, ser-...
 }
 
 // csvLine writes a CSV row back as one line.

@@ -43,17 +43,19 @@ type HelpResult struct {
 
 // Helpmates finds every solution of a helpmate (st.Kind must be Help)
 // from pos: every line of st.Plies() legal plies, the side to move
-// starting, whose last ply checkmates. An error (ErrLimit) means the list
-// may be incomplete; without one, no solution means there is none.
+// starting, whose last ply checkmates (or, for h=N, stalemates). An
+// error (ErrLimit) means the list may be incomplete; without one, no
+// solution means there is none.
 func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
 	if st.Kind != Help {
 		return HelpResult{}, errors.New("not a helpmate stipulation")
 	}
 	plies := st.Plies()
 	if lim.Threads > 1 && plies >= 3 {
-		return helpThreads(ctx, pos, plies, lim)
+		return helpThreads(ctx, pos, plies, st.Aim, lim)
 	}
 	h := newHelper(ctx, lim, plies, nil)
+	h.aim = st.Aim
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies))
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
@@ -68,7 +70,7 @@ func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64)
 // helpThreads solves a helpmate with its first moves shared out among
 // lim.Threads threads, each with its own tables; the solutions are put
 // together in the order of the first moves, as one thread finds them.
-func helpThreads(ctx context.Context, pos board.Position, plies int, lim Limits) (HelpResult, error) {
+func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, lim Limits) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	moves := l.Slice()
@@ -88,6 +90,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, lim Limits)
 		go func() {
 			defer wg.Done()
 			h := newHelper(ctx, lim, plies, &shared)
+			h.aim = aim
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(moves) {
@@ -135,6 +138,7 @@ type helper struct {
 	lists     []board.MoveList // a move list per plies left, reused
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
+	aim       Aim
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -159,7 +163,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		return false, nil
 	}
 	l := &h.lists[plies]
-	if plies == 1 {
+	if plies == 1 && h.aim == Mate {
 		// the mating move: only a check can mate
 		pos.CheckingMoves(l)
 	} else {
@@ -182,7 +186,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		*child = *pos
 		child.Play(m)
 		if plies == 1 {
-			if child.IsCheckmate() {
+			if reached(child, h.aim) {
 				h.solutions = append(h.solutions, append(append(Line(nil), line...), m))
 				found = true
 				if len(h.solutions) == h.lim.MaxSolutions {

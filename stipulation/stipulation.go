@@ -1,6 +1,7 @@
 // Package stipulation solves the orthodox problem stipulations besides the
-// direct mate of package solver: helpmates (h#N, h#N.5) and selfmates
-// (s#N), exactly, with every solution.
+// direct mate of package solver: helpmates (h#N, h#N.5) and helpstalemates
+// (h=N, h=N.5), selfmates (s#N), and the series-movers ser-#N, ser-=N,
+// ser-h#N and ser-h=N, exactly, with every solution.
 //
 // Roles follow the side to move. In h#N the side to move plays first and
 // the other side mates on its N-th move (2N plies); in h#N.5 the side to
@@ -18,19 +19,32 @@ import (
 	"strings"
 )
 
-// Kind is a stipulation's aim.
+// Kind is who plays how: the direct, help and self play, and the series
+// of both.
 type Kind uint8
 
 // The stipulations.
 const (
-	Direct Kind = iota // #N: the side to move mates
-	Help               // h#N: both sides cooperate; the other side mates
-	Self               // s#N: the side to move forces the other side to mate it
+	Direct       Kind = iota // #N: the side to move forces the aim
+	Help                     // h#N: both sides cooperate; the other side reaches the aim
+	Self                     // s#N: the side to move forces the other side to mate it
+	SeriesDirect             // ser-#N: the side to move plays N moves in a row, the last reaching the aim
+	SeriesHelp               // ser-h#N: the side to move plays N moves in a row, then the other side reaches the aim in one
 )
 
-// Stipulation is an aim and a length.
+// Aim is what the last move of a solution does.
+type Aim uint8
+
+// The aims.
+const (
+	Mate      Aim = iota // #: checkmate
+	Stalemate            // =: stalemate
+)
+
+// Stipulation is a kind, an aim and a length.
 type Stipulation struct {
 	Kind  Kind
+	Aim   Aim
 	Moves int  // N
 	Half  bool // h#N.5: half a move more, the mating side starting
 }
@@ -38,19 +52,66 @@ type Stipulation struct {
 // MaxMoves bounds N: longer problems are out of the solvers' reach.
 const MaxMoves = 30
 
-// Parse reads "#2", "h#3", "h#2.5" or "s#4" (case and spaces ignored).
+// supported is what Parse accepts, for its errors.
+const supported = "#N, h#N, h#N.5, s#N, h=N, h=N.5, ser-#N, ser-=N, ser-h#N or ser-h=N"
+
+// unsupported names the orthodox stipulations mateline does not solve
+// yet, by their prefix, for a clear error.
+var unsupported = []struct{ prefix, name string }{
+	{"exact-", "exact- stipulations"},
+	{"pser-", "parry series"},
+	{"reci-", "reciprocal helpmates"},
+	{"hs", "help-selfmates"},
+	{"semi-r", "semi-reflexmates"},
+	{"r", "reflexmates"},
+	{"ser-s", "series selfmates"},
+	{"ser-r", "series reflexmates"},
+	{"s=", "selfstalemates"},
+	{"=", "direct stalemates"},
+}
+
+// Parse reads a stipulation in Popeye's syntax: "#2", "h#3", "h#2.5",
+// "s#4", "h=2", "ser-#5", "ser-h=4" (case and spaces ignored).
 func Parse(s string) (Stipulation, error) {
 	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 	var st Stipulation
+	if i := strings.Index(t, "->"); i > 0 && strings.Trim(t[:i], "0123456789") == "" {
+		return st, fmt.Errorf("stipulation %q: introductory moves (N->) are not supported yet; mateline solves %s", s, supported)
+	}
+	series := false
+	if rest, ok := strings.CutPrefix(t, "ser-"); ok {
+		series, t = true, rest
+	}
+	for _, u := range unsupported {
+		full := t
+		if series {
+			full = "ser-" + t
+		}
+		if strings.HasPrefix(full, u.prefix) && (u.prefix != "r" || len(full) > 1 && (full[1] == '#' || full[1] == '=')) {
+			return st, fmt.Errorf("stipulation %q: %s are not supported yet; mateline solves %s", s, u.name, supported)
+		}
+	}
 	switch {
-	case strings.HasPrefix(t, "h#"):
-		st.Kind, t = Help, t[2:]
+	case strings.HasPrefix(t, "h#"), strings.HasPrefix(t, "h="):
+		st.Kind, t = Help, t[1:]
 	case strings.HasPrefix(t, "s#"):
-		st.Kind, t = Self, t[2:]
-	case strings.HasPrefix(t, "#"):
-		st.Kind, t = Direct, t[1:]
+		st.Kind, t = Self, t[1:]
+	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, "="):
+		st.Kind = Direct
 	default:
-		return st, fmt.Errorf("stipulation %q: want #N, h#N, h#N.5 or s#N", s)
+		return st, fmt.Errorf("stipulation %q: want %s", s, supported)
+	}
+	if t[0] == '=' {
+		st.Aim = Stalemate
+	}
+	t = t[1:]
+	if series {
+		switch st.Kind {
+		case Direct:
+			st.Kind = SeriesDirect
+		case Help:
+			st.Kind = SeriesHelp
+		}
 	}
 	if rest, ok := strings.CutSuffix(t, ".5"); ok {
 		if st.Kind != Help {
@@ -75,20 +136,42 @@ func Parse(s string) (Stipulation, error) {
 
 // String writes the stipulation as Parse reads it.
 func (st Stipulation) String() string {
-	prefix := [...]string{Direct: "#", Help: "h#", Self: "s#"}[st.Kind]
+	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h"}[st.Kind]
+	prefix += st.AimSymbol()
 	if st.Half {
 		return fmt.Sprintf("%s%d.5", prefix, st.Moves)
 	}
 	return fmt.Sprintf("%s%d", prefix, st.Moves)
 }
 
+// AimSymbol is "#" or "=", as Popeye writes it after the last move.
+func (st Stipulation) AimSymbol() string {
+	if st.Aim == Stalemate {
+		return "="
+	}
+	return "#"
+}
+
+// HasSolutions reports whether the stipulation is solved by its lines
+// (helpmates and series-movers: every solution), not by keys (direct
+// mates and selfmates: every first move that forces the aim).
+func (st Stipulation) HasSolutions() bool { return st.Kind == Help || st.IsSeries() }
+
+// IsSeries reports whether one side plays a series of moves.
+func (st Stipulation) IsSeries() bool { return st.Kind == SeriesDirect || st.Kind == SeriesHelp }
+
 // Plies is the length of a full solution in half-moves.
 func (st Stipulation) Plies() int {
 	if st.Half {
 		return 2*st.Moves + 1
 	}
-	if st.Kind == Direct {
+	switch st.Kind {
+	case Direct:
 		return 2*st.Moves - 1
+	case SeriesDirect:
+		return st.Moves
+	case SeriesHelp:
+		return st.Moves + 1
 	}
 	return 2 * st.Moves
 }

@@ -19,18 +19,36 @@ func TestParse(t *testing.T) {
 		plies int
 		err   string
 	}{
-		{"#2", Stipulation{Direct, 2, false}, 3, ""},
-		{"h#2", Stipulation{Help, 2, false}, 4, ""},
-		{"H#3", Stipulation{Help, 3, false}, 6, ""},
-		{"h#2.5", Stipulation{Help, 2, true}, 5, ""},
-		{"h#0.5", Stipulation{Help, 0, true}, 1, ""},
-		{" s# 3 ", Stipulation{Self, 3, false}, 6, ""},
+		{"#2", Stipulation{Kind: Direct, Moves: 2}, 3, ""},
+		{"h#2", Stipulation{Kind: Help, Moves: 2}, 4, ""},
+		{"H#3", Stipulation{Kind: Help, Moves: 3}, 6, ""},
+		{"h#2.5", Stipulation{Kind: Help, Moves: 2, Half: true}, 5, ""},
+		{"h#0.5", Stipulation{Kind: Help, Moves: 0, Half: true}, 1, ""},
+		{" s# 3 ", Stipulation{Kind: Self, Moves: 3}, 6, ""},
+		{"h=3", Stipulation{Kind: Help, Aim: Stalemate, Moves: 3}, 6, ""},
+		{"h=1.5", Stipulation{Kind: Help, Aim: Stalemate, Moves: 1, Half: true}, 3, ""},
+		{"ser-#5", Stipulation{Kind: SeriesDirect, Moves: 5}, 5, ""},
+		{"ser-=4", Stipulation{Kind: SeriesDirect, Aim: Stalemate, Moves: 4}, 4, ""},
+		{"SER-H#6", Stipulation{Kind: SeriesHelp, Moves: 6}, 7, ""},
+		{"ser-h=5", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 5}, 6, ""},
+		{"r#2", Stipulation{}, 0, "reflexmates are not supported yet"},
+		{"semi-r#3", Stipulation{}, 0, "semi-reflexmates are not supported yet"},
+		{"ser-s#3", Stipulation{}, 0, "series selfmates are not supported yet"},
+		{"ser-r#3", Stipulation{}, 0, "series reflexmates are not supported yet"},
+		{"pser-h#6", Stipulation{}, 0, "parry series are not supported yet"},
+		{"reci-h#3", Stipulation{}, 0, "reciprocal helpmates are not supported yet"},
+		{"hs#3", Stipulation{}, 0, "help-selfmates are not supported yet"},
+		{"exact-h#3", Stipulation{}, 0, "exact- stipulations are not supported yet"},
+		{"2->ser-h#4", Stipulation{}, 0, "introductory moves"},
+		{"=2", Stipulation{}, 0, "direct stalemates are not supported yet"},
+		{"s=2", Stipulation{}, 0, "selfstalemates are not supported yet"},
+		{"ser-h#2.5", Stipulation{}, 0, "only helpmates"},
 		{"s#2.5", Stipulation{}, 0, "only helpmates"},
 		{"h#0", Stipulation{}, 0, "want 1 to"},
 		{"#31", Stipulation{}, 0, "want 1 to"},
 		{"h#x", Stipulation{}, 0, "not a whole number"},
 		{"h#-2", Stipulation{}, 0, "not a whole number"},
-		{"ser-h#2", Stipulation{}, 0, "want #N"},
+		{"x#2", Stipulation{}, 0, "want #N"},
 		{"", Stipulation{}, 0, "want #N"},
 	} {
 		got, err := Parse(c.in)
@@ -276,7 +294,7 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 // FuzzParse: any text gives a stipulation or an error, never a panic, and
 // a stipulation read back from its String is itself.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1"} {
+	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1", "ser-h=4", "h=2.5", "ser-#3", "r#2", "ser-"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -348,4 +366,133 @@ func TestHelpmateThreads(t *testing.T) {
 			t.Errorf("%s: a node limit of 5000 with threads: %d solutions, %v", fen, len(limited.Solutions), err)
 		}
 	}
+}
+
+// TestPopeyeSeriesAndStalemates: problems of Popeye's BEISPIEL/hpint.inp
+// with the solutions its REGRESSIONTESTS/hpint.out gives.
+func TestPopeyeSeriesAndStalemates(t *testing.T) {
+	for _, c := range []struct {
+		fen, stip string
+		want      []string
+	}{
+		// Boris Bursac, Problemkiste 96, 10/1994: 1.b2-b1=T c7-c8=T
+		// 2.Tb1-b7 Tc8-h8 3.Tb7-h7 Th8*h7 =
+		{"8/2P5/3p4/2pP2p1/2P1K1k1/8/1p5P/8 b - - 0 1", "h=3", []string{"b2b1r c7c8r b1b7 c8h8 b7h7 h8h7"}},
+		// Theodor Steudel, Problemkiste 93, 6/1994: 1.Kg1*f1 2.Tg2-g1
+		// 3.g3-g2 4.Lh2-f4 5.Lf4-d2 Kd1*d2 =
+		{"8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1", "ser-h=5", []string{"g1f1 g2g1 g3g2 h2f4 f4d2 d1d2"}},
+		// Theodor Steudel, the same issue: two solutions
+		{"2R5/kP1p4/p2p4/PPpP4/2P1K3/8/1p6/8 b - - 0 1", "ser-h=5", []string{
+			"b2b1n b1a3 a3b5 b5c7 c7a8 b7a8b", "b2b1r b1b5 b5b6 b6c6 c6c8 b7c8q"}},
+		// the set play of the first: White stalemates at once
+		{"8/8/8/8/8/6p1/5prb/3K1Nkb w - - 0 1", "h=0.5", []string{"d1e2"}},
+	} {
+		st, err := Parse(c.stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res HelpResult
+		if st.IsSeries() {
+			res, err = Series(context.Background(), board.MustParseFEN(c.fen), st, Limits{})
+		} else {
+			res, err = Helpmates(context.Background(), board.MustParseFEN(c.fen), st, Limits{})
+		}
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.stip, err)
+		}
+		want := append([]string(nil), c.want...)
+		slices.Sort(want)
+		if got := lines(res.Solutions); !slices.Equal(got, want) {
+			t.Errorf("%s %s: solutions %q, want %q", c.fen, c.stip, got, want)
+		}
+	}
+}
+
+// refSeries lists every series line by plain enumeration: left moves of
+// the side to move, no check before the last, then (help) one move of
+// the other side.
+func refSeries(pos board.Position, left int, help bool, aim Aim, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		line := append(append([]string(nil), prefix...), m.UCI())
+		if left == 0 || left == 1 && !help {
+			if aim == Mate && child.InCheck() && !child.HasLegalMove() || aim == Stalemate && !child.InCheck() && !child.HasLegalMove() {
+				*out = append(*out, strings.Join(line, " "))
+			}
+			continue
+		}
+		if child.InCheck() && left > 1 {
+			continue
+		}
+		if left > 1 {
+			q, ok := child.Passed()
+			if !ok {
+				continue
+			}
+			child = q
+		}
+		refSeries(child, left-1, help, aim, line, out)
+	}
+}
+
+// refHelpAim is refHelp for either aim.
+func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		line := append(append([]string(nil), prefix...), m.UCI())
+		if plies == 1 {
+			if aim == Mate && child.InCheck() && !child.HasLegalMove() || aim == Stalemate && !child.InCheck() && !child.HasLegalMove() {
+				*out = append(*out, strings.Join(line, " "))
+			}
+			continue
+		}
+		refHelpAim(child, plies-1, aim, line, out)
+	}
+}
+
+// TestSeriesAndStalematesAgainstReference: on random positions, every
+// solution of the series-movers and helpstalemates equals plain
+// enumeration's (the search prunes with its table of positions without
+// solution, and plays the other side's non-move with Pass).
+func TestSeriesAndStalematesAgainstReference(t *testing.T) {
+	found := map[string]int{}
+	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2"} {
+		st, _ := Parse(stip)
+		count := 200
+		if st.Plies() >= 4 {
+			count = 40
+		}
+		randomProblems(t, uint64(10+st.Plies()), count, func(pos board.Position) {
+			var res HelpResult
+			var err error
+			var want []string
+			if st.IsSeries() {
+				res, err = Series(context.Background(), pos, st, Limits{})
+				refSeries(pos, st.Moves, st.Kind == SeriesHelp, st.Aim, nil, &want)
+			} else {
+				res, err = Helpmates(context.Background(), pos, st, Limits{})
+				refHelpAim(pos, st.Plies(), st.Aim, nil, &want)
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", pos.FEN(), stip, err)
+			}
+			slices.Sort(want)
+			if got := lines(res.Solutions); !slices.Equal(got, want) {
+				t.Errorf("%s %s: solutions %q, reference %q", pos.FEN(), stip, got, want)
+			}
+			found[stip] += len(want)
+		})
+	}
+	for stip, n := range found {
+		if n == 0 {
+			t.Errorf("%s: no position had a solution: the comparison proved little", stip)
+		}
+	}
+	t.Logf("solutions compared: %v", found)
 }

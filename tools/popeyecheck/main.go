@@ -16,6 +16,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -83,9 +84,12 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 	out, err := cmd.Output()
 	pyTime := time.Since(start)
 	os.Remove(input)
-	if err != nil {
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && len(out) > 0) {
 		return fmt.Errorf("%s: %v", py, err)
 	}
+	// (Popeye 4.104 may exit with status 1 after solving every problem:
+	// its output is what counts, and every problem must be in it)
 	blocks := splitBlocks(string(out))
 	if len(blocks) != len(recs) {
 		return fmt.Errorf("Popeye printed %d problems, mateline read %d", len(blocks), len(recs))
@@ -251,11 +255,15 @@ var (
 func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 	var a answer
 	for _, line := range strings.Split(block, "\n") {
-		if rec.IsProblem() && rec.Stip.Kind == stipulation.Help {
+		if rec.IsProblem() && rec.Stip.HasSolutions() {
 			if !helpLine.MatchString(line) {
 				continue
 			}
-			moves, err := popeyeLine(rec.Pos, line)
+			series := 0 // the series' moves, between which the other side passes
+			if rec.Stip.IsSeries() {
+				series = rec.Stip.Moves
+			}
+			moves, err := popeyeLine(rec.Pos, line, series)
 			if err != nil {
 				return a, fmt.Errorf("%q: %v", line, err)
 			}
@@ -278,13 +286,13 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 }
 
 // popeyeLine reads a printed helpmate line into UCI moves.
-func popeyeLine(pos board.Position, line string) ([]string, error) {
+func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
 	var out []string
 	for _, w := range strings.Fields(line) {
 		if i := strings.LastIndex(w, "."); i >= 0 && i < len(w)-1 && w[0] >= '0' && w[0] <= '9' {
 			w = w[i+1:] // "1.Bf8-e7", "1...Rd1-d8"
 		}
-		if w == "+" || w == "#" || w == "ep." || w == "" || strings.HasSuffix(w, ".") {
+		if w == "+" || w == "#" || w == "=" || w == "ep." || w == "" || strings.HasSuffix(w, ".") {
 			continue
 		}
 		m, err := popeyeMove(pos, w)
@@ -293,6 +301,9 @@ func popeyeLine(pos board.Position, line string) ([]string, error) {
 		}
 		out = append(out, m.UCI())
 		pos.Play(m)
+		if len(out) < series {
+			pos.Pass() // a series: the other side does not move
+		}
 	}
 	return out, nil
 }
@@ -399,7 +410,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, puzzles.PopeyePieces(rec.Pos), st)
 			var opts []string
 			convention := board.White
-			if st.Kind == stipulation.Help && !st.Half {
+			if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
 				convention = board.Black
 			}
 			if rec.Pos.Side() != convention {

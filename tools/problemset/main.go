@@ -46,7 +46,7 @@ func main() {
 	for _, arg := range flag.Args() {
 		st, err := stipulation.Parse(arg)
 		if err != nil || st.Kind == stipulation.Direct {
-			fmt.Fprintf(os.Stderr, "problemset: %s: want h#N, h#N.5 or s#N\n", arg)
+			fmt.Fprintf(os.Stderr, "problemset: %s: want h#N, h#N.5, s#N, h=N, ser-#N, ser-=N, ser-h#N or ser-h=N\n", arg)
 			os.Exit(2)
 		}
 		for found, tries := 0, 0; found < *n; tries++ {
@@ -90,7 +90,7 @@ func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
 	}
 	men = strings.NewReplacer("S", "N", "s", "n").Replace(men)
 	side := "w"
-	if st.Kind == stipulation.Help && !st.Half {
+	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
 		side = "b"
 	}
 	pos, err := board.ParseFEN(testpos.Placement(rng, men) + " " + side + " - - 0 1")
@@ -130,7 +130,7 @@ func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board
 		grid[to], grid[from] = grid[from], board.NoPiece
 	}
 	side := "w"
-	if st.Kind == stipulation.Help && !st.Half {
+	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
 		side = "b"
 	}
 	next, err := board.ParseFEN(board.Placement(&grid) + " " + side + " - - 0 1")
@@ -145,16 +145,16 @@ func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board
 func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
 	lim := stipulation.Limits{Nodes: 2_000_000}
 	ctx := context.Background()
-	if st.Kind == stipulation.Help {
+	if st.HasSolutions() {
 		short := st
 		short.Moves--
 		if short.Moves >= 1 || short.Half && short.Moves >= 0 {
-			res, err := stipulation.Helpmates(ctx, pos, short, lim)
+			res, err := stipulation.Lines(ctx, pos, short, lim)
 			if err != nil || len(res.Solutions) > 0 {
 				return 0, false
 			}
 		}
-		res, err := stipulation.Helpmates(ctx, pos, st, lim)
+		res, err := stipulation.Lines(ctx, pos, st, lim)
 		return len(res.Solutions), err == nil
 	}
 	res, err := stipulation.Selfmates(ctx, pos, st, lim)

@@ -1,0 +1,78 @@
+package puzzles
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPopeyeSeriesFile reads problems of Popeye's BEISPIEL/hpint.inp in
+// English keywords and solves them: the solutions, the set play and the
+// text are Popeye's (REGRESSIONTESTS/hpint.out, with English letters).
+func TestPopeyeSeriesFile(t *testing.T) {
+	const file = `BeginProblem
+Author Boris Bursac
+Stipulation h=3
+Pieces White ke4 pc4c7d5h2 Black kg4 pb2c5d6g5
+NextProblem
+Author Theodor Steudel
+Stipulation ser-h=5
+Pieces White kd1 sf1 Black kg1 rg2 bh1h2 pf2g3
+Option SetPlay
+NextProblem
+Stipulation ser-h=5
+Pieces White ke4 rc8 pa5b5b7c4d5 Black ka7 pa6b2c5d6d7
+NextProblem
+Stipulation ser-#3
+Pieces White kb6 rh1 Black ka8
+NextProblem
+Stipulation r#2
+Pieces White kb6 rh1 Black ka8
+EndProblem
+`
+	r := NewPopeyeReader(strings.NewReader(file), "hpint.inp")
+	want := []struct {
+		stip, fen string
+		text      []string
+		set       []string
+		shorter   string
+	}{
+		{"h=3", "8/2P5/3p4/2pP2p1/2P1K1k1/8/1p5P/8 b - - 0 1", []string{"1.b2-b1=R c7-c8=R   2.Rb1-b7 Rc8-h8   3.Rb7-h7 Rh8*h7 ="}, nil, ""},
+		{"ser-h=5", "8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1", []string{"1.Kg1*f1   2.Rg2-g1   3.g3-g2   4.Bh2-f4   5.Bf4-d2 Kd1*d2 ="}, []string{"1...Kd1-e2 ="}, ""},
+		{"ser-h=5", "2R5/kP1p4/p2p4/PPpP4/2P1K3/8/1p6/8 b - - 0 1", []string{
+			"1.b2-b1=S   2.Sb1-a3   3.Sa3*b5   4.Sb5-c7   5.Sc7-a8 b7*a8=B =",
+			"1.b2-b1=R   2.Rb1*b5   3.Rb5-b6   4.Rb6-c6   5.Rc6*c8 b7*c8=Q =",
+		}, nil, ""},
+		{"ser-#3", "k7/8/1K6/8/8/8/8/7R w - - 0 1", nil, nil, "ser-#1"},
+	}
+	for i, w := range want {
+		rec, err := r.Next()
+		if err != nil || rec.Err != nil {
+			t.Fatalf("problem %d: %v %v", i+1, err, rec.Err)
+		}
+		if rec.Stip.String() != w.stip || rec.FEN != w.fen {
+			t.Fatalf("problem %d: %s %s, want %s %s", i+1, rec.Stip, rec.FEN, w.stip, w.fen)
+		}
+		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+		if o.Status != StatusMate {
+			t.Fatalf("problem %d: status %s", i+1, o.Status)
+		}
+		if w.text != nil && !slices.Equal(o.SolutionText, w.text) {
+			t.Errorf("problem %d: %q, want %q", i+1, o.SolutionText, w.text)
+		}
+		if w.set != nil && (o.SetPlay == nil || !slices.Equal(o.SetPlay.Text, w.set)) {
+			t.Errorf("problem %d: set play %+v, want %q", i+1, o.SetPlay, w.set)
+		}
+		if w.shorter != "" && (o.Shorter == nil || o.Shorter.Stipulation != w.shorter) {
+			t.Errorf("problem %d: shorter %+v, want %s", i+1, o.Shorter, w.shorter)
+		}
+		if v := ValidateProblem(context.Background(), &rec, ProblemOptions{}); w.shorter == "" && len(w.text) == 1 && v.Verdict != VerdictOK {
+			t.Errorf("problem %d: verdict %s, want ok", i+1, v.Verdict)
+		}
+	}
+	rec, _ := r.Next()
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "reflexmates are not supported yet") {
+		t.Errorf("r#2: %v, want the reflexmate error", rec.Err)
+	}
+}

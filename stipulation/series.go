@@ -1,0 +1,107 @@
+package stipulation
+
+import (
+	"context"
+	"errors"
+
+	"mateline.dev/mateline/board"
+)
+
+// Series finds every solution of a series-mover (st.Kind SeriesDirect or
+// SeriesHelp) from pos. The side to move plays st.Moves moves in a row,
+// the other side not moving, and none but the last may give check (the
+// other side would have to answer it). In ser-#N (ser-=N) the last of
+// them checkmates (stalemates) the other side; in ser-h#N (ser-h=N) the
+// other side then plays one move that checkmates (stalemates) the side
+// of the series, answering a check if the last series move gave one. Solutions come in the
+// move generator's order, move by move. An error (ErrLimit) means the
+// list may be incomplete; without one, no solution means there is none.
+func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+	if !st.IsSeries() {
+		return HelpResult{}, errors.New("not a series stipulation")
+	}
+	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, help: st.Kind == SeriesHelp, dead: newFailTable(1 << 20),
+		lists: make([]board.MoveList, st.Moves+2)}
+	_, err := s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()))
+	return HelpResult{Solutions: s.solutions, Nodes: s.nodes}, err
+}
+
+// Lines finds every solution of a stipulation solved by its lines
+// (st.HasSolutions: helpmates and series-movers).
+func Lines(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+	if st.IsSeries() {
+		return Series(ctx, pos, st, lim)
+	}
+	return Helpmates(ctx, pos, st, lim)
+}
+
+// serieser is one series search.
+type serieser struct {
+	ctx       context.Context
+	lim       Limits
+	aim       Aim
+	help      bool // ser-h: the other side plays the last move
+	nodes     uint64
+	solutions []Line
+	dead      *failTable // positions, with series moves left, that have no solution
+	lists     []board.MoveList
+}
+
+// solve appends the solutions from pos, the side of the series to move
+// with left series moves to play (in ser-h, left 0: the other side to
+// play the last move), and reports whether there were any.
+func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool, error) {
+	s.nodes++
+	if s.nodes&1023 == 0 && (s.ctx.Err() != nil || s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes) {
+		return false, ErrLimit
+	}
+	last := left == 0 || left == 1 && !s.help // the move that must reach the aim
+	key := pos.Key()
+	if !last && s.dead.has(key, left) {
+		return false, nil
+	}
+	l := &s.lists[left]
+	if last && s.aim == Mate {
+		pos.CheckingMoves(l)
+	} else {
+		pos.LegalMoves(l)
+	}
+	found := false
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if last {
+			if reached(&child, s.aim) {
+				s.solutions = append(s.solutions, append(append(Line(nil), line...), m))
+				found = true
+				if len(s.solutions) == s.lim.MaxSolutions {
+					return true, ErrMaxSolutions
+				}
+			}
+			continue
+		}
+		if child.InCheck() && left > 1 {
+			continue // a series move may not check before the last
+		}
+		if left > 1 {
+			child.Pass() // the other side does not move
+		}
+		ok, err := s.solve(&child, left-1, append(line, m))
+		if err != nil {
+			return found, err
+		}
+		found = found || ok
+	}
+	if !found && !last {
+		s.dead.add(key, left)
+	}
+	return found, nil
+}
+
+// reached reports whether pos, after a solution's last move, is the aim.
+func reached(pos *board.Position, aim Aim) bool {
+	if aim == Stalemate {
+		return pos.IsStalemate()
+	}
+	return pos.IsCheckmate()
+}
