@@ -113,20 +113,7 @@ func lines(ls []Line) []string {
 // refHelp lists every helpmate line of plies from pos, by plain
 // enumeration of every legal move.
 func refHelp(pos board.Position, plies int, prefix []string, out *[]string) {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	for _, m := range l.Slice() {
-		child := pos
-		child.Play(m)
-		line := append(append([]string(nil), prefix...), m.UCI())
-		if plies == 1 {
-			if child.InCheck() && !child.HasLegalMove() {
-				*out = append(*out, strings.Join(line, " "))
-			}
-			continue
-		}
-		refHelp(child, plies-1, line, out)
-	}
+	refHelpAim(pos, plies, Mate, prefix, out)
 }
 
 // refSelf reports whether the side to move forces the other side to mate
