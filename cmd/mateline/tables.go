@@ -199,11 +199,13 @@ func sizeText(b int64) string {
 func tablesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "tables",
-		Usage: "build and verify the distance-to-mate tables (up to 5 men)",
+		Usage: "build, list and verify the distance-to-mate tables (up to 5 men)",
 		Description: "mateline builds exact distance-to-mate tables itself, by retrograde analysis, the first\n" +
 			"time a position needs one; 'tables build' builds them ahead of time (for a shared cache,\n" +
-			"or a cluster), 'tables verify' checks them. Tables are files SIG.mldtm in the cache\n" +
-			"directory (--dtm, MATELINE_DTM, else mateline/dtm in the user cache directory).",
+			"or a cluster), 'tables list' shows what the cache holds, 'tables verify' checks them.\n" +
+			"Tables are files SIG.mldtm, compressed, in the cache directory (--dtm, MATELINE_DTM, else\n" +
+			"mateline/dtm in the user cache directory); files of the old uncompressed format are\n" +
+			"converted on first use.",
 		Commands: []*cli.Command{
 			{
 				Name:      "build",
@@ -213,7 +215,10 @@ func tablesCommand() *cli.Command {
 					"to), or with --men N every signature of at most N men. Tables already in the cache are\n" +
 					"checked and kept. Two processes may build into one cache at once: a lock file per table\n" +
 					"makes one wait for the other. With --shard i/n only every n-th signature is built (a job\n" +
-					"array: build --men 4 first, then --men 5 --shard /n).\n\n" +
+					"array: build --men 4 first, then --men 5 --shard /n). It says first how many tables it\n" +
+					"will build and about how long that takes, then shows one bar over them. A killed build\n" +
+					"keeps every table it finished; the same command goes on with the rest. Every table of\n" +
+					"up to five men (--men 5) takes about 40 min on two cores and 8 GB of disk, compressed.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
