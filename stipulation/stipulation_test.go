@@ -406,7 +406,7 @@ func refSeries(pos board.Position, left int, help bool, aim Aim, prefix []string
 		child.Play(m)
 		line := append(append([]string(nil), prefix...), m.UCI())
 		if left == 0 || left == 1 && !help {
-			if aim == Mate && child.InCheck() && !child.HasLegalMove() || aim == Stalemate && !child.InCheck() && !child.HasLegalMove() {
+			if refReached(child, aim) {
 				*out = append(*out, strings.Join(line, " "))
 			}
 			continue
@@ -434,7 +434,7 @@ func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]
 		child.Play(m)
 		line := append(append([]string(nil), prefix...), m.UCI())
 		if plies == 1 {
-			if aim == Mate && child.InCheck() && !child.HasLegalMove() || aim == Stalemate && !child.InCheck() && !child.HasLegalMove() {
+			if refReached(child, aim) {
 				*out = append(*out, strings.Join(line, " "))
 			}
 			continue
@@ -482,4 +482,10 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 		}
 	}
 	t.Logf("solutions compared: %v", found)
+}
+
+// refReached tells the aim apart by the rules' words: no legal move, in
+// check for mate, not in check for stalemate.
+func refReached(pos board.Position, aim Aim) bool {
+	return !pos.HasLegalMove() && pos.InCheck() == (aim == Mate)
 }

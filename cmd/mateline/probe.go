@@ -95,16 +95,9 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 	if cmd.Args().Len() == 0 {
 		return usagef("probe: give at least one FEN")
 	}
-	tb, err := openTables(cmd)
+	tb, store, err := openSomeTables(cmd)
 	if err != nil {
 		return err
-	}
-	store, err := openDTM(cmd)
-	if err != nil {
-		return err
-	}
-	if tb == nil && store == nil {
-		return usagef("probe: no tables: give --syzygy DIR (or set MATELINE_SYZYGY), or leave the DTM tables on")
 	}
 	var dt solver.DTM
 	if store != nil {

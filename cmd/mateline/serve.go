@@ -79,16 +79,9 @@ func runServe(ctx context.Context, cmd *cli.Command) error {
 	case cmd.Int("hash") < 1 || int(cmd.Int("hash")) > solver.MaxHashMiB():
 		return usagef("--hash %d: want 1 to %d MiB", cmd.Int("hash"), solver.MaxHashMiB())
 	}
-	tb, err := openTables(cmd)
+	tb, store, err := openSomeTables(cmd)
 	if err != nil {
 		return err
-	}
-	store, err := openDTM(cmd)
-	if err != nil {
-		return err
-	}
-	if tb == nil && store == nil {
-		return usagef("serve: no tables: give --syzygy DIR, or leave the DTM tables on")
 	}
 	bk, err := openBook(cmd)
 	if err != nil {

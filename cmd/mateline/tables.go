@@ -13,6 +13,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/endgame"
 )
 
 // dtmFlags are the flags that choose the distance-to-mate tables.
@@ -70,6 +71,23 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 		Warn:       func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
 		Progress:   rep.report,
 	}), rep, nil
+}
+
+// openSomeTables opens the Syzygy tables (--syzygy) and the DTM tables
+// (openDTM) for a command that needs at least one of them.
+func openSomeTables(cmd *cli.Command) (*endgame.Tablebase, *dtm.Store, error) {
+	tb, err := openTables(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := openDTM(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if tb == nil && store == nil {
+		return nil, nil, usagef("%s: no tables: give --syzygy DIR (or set MATELINE_SYZYGY), or leave the DTM tables on", cmd.Name)
+	}
+	return tb, store, nil
 }
 
 // buildReporter shows table builds on standard error.
