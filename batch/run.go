@@ -17,7 +17,6 @@ import (
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
 )
 
 // Run runs the job. Results come out in input order; the summary follows
@@ -231,7 +230,7 @@ func (j *Job) applyStip(rec *puzzles.Record) {
 	if j.Stip.Moves == 0 || rec.Err != nil || rec.IsProblem() || rec.Claim.Mate != 0 || rec.Problem != nil {
 		return
 	}
-	if j.Stip.Kind == stipulation.Direct {
+	if j.Stip.IsDirectMate() {
 		rec.Claim.Mate = solver.Mate(j.Stip.Moves)
 		return
 	}

@@ -254,7 +254,7 @@ func (rec *Record) readClaims() error {
 			if err != nil {
 				return err
 			}
-			if st.Kind == stipulation.Direct {
+			if st.IsDirectMate() {
 				stipMate = solver.Mate(st.Moves)
 				continue
 			}

@@ -587,13 +587,13 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 		return fail(fmt.Errorf("%s: %w", fen, err))
 	}
 	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
-	if st.Kind == stipulation.Direct {
+	if st.IsDirectMate() {
 		rec.Claim.Mate = solver.Mate(st.Moves)
 	} else {
 		rec.Stip = st
 	}
 	switch {
-	case st.Kind == stipulation.Direct && (info.MaxFlights > 0 || info.Threat > 0):
+	case st.IsDirectMate() && (info.MaxFlights > 0 || info.Threat > 0):
 		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are used for selfmates only")
 	case st.HasSolutions() && (info.MaxFlights > 0 || info.Threat > 0):
 		rec.Warnings = append(slices.Clip(rec.Warnings), "options Threat and MaxFlightsquares are for selfmates: not used in a "+st.String())

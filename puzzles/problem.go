@@ -72,7 +72,7 @@ type Shorter struct {
 
 // IsProblem reports whether rec is a helpmate or a selfmate, solved by
 // SolveProblem rather than the mate prover.
-func (rec *Record) IsProblem() bool { return rec.Stip.Kind != stipulation.Direct }
+func (rec *Record) IsProblem() bool { return !rec.Stip.IsDirectMate() }
 
 // SolveProblem solves a helpmate or selfmate record: every solution (h#)
 // or every key (s#), the shortest length that has one, and the selfmate's

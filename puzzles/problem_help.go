@@ -35,9 +35,13 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		}
 	}
 	// The shortest solution: a helpmate solved in fewer moves, the same
-	// side starting, is a cook.
+	// side starting, is a cook (exact-: not looked for).
 	short := rec.Stip
-	for short.Moves = lowest(rec.Stip); short.Moves < rec.Stip.Moves; short.Moves++ {
+	short.Moves = lowest(rec.Stip)
+	if rec.Stip.Exact {
+		short.Moves = rec.Stip.Moves
+	}
+	for ; short.Moves < rec.Stip.Moves; short.Moves++ {
 		sres, err := stipulation.Lines(ctx, rec.Pos, short, stipulation.Limits{Nodes: lim.Nodes})
 		o.Nodes += sres.Nodes
 		if err != nil {
@@ -55,11 +59,11 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 // helpSetPlay fills o.SetPlay with a helpmate's set play: the other side
 // moves first, and the play is one ply shorter, or shorter still when a
 // shorter one exists (Popeye shows the short set play). A series
-// helpmate's set play is the other side reaching the aim at once; a
-// series direct mate has none.
+// helpmate's set play is the other side reaching the aim at once; the
+// other series-movers have none.
 func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	null, ok := rec.Pos.Passed()
-	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind == stipulation.SeriesDirect {
+	if !ok || rec.Stip.Plies() < 2 || rec.Stip.IsSeries() && rec.Stip.Kind != stipulation.SeriesHelp {
 		return nil
 	}
 	set := rec.Stip

@@ -9,8 +9,9 @@ import (
 	"mateline.dev/mateline/stipulation"
 )
 
-// solveSelf fills o with a selfmate's keys, its shortest length, its main
-// line and (opt.Tree or the Variation option) its tree.
+// solveSelf fills o with the keys of a forced stipulation (s#N, s=N, r#N,
+// semi-r#N, =N), its shortest length, its main line and (opt.Tree or the
+// Variation option) its tree.
 func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Selfmates(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
@@ -60,6 +61,9 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		}
 		o.PV, o.PVSAN = uciMoves(line), sanMoves(rec.Pos, line)
 		o.LineSAN = rec.Pos.SANLine(line)
+		if rec.Stip.Aim == stipulation.Stalemate {
+			o.LineSAN += " ="
+		}
 	}
 	if opt.Tree || rec.Problem != nil && rec.Problem.Variation {
 		o.Tree = newTree(rec.Pos, t)

@@ -143,7 +143,7 @@ func TestEPDStip(t *testing.T) {
 		{`stip "#2";`, "", 2, ""},
 		{`dm 2; stip "#2";`, "", 2, ""},
 		{`dm 3; stip "#2";`, "", 0, "stip #2 and the mate claim (3) disagree"},
-		{`stip "z#2";`, "", 0, `stipulation "z#2": want #N, h#N, h#N.5, s#N, h=N`},
+		{`stip "z#2";`, "", 0, `stipulation "z#2": want #N, =N, h#N, h#N.5, h=N`},
 		{`stip "h#2"; dm 2;`, "", 0, "stip h#2 and the mate claim (2) disagree"},
 		{`stip "s#2.5";`, "", 0, "only helpmates take half a move"},
 	}

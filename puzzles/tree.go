@@ -103,7 +103,7 @@ func newTree(root board.Position, st *solver.SolutionTree) *Tree {
 }
 
 func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
-	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn, Zugzwang: n.Zugzwang}
+	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: treeLong(&pos, n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn, Zugzwang: n.Zugzwang}
 	after := pos
 	after.Play(n.Move)
 	if th := n.Threat; th != nil {
@@ -114,7 +114,7 @@ func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
 		tt := &TreeThreat{MateIn: th.MateIn}
 		for _, m := range th.Moves {
 			tt.Moves = append(tt.Moves, null.SAN(m))
-			tt.MovesLong = append(tt.MovesLong, null.LongNotation(m))
+			tt.MovesLong = append(tt.MovesLong, treeLong(&null, m))
 		}
 		tt.Line, tt.LineLong = sanMoves(null, th.Line), longMoves(null, th.Line)
 		tm.Threat = tt
@@ -129,7 +129,7 @@ func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
 }
 
 func treeDefence(pos board.Position, n *solver.DefenceNode) *TreeDefence {
-	td := &TreeDefence{SAN: pos.SAN(n.Move), Long: pos.LongNotation(n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
+	td := &TreeDefence{SAN: pos.SAN(n.Move), Long: treeLong(&pos, n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
 	after := pos
 	after.Play(n.Move)
 	for _, a := range n.Answers {
@@ -143,7 +143,20 @@ func sanMoves(pos board.Position, moves []board.Move) []string {
 }
 
 func longMoves(pos board.Position, moves []board.Move) []string {
-	return notate(pos, moves, (*board.Position).LongNotation)
+	return notate(pos, moves, treeLong)
+}
+
+// treeLong is a tree's move in Popeye's long notation, with " =" after a
+// move that stalemates (the aim of =N and s=N; in a proved tree of a
+// mate no move stalemates, as nothing follows it).
+func treeLong(pos *board.Position, m board.Move) string {
+	text := pos.LongNotation(m)
+	after := *pos
+	after.Play(m)
+	if after.IsStalemate() {
+		text += " ="
+	}
+	return text
 }
 
 // notate writes each move of a line from pos with write.

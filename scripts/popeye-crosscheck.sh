@@ -9,7 +9,9 @@
 #   scripts/popeye-crosscheck.sh --py /tmp/popeye/py examples/random-problems.inp
 #
 # Default files: examples/problems.inp, examples/random-problems.inp and
-# examples/random-series.inp (series-movers and stalemate aims).
+# examples/random-series.inp (series-movers and stalemate aims),
+# examples/random-forced.inp (=N, s=N, r#N, semi-r#N) and
+# examples/random-sers.inp (ser-s#N, ser-r#N).
 # Each file is solved twice by Popeye: as written, and with its option
 # Intelligent (its fast mode for helpmates).
 set -euo pipefail
@@ -19,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --py) py=$2; shift 2 ;;
     --src) src=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -34,7 +36,7 @@ if [ -z "$py" ]; then
   py=$scratch/py
 fi
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp)
+[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp examples/random-forced.inp examples/random-sers.inp)
 go build -o /tmp/popeyecheck.$$ ./tools/popeyecheck
 status=0
 for f in "${files[@]}"; do

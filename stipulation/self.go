@@ -7,9 +7,10 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-// SelfResult is what a selfmate solve proves.
+// SelfResult is what a solve of a forced stipulation (s#N, s=N, r#N,
+// semi-r#N, =N) proves.
 type SelfResult struct {
-	// Keys are every first move that forces the selfmate within the
+	// Keys are every first move that forces the aim within the
 	// stipulated moves, in the move generator's order.
 	Keys []board.Move
 	// Shortest is the fewest moves the selfmate is forced in (0: not
@@ -19,17 +20,25 @@ type SelfResult struct {
 	Nodes    uint64 // positions visited
 }
 
-// Selfmates solves a selfmate (st.Kind must be Self): the side to move
-// forces the other side to checkmate it by the other side's st.Moves-th
-// move, the other side mating only when it cannot avoid it. Every key is
+// Selfmates solves a forced stipulation (st.IsForced): in s#N (s=N) the
+// side to move, the attacker, forces the other side, the defender, to
+// checkmate (stalemate) it by the defender's st.Moves-th move, the
+// defender reaching the aim only when it cannot avoid it; r#N and
+// semi-r#N are s#N where a defender that can mate in one must (in r#N the
+// attacker too, which fails it); in =N the attacker forces the defender
+// to be stalemated by the attacker's st.Moves-th move. Every key is
 // found; an error (ErrLimit) means the answer is not complete.
 func Selfmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (SelfResult, error) {
-	if st.Kind != Self {
-		return SelfResult{}, errors.New("not a selfmate stipulation")
+	if !st.IsForced() {
+		return SelfResult{}, errors.New("not a forced stipulation (s#, s=, r#, semi-r#, =)")
 	}
-	s := newSelfer(ctx, lim)
+	s := newSelfer(ctx, st, lim)
 	var res SelfResult
-	for n := 1; n <= st.Moves && res.Shortest == 0; n++ {
+	first := 1
+	if st.Exact {
+		first = st.Moves // only the stated length counts
+	}
+	for n := first; n <= st.Moves && res.Shortest == 0; n++ {
 		ok, err := s.wins(&pos, n)
 		if err != nil {
 			res.Nodes = s.nodes
@@ -41,7 +50,7 @@ func Selfmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	}
 	if res.Shortest != 0 {
 		var l board.MoveList
-		pos.LegalMoves(&l)
+		s.attackerMoves(&pos, &l)
 		for _, m := range l.Slice() {
 			child := pos
 			child.Play(m)
@@ -59,21 +68,100 @@ func Selfmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	return res, nil
 }
 
-// selfer is one selfmate search.
+// selfer is one search of a forced stipulation.
 type selfer struct {
 	ctx       context.Context
 	lim       Limits
+	rules     forcedRules
 	nodes     uint64
-	won, lost *failTable // positions proved to force the selfmate within n moves, or not to
+	won, lost *failTable // positions proved to force the aim within n moves, or not to
 }
 
-// newSelfer starts a selfmate search.
-func newSelfer(ctx context.Context, lim Limits) *selfer {
-	return &selfer{ctx: ctx, lim: lim, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
+// forcedRules are what the forced stipulations differ in.
+type forcedRules struct {
+	aim Aim
+	// direct: the attacker's own move reaches the aim (=N); else the
+	// defender's does (s#N, s=N, r#N, semi-r#N).
+	direct bool
+	// reflexDefender: a defender that can mate in one must (r#, semi-r#);
+	// reflexAttacker: so must the attacker, and its mate fails it (r#).
+	reflexDefender, reflexAttacker bool
+	// exact: the aim reached before the last move fails (exact-).
+	exact bool
 }
 
-// wins reports whether the side to move at pos forces the other side to
-// mate it within n moves.
+// newSelfer starts a search of a forced stipulation.
+func newSelfer(ctx context.Context, st Stipulation, lim Limits) *selfer {
+	r := forcedRules{aim: st.Aim, direct: st.Kind == Direct,
+		reflexDefender: st.Kind == Reflex || st.Kind == SemiReflex, reflexAttacker: st.Kind == Reflex, exact: st.Exact}
+	return &selfer{ctx: ctx, lim: lim, rules: r, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
+}
+
+// reached reports whether the side to move at pos, which has the legal
+// moves l, is checkmated or stalemated as the aim asks.
+func (s *selfer) reached(pos *board.Position, l *board.MoveList) bool {
+	return l.N == 0 && pos.InCheck() == (s.rules.aim == Mate)
+}
+
+// reachedAfter reports whether move m reaches the aim.
+func (s *selfer) reachedAfter(pos *board.Position, m board.Move) bool {
+	after := *pos
+	after.Play(m)
+	if s.rules.aim == Mate {
+		return after.IsCheckmate()
+	}
+	return after.IsStalemate()
+}
+
+// keepMates cuts the legal moves l at pos to those that checkmate, when
+// there are any (the reflex rule: a side that can mate in one must).
+func keepMates(pos *board.Position, l *board.MoveList) {
+	n := 0
+	for _, m := range l.Slice() {
+		after := *pos
+		after.Play(m)
+		if after.IsCheckmate() {
+			l.Moves[n] = m
+			n++
+		}
+	}
+	if n > 0 {
+		l.N = n
+	}
+}
+
+// attackerMoves fills l with the attacker's moves at pos: its legal
+// moves, or in r#N, when it can mate in one, only those (each of which
+// fails the stipulation).
+func (s *selfer) attackerMoves(pos *board.Position, l *board.MoveList) {
+	pos.LegalMoves(l)
+	if s.rules.reflexAttacker {
+		keepMates(pos, l)
+	}
+}
+
+// defenderMoves fills l with the defender's moves at pos: its legal
+// moves, or in r#N and semi-r#N, when it can mate in one, only those.
+func (s *selfer) defenderMoves(pos *board.Position, l *board.MoveList) {
+	pos.LegalMoves(l)
+	if s.rules.reflexDefender {
+		keepMates(pos, l)
+	}
+}
+
+// attackerFails reports whether the attacker's move m cannot be part of
+// a solution however the play goes on: in r#N a mate by the attacker.
+func (s *selfer) attackerFails(pos *board.Position, m board.Move) bool {
+	if !s.rules.reflexAttacker {
+		return false
+	}
+	after := *pos
+	after.Play(m)
+	return after.IsCheckmate()
+}
+
+// wins reports whether the side to move at pos, the attacker, forces the
+// aim within n moves.
 func (s *selfer) wins(pos *board.Position, n int) (bool, error) {
 	s.nodes++
 	if s.nodes&1023 == 0 {
@@ -89,8 +177,11 @@ func (s *selfer) wins(pos *board.Position, n int) (bool, error) {
 		return false, nil
 	}
 	var l board.MoveList
-	pos.LegalMoves(&l)
+	s.attackerMoves(pos, &l)
 	for _, m := range l.Slice() {
+		if s.attackerFails(pos, m) {
+			continue
+		}
 		child := *pos
 		child.Play(m)
 		ok, err := s.forces(&child, n)
@@ -106,16 +197,37 @@ func (s *selfer) wins(pos *board.Position, n int) (bool, error) {
 	return false, nil
 }
 
-// forces reports whether every move of the side to move at pos (the
-// defender, its n-th move from the end) mates, or leads to a position
-// where the attacker wins within n-1 moves. A defender with no move at
-// all (checkmated or stalemated by the attacker) spoils the selfmate.
+// forces reports whether the attacker's move that led to pos, its n-th
+// move from the end, forces the aim. In =N: it reached the aim, or
+// (n > 1) every defence leads to a position where the attacker wins
+// within n-1 moves. Otherwise: every defence (the defender's n-th move
+// from the end) reaches the aim or leads to such a position; a defender
+// with no move at all (checkmated or stalemated by the attacker) spoils
+// it.
 func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 	var l board.MoveList
-	pos.LegalMoves(&l)
+	s.defenderMoves(pos, &l)
+	if s.rules.direct {
+		if s.reached(pos, &l) {
+			return n == 1 || !s.rules.exact, nil
+		}
+		if n == 1 || l.N == 0 {
+			return false, nil
+		}
+		for _, m := range l.Slice() {
+			child := *pos
+			child.Play(m)
+			ok, err := s.wins(&child, n-1)
+			if err != nil || !ok {
+				return false, err
+			}
+		}
+		return true, nil
+	}
 	if l.N == 0 {
 		return false, nil
 	}
+	early := s.rules.exact && n > 1 // the aim reached now fails
 	// Popeye tries the shortest lengths first, and its rules for long
 	// selfmates hold only at the longer ones: the move stands if it
 	// forces the selfmate at the longest length whose rules it keeps.
@@ -129,13 +241,16 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 		}
 	}
 	for _, m := range l.Slice() {
+		if s.reachedAfter(pos, m) {
+			if early {
+				return false, nil // too soon: exact- refutes it
+			}
+			continue // the defender reaches the aim
+		}
 		child := *pos
 		child.Play(m)
-		if child.IsCheckmate() {
-			continue // the defender mates: the aim
-		}
 		if n == 1 {
-			return false, nil // the defender had a move that does not mate
+			return false, nil // the defender had a move that does not reach it
 		}
 		ok, err := s.wins(&child, n-1)
 		if err != nil || !ok {

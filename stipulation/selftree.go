@@ -24,14 +24,14 @@ type TreeOptions struct {
 // the selfmate the attacker would force if the defender could pass.
 // MateIn counts the attacker's moves to the selfmate.
 func SelfTree(ctx context.Context, pos board.Position, st Stipulation, res SelfResult, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
-	if st.Kind != Self || res.Shortest == 0 {
-		return nil, errors.New("no proved selfmate to show")
+	if !st.IsForced() || res.Shortest == 0 {
+		return nil, errors.New("no proved solution to show")
 	}
 	full := opt.FullDepth
 	if full <= 0 {
 		full = solver.DefaultTreeDepth(solver.Mate(st.Moves))
 	}
-	b := &selfTreeBuilder{s: newSelfer(ctx, lim), full: full, noThreat: opt.NoThreat}
+	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
 	t := &solver.SolutionTree{Mate: solver.Mate(res.Shortest), FullDepth: full}
 	for _, k := range res.Keys {
 		child := pos
@@ -61,7 +61,11 @@ type selfTreeBuilder struct {
 // soonest returns the fewest moves, at most most, for which ask says yes
 // at pos (0: none).
 func (b *selfTreeBuilder) soonest(pos *board.Position, most int, ask func(*board.Position, int) (bool, error)) (int, error) {
-	for n := 1; n <= most; n++ {
+	first := 1
+	if b.s.rules.exact {
+		first = most // exact-: only the moves left count
+	}
+	for n := max(first, 1); n <= most; n++ {
 		ok, err := ask(pos, n)
 		if err != nil || ok {
 			return n, err
@@ -90,7 +94,7 @@ func (b *selfTreeBuilder) attacker(pos board.Position, m board.Move, n, level in
 		return node, err
 	}
 	var l board.MoveList
-	child.LegalMoves(&l)
+	b.s.defenderMoves(&child, &l)
 	for _, d := range l.Slice() {
 		dn, err := b.defence(child, d, n, level)
 		if err != nil {
@@ -106,11 +110,11 @@ func (b *selfTreeBuilder) attacker(pos board.Position, m board.Move, n, level in
 // force the selfmate soonest.
 func (b *selfTreeBuilder) defence(pos board.Position, d board.Move, n, level int) (*solver.DefenceNode, error) {
 	node := &solver.DefenceNode{Move: d}
-	after := pos
-	after.Play(d)
-	if after.IsCheckmate() {
+	if b.s.reachedAfter(&pos, d) {
 		return node, nil
 	}
+	after := pos
+	after.Play(d)
 	k, err := b.soonest(&after, n-1, b.s.wins)
 	if err != nil || k == 0 {
 		return node, err // k 0 cannot happen in a proved tree
@@ -137,9 +141,12 @@ func (b *selfTreeBuilder) defence(pos board.Position, d board.Move, n, level int
 // selfmate within n moves.
 func (b *selfTreeBuilder) forcingMoves(pos board.Position, n int) ([]board.Move, error) {
 	var l board.MoveList
-	pos.LegalMoves(&l)
+	b.s.attackerMoves(&pos, &l)
 	var out []board.Move
 	for _, m := range l.Slice() {
+		if b.s.attackerFails(&pos, m) {
+			continue
+		}
 		child := pos
 		child.Play(m)
 		ok, err := b.s.forces(&child, n)
@@ -182,13 +189,13 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 	var line []board.Move
 	for {
 		var l board.MoveList
-		pos.LegalMoves(&l)
+		b.s.defenderMoves(&pos, &l)
 		best, bestK := board.NoMove, -1
 		for _, d := range l.Slice() {
 			after := pos
 			after.Play(d)
 			k := 0
-			if !after.IsCheckmate() {
+			if !b.s.reachedAfter(&pos, d) {
 				var err error
 				if k, err = b.soonest(&after, n-1, b.s.wins); err != nil {
 					return line, err
@@ -224,25 +231,23 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 // first (the attacker gives check).
 func SelfSetPlay(ctx context.Context, pos board.Position, st Stipulation, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
 	null, ok := pos.Passed()
-	if !ok || st.Kind != Self {
+	if !ok || !st.IsForced() {
 		return nil, nil
 	}
 	full := opt.FullDepth
 	if full <= 0 {
 		full = solver.DefaultTreeDepth(solver.Mate(st.Moves))
 	}
-	b := &selfTreeBuilder{s: newSelfer(ctx, lim), full: full, noThreat: opt.NoThreat}
+	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
 	t := &solver.SolutionTree{Mate: solver.Mate(st.Moves), FullDepth: full}
 	var l board.MoveList
-	null.LegalMoves(&l)
+	b.s.defenderMoves(&null, &l)
 	for _, d := range l.Slice() {
 		dn, err := b.defence(null, d, st.Moves+1, 0)
 		if err != nil {
 			return t, err
 		}
-		after := null
-		after.Play(d)
-		if len(dn.Answers) > 0 || after.IsCheckmate() {
+		if len(dn.Answers) > 0 || b.s.reachedAfter(&null, d) {
 			t.Defences = append(t.Defences, dn)
 		}
 	}
@@ -262,25 +267,28 @@ type Try struct {
 // move generator's order. A move that leaves the defender no move at all
 // is no try.
 func SelfTries(ctx context.Context, pos board.Position, st Stipulation, lim Limits, maxRefutations int) ([]Try, error) {
-	if st.Kind != Self {
-		return nil, errors.New("not a selfmate stipulation")
+	if !st.IsForced() {
+		return nil, errors.New("not a forced stipulation")
 	}
-	s := newSelfer(ctx, lim)
+	s := newSelfer(ctx, st, lim)
 	var tries []Try
 	var l board.MoveList
-	pos.LegalMoves(&l)
+	s.attackerMoves(&pos, &l)
 	for _, m := range l.Slice() {
+		if s.attackerFails(&pos, m) {
+			continue
+		}
 		child := pos
 		child.Play(m)
 		var dl board.MoveList
-		child.LegalMoves(&dl)
+		s.defenderMoves(&child, &dl)
 		var refs []board.Move
 		for _, d := range dl.Slice() {
-			after := child
-			after.Play(d)
-			if after.IsCheckmate() {
+			if s.reachedAfter(&child, d) && !(st.Exact && st.Moves > 1) {
 				continue
 			}
+			after := child
+			after.Play(d)
 			ok := false
 			if st.Moves > 1 {
 				var err error

@@ -20,7 +20,8 @@ func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits)
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
 	}
-	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, help: st.Kind == SeriesHelp, dead: newFailTable(1 << 20),
+	end := map[Kind]seriesEnd{SeriesDirect: endBySeries, SeriesHelp: endHelp, SeriesSelf: endSelf, SeriesReflex: endReflex}[st.Kind]
+	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, dead: newFailTable(1 << 20),
 		lists: make([]board.MoveList, st.Moves+2)}
 	_, err := s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()))
 	return HelpResult{Solutions: s.solutions, Nodes: s.nodes}, err
@@ -35,12 +36,22 @@ func Lines(ctx context.Context, pos board.Position, st Stipulation, lim Limits) 
 	return Helpmates(ctx, pos, st, lim)
 }
 
+// seriesEnd is how a series-mover ends.
+type seriesEnd uint8
+
+const (
+	endBySeries seriesEnd = iota // ser-#: the last series move reaches the aim
+	endHelp                      // ser-h#: then a move of the other side does
+	endSelf                      // ser-s#: then every move of the other side does (it has one)
+	endReflex                    // ser-r#: then the other side can mate, so must; before, neither side can
+)
+
 // serieser is one series search.
 type serieser struct {
 	ctx       context.Context
 	lim       Limits
 	aim       Aim
-	help      bool // ser-h: the other side plays the last move
+	end       seriesEnd
 	nodes     uint64
 	solutions []Line
 	dead      *failTable // positions, with series moves left, that have no solution
@@ -55,7 +66,13 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 	if s.nodes&1023 == 0 && (s.ctx.Err() != nil || s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes) {
 		return false, ErrLimit
 	}
-	last := left == 0 || left == 1 && !s.help // the move that must reach the aim
+	if left == 0 && (s.end == endSelf || s.end == endReflex) {
+		return s.forcedEnd(pos, line)
+	}
+	if s.end == endReflex && canMate(pos) {
+		return false, nil // it would have to mate, ending the play off the aim
+	}
+	last := left == 0 || left == 1 && s.end == endBySeries // the move that must reach the aim
 	key := pos.Key()
 	if !last && s.dead.has(key, left) {
 		return false, nil
@@ -83,6 +100,9 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 		if child.InCheck() && left > 1 {
 			continue // a series move may not check before the last
 		}
+		if s.end == endReflex && left > 1 && canMate(&child) {
+			continue // the other side would have to mate now
+		}
 		if left > 1 {
 			child.Pass() // the other side does not move
 		}
@@ -104,4 +124,44 @@ func reached(pos *board.Position, aim Aim) bool {
 		return pos.IsStalemate()
 	}
 	return pos.IsCheckmate()
+}
+
+// forcedEnd ends a series selfmate or reflexmate: the other side, to
+// move at pos after the series, must reach the aim. In ser-s# every one
+// of its moves does (and it has one); in ser-r# it has a mate, which it
+// must play. Each such move of the other side ends a solution.
+func (s *serieser) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	var ends []board.Move
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if reached(&child, s.aim) {
+			ends = append(ends, m)
+		} else if s.end == endSelf {
+			return false, nil
+		}
+	}
+	for _, m := range ends {
+		s.solutions = append(s.solutions, append(append(Line(nil), line...), m))
+		if len(s.solutions) == s.lim.MaxSolutions {
+			return true, ErrMaxSolutions
+		}
+	}
+	return len(ends) > 0, nil
+}
+
+// canMate reports whether the side to move at pos has a mate in one.
+func canMate(pos *board.Position) bool {
+	var l board.MoveList
+	pos.CheckingMoves(&l)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if child.IsCheckmate() {
+			return true
+		}
+	}
+	return false
 }

@@ -1,13 +1,18 @@
 // Package stipulation solves the orthodox problem stipulations besides the
 // direct mate of package solver: helpmates (h#N, h#N.5) and helpstalemates
-// (h=N, h=N.5), selfmates (s#N), and the series-movers ser-#N, ser-=N,
-// ser-h#N and ser-h=N, exactly, with every solution.
+// (h=N, h=N.5), selfmates and selfstalemates (s#N, s=N), reflexmates and
+// semi-reflexmates (r#N, semi-r#N), direct stalemates (=N), and the
+// series-movers ser-#N, ser-=N, ser-h#N and ser-h=N, exactly, with every
+// solution.
 //
 // Roles follow the side to move. In h#N the side to move plays first and
 // the other side mates on its N-th move (2N plies); in h#N.5 the side to
 // move plays first and mates on its (N+1)-th move (2N+1 plies). In s#N the
 // side to move forces the other side to mate it by the other side's N-th
-// move. A problem states its stipulation with Black to move first in
+// move; r#N is s#N where either side that can mate in one move must
+// (semi-r#N: only the other side). In =N the side to move forces the
+// other side to be stalemated by its own N-th move. A problem states its
+// stipulation with Black to move first in
 // helpmates and White in the others; a reader of problems sets the side to
 // move accordingly (Popeye's convention), a FEN's side is used as it is
 // (Popeye's HalfDuplex).
@@ -30,6 +35,10 @@ const (
 	Self                     // s#N: the side to move forces the other side to mate it
 	SeriesDirect             // ser-#N: the side to move plays N moves in a row, the last reaching the aim
 	SeriesHelp               // ser-h#N: the side to move plays N moves in a row, then the other side reaches the aim in one
+	Reflex                   // r#N: a selfmate where either side that can mate in one must
+	SemiReflex               // semi-r#N: a selfmate where the other side, when it can mate in one, must
+	SeriesSelf               // ser-s#N: the side to move plays N moves in a row, then every move of the other side reaches the aim
+	SeriesReflex             // ser-r#N: the same, the other side mating as soon as it can (it must), and only after the last
 )
 
 // Aim is what the last move of a solution does.
@@ -47,36 +56,41 @@ type Stipulation struct {
 	Aim   Aim
 	Moves int  // N
 	Half  bool // h#N.5: half a move more, the mating side starting
+	// Exact (Popeye's exact- prefix): the aim counts only on the last
+	// move. In help and series play no shorter solution is looked for;
+	// in =N, #N, s#N, r#N (the forced stipulations) the aim reached before
+	// the last move fails: a defence that reaches it early refutes.
+	Exact bool
 }
 
 // MaxMoves bounds N: longer problems are out of the solvers' reach.
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, h#N, h#N.5, s#N, h=N, h=N.5, ser-#N, ser-=N, ser-h#N or ser-h=N"
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-"
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
 var unsupported = []struct{ prefix, name string }{
-	{"exact-", "exact- stipulations"},
 	{"pser-", "parry series"},
 	{"reci-", "reciprocal helpmates"},
 	{"hs", "help-selfmates"},
-	{"semi-r", "semi-reflexmates"},
-	{"r", "reflexmates"},
-	{"ser-s", "series selfmates"},
-	{"ser-r", "series reflexmates"},
-	{"s=", "selfstalemates"},
-	{"=", "direct stalemates"},
+	{"ser-r=", "series reflexstalemates"},
+	{"semi-r=", "semi-reflexstalemates"},
+	{"r=", "reflexstalemates"},
 }
 
-// Parse reads a stipulation in Popeye's syntax: "#2", "h#3", "h#2.5",
-// "s#4", "h=2", "ser-#5", "ser-h=4" (case and spaces ignored).
+// Parse reads a stipulation in Popeye's syntax: "#2", "=3", "h#3",
+// "h#2.5", "s#4", "s=2", "r#2", "semi-r#3", "h=2", "ser-#5", "ser-h=4"
+// (case and spaces ignored).
 func Parse(s string) (Stipulation, error) {
 	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 	var st Stipulation
 	if i := strings.Index(t, "->"); i > 0 && strings.Trim(t[:i], "0123456789") == "" {
 		return st, fmt.Errorf("stipulation %q: introductory moves (N->) are not supported yet; mateline solves %s", s, supported)
+	}
+	if rest, ok := strings.CutPrefix(t, "exact-"); ok {
+		st.Exact, t = true, rest
 	}
 	series := false
 	if rest, ok := strings.CutPrefix(t, "ser-"); ok {
@@ -87,15 +101,21 @@ func Parse(s string) (Stipulation, error) {
 		if series {
 			full = "ser-" + t
 		}
-		if strings.HasPrefix(full, u.prefix) && (u.prefix != "r" || len(full) > 1 && (full[1] == '#' || full[1] == '=')) {
+		if strings.HasPrefix(full, u.prefix) {
 			return st, fmt.Errorf("stipulation %q: %s are not supported yet; mateline solves %s", s, u.name, supported)
 		}
 	}
 	switch {
 	case strings.HasPrefix(t, "h#"), strings.HasPrefix(t, "h="):
 		st.Kind, t = Help, t[1:]
-	case strings.HasPrefix(t, "s#"):
+	case strings.HasPrefix(t, "s#"), strings.HasPrefix(t, "s="):
 		st.Kind, t = Self, t[1:]
+	case strings.HasPrefix(t, "r#") && series:
+		st.Kind, t = SeriesReflex, t[1:]
+	case strings.HasPrefix(t, "r#"):
+		st.Kind, t = Reflex, t[1:]
+	case strings.HasPrefix(t, "semi-r#") && !series:
+		st.Kind, t = SemiReflex, t[6:]
 	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, "="):
 		st.Kind = Direct
 	default:
@@ -111,6 +131,8 @@ func Parse(s string) (Stipulation, error) {
 			st.Kind = SeriesDirect
 		case Help:
 			st.Kind = SeriesHelp
+		case Self:
+			st.Kind = SeriesSelf
 		}
 	}
 	if rest, ok := strings.CutSuffix(t, ".5"); ok {
@@ -136,8 +158,12 @@ func Parse(s string) (Stipulation, error) {
 
 // String writes the stipulation as Parse reads it.
 func (st Stipulation) String() string {
-	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h"}[st.Kind]
+	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h", Reflex: "r", SemiReflex: "semi-r",
+		SeriesSelf: "ser-s", SeriesReflex: "ser-r"}[st.Kind]
 	prefix += st.AimSymbol()
+	if st.Exact {
+		prefix = "exact-" + prefix
+	}
 	if st.Half {
 		return fmt.Sprintf("%s%d.5", prefix, st.Moves)
 	}
@@ -157,8 +183,21 @@ func (st Stipulation) AimSymbol() string {
 // mates and selfmates: every first move that forces the aim).
 func (st Stipulation) HasSolutions() bool { return st.Kind == Help || st.IsSeries() }
 
+// IsDirectMate reports whether the stipulation is a direct mate (#N),
+// which package solver proves; the zero Stipulation is one.
+func (st Stipulation) IsDirectMate() bool { return st.Kind == Direct && st.Aim == Mate && !st.Exact }
+
+// IsForced reports whether one side forces the aim against every defence
+// and this package solves it (Selfmates): =N, s#N, s=N, r#N, semi-r#N and
+// exact-#N; not #N, which package solver proves.
+func (st Stipulation) IsForced() bool {
+	return st.Kind == Self || st.Kind == Reflex || st.Kind == SemiReflex || st.Kind == Direct && !st.IsDirectMate()
+}
+
 // IsSeries reports whether one side plays a series of moves.
-func (st Stipulation) IsSeries() bool { return st.Kind == SeriesDirect || st.Kind == SeriesHelp }
+func (st Stipulation) IsSeries() bool {
+	return st.Kind == SeriesDirect || st.Kind == SeriesHelp || st.Kind == SeriesSelf || st.Kind == SeriesReflex
+}
 
 // Plies is the length of a full solution in half-moves.
 func (st Stipulation) Plies() int {
@@ -170,7 +209,7 @@ func (st Stipulation) Plies() int {
 		return 2*st.Moves - 1
 	case SeriesDirect:
 		return st.Moves
-	case SeriesHelp:
+	case SeriesHelp, SeriesSelf, SeriesReflex:
 		return st.Moves + 1
 	}
 	return 2 * st.Moves

@@ -31,17 +31,24 @@ func TestParse(t *testing.T) {
 		{"ser-=4", Stipulation{Kind: SeriesDirect, Aim: Stalemate, Moves: 4}, 4, ""},
 		{"SER-H#6", Stipulation{Kind: SeriesHelp, Moves: 6}, 7, ""},
 		{"ser-h=5", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 5}, 6, ""},
-		{"r#2", Stipulation{}, 0, "reflexmates are not supported yet"},
-		{"semi-r#3", Stipulation{}, 0, "semi-reflexmates are not supported yet"},
-		{"ser-s#3", Stipulation{}, 0, "series selfmates are not supported yet"},
-		{"ser-r#3", Stipulation{}, 0, "series reflexmates are not supported yet"},
+		{"r#2", Stipulation{Kind: Reflex, Moves: 2}, 4, ""},
+		{"semi-r#3", Stipulation{Kind: SemiReflex, Moves: 3}, 6, ""},
+		{"=2", Stipulation{Kind: Direct, Aim: Stalemate, Moves: 2}, 3, ""},
+		{"s=2", Stipulation{Kind: Self, Aim: Stalemate, Moves: 2}, 4, ""},
+		{"r=2", Stipulation{}, 0, "reflexstalemates are not supported yet"},
+		{"semi-r=2", Stipulation{}, 0, "semi-reflexstalemates are not supported yet"},
+		{"r#2.5", Stipulation{}, 0, "only helpmates"},
+		{"ser-r#3", Stipulation{Kind: SeriesReflex, Moves: 3}, 4, ""},
+		{"ser-s#3", Stipulation{Kind: SeriesSelf, Moves: 3}, 4, ""},
+		{"exact-ser-r#2", Stipulation{Kind: SeriesReflex, Moves: 2, Exact: true}, 3, ""},
+		{"exact-s#2", Stipulation{Kind: Self, Moves: 2, Exact: true}, 4, ""},
+		{"exact-#2", Stipulation{Kind: Direct, Moves: 2, Exact: true}, 3, ""},
+		{"ser-r=3", Stipulation{}, 0, "series reflexstalemates are not supported yet"},
 		{"pser-h#6", Stipulation{}, 0, "parry series are not supported yet"},
 		{"reci-h#3", Stipulation{}, 0, "reciprocal helpmates are not supported yet"},
 		{"hs#3", Stipulation{}, 0, "help-selfmates are not supported yet"},
-		{"exact-h#3", Stipulation{}, 0, "exact- stipulations are not supported yet"},
+		{"exact-h#3", Stipulation{Kind: Help, Moves: 3, Exact: true}, 6, ""},
 		{"2->ser-h#4", Stipulation{}, 0, "introductory moves"},
-		{"=2", Stipulation{}, 0, "direct stalemates are not supported yet"},
-		{"s=2", Stipulation{}, 0, "selfstalemates are not supported yet"},
 		{"ser-h#2.5", Stipulation{}, 0, "only helpmates"},
 		{"s#2.5", Stipulation{}, 0, "only helpmates"},
 		{"h#0", Stipulation{}, 0, "want 1 to"},
@@ -398,14 +405,37 @@ func TestPopeyeSeriesAndStalemates(t *testing.T) {
 // refSeries lists every series line by plain enumeration: left moves of
 // the side to move, no check before the last, then (help) one move of
 // the other side.
-func refSeries(pos board.Position, left int, help bool, aim Aim, prefix []string, out *[]string) {
+func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
+	if kind == SeriesReflex && left > 0 && refCanMate(pos) {
+		return // the series side would have to mate
+	}
 	var l board.MoveList
 	pos.LegalMoves(&l)
+	if left == 0 && (kind == SeriesSelf || kind == SeriesReflex) {
+		var ends []string
+		all := l.N > 0
+		for _, m := range l.Slice() {
+			child := pos
+			child.Play(m)
+			if refReached(child, aim) {
+				ends = append(ends, m.UCI())
+			} else {
+				all = false
+			}
+		}
+		if kind == SeriesSelf && !all {
+			return
+		}
+		for _, e := range ends {
+			*out = append(*out, strings.Join(append(append([]string(nil), prefix...), e), " "))
+		}
+		return
+	}
 	for _, m := range l.Slice() {
 		child := pos
 		child.Play(m)
 		line := append(append([]string(nil), prefix...), m.UCI())
-		if left == 0 || left == 1 && !help {
+		if left == 0 || left == 1 && kind == SeriesDirect {
 			if refReached(child, aim) {
 				*out = append(*out, strings.Join(line, " "))
 			}
@@ -414,6 +444,9 @@ func refSeries(pos board.Position, left int, help bool, aim Aim, prefix []string
 		if child.InCheck() && left > 1 {
 			continue
 		}
+		if kind == SeriesReflex && left > 1 && refCanMate(child) {
+			continue // the other side would have to mate now
+		}
 		if left > 1 {
 			q, ok := child.Passed()
 			if !ok {
@@ -421,7 +454,7 @@ func refSeries(pos board.Position, left int, help bool, aim Aim, prefix []string
 			}
 			child = q
 		}
-		refSeries(child, left-1, help, aim, line, out)
+		refSeries(child, left-1, kind, aim, line, out)
 	}
 }
 
@@ -447,21 +480,35 @@ func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]
 // solution of the series-movers and helpstalemates equals plain
 // enumeration's (the search prunes with its table of positions without
 // solution, and plays the other side's non-move with Pass).
+// seriesSelfmates are ser-s#2 (the first four) and ser-r#2 from
+// tools/problemset, with Popeye's own answers equal to mateline's.
+var seriesSelfmates = []string{
+	"2r5/8/8/3B4/6Q1/k7/2p3Q1/K7 w - - 0 1",
+	"Q7/3b1k1K/2N4P/4Q3/6p1/4R3/8/8 w - - 0 1",
+	"7R/8/1N5B/4B3/1p2r3/8/5k2/3Q3K w - - 0 1",
+	"BK6/8/1k6/7Q/2B5/2P5/3b4/3rQ3 w - - 0 1",
+	"2N2K2/p5nB/5k2/7B/1Q6/8/R7/4b3 w - - 0 1", // White can mate at once: no solution
+	"4N3/8/1N5R/5k2/7r/N7/Q4r2/4K3 w - - 0 1",
+	"3k4/3N1P2/rR6/8/8/4p1RQ/3pK3/8 w - - 0 1",
+	"6N1/8/8/8/3b4/7k/2p4P/2Q1K2Q w - - 0 1",
+}
+
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
-	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2"} {
+	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
+		"ser-s#2", "ser-r#1", "ser-r#2"} {
 		st, _ := Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
 			count = 40
 		}
-		randomProblems(t, uint64(10+st.Plies()), count, func(pos board.Position) {
+		each := func(pos board.Position) {
 			var res HelpResult
 			var err error
 			var want []string
 			if st.IsSeries() {
 				res, err = Series(context.Background(), pos, st, Limits{})
-				refSeries(pos, st.Moves, st.Kind == SeriesHelp, st.Aim, nil, &want)
+				refSeries(pos, st.Moves, st.Kind, st.Aim, nil, &want)
 			} else {
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpAim(pos, st.Plies(), st.Aim, nil, &want)
@@ -474,7 +521,16 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 				t.Errorf("%s %s: solutions %q, reference %q", pos.FEN(), stip, got, want)
 			}
 			found[stip] += len(want)
-		})
+		}
+		randomProblems(t, uint64(10+st.Plies()), count, each)
+		if st.Kind == SeriesSelf || st.Kind == SeriesReflex {
+			// random positions are almost never series selfmates: these
+			// are (problemset, checked with Popeye 4.104), and their
+			// neighbours may be at other lengths
+			for _, fen := range seriesSelfmates {
+				each(board.MustParseFEN(fen))
+			}
+		}
 	}
 	for stip, n := range found {
 		if n == 0 {
@@ -488,4 +544,134 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 // check for mate, not in check for stalemate.
 func refReached(pos board.Position, aim Aim) bool {
 	return !pos.HasLegalMove() && pos.InCheck() == (aim == Mate)
+}
+
+// refForced reports, by plain minimax in the rules' words (no memory, no
+// shortcuts), whether the attacker to move at pos forces st's aim within
+// n moves: =N, s#N, s=N, r#N, semi-r#N.
+func refForced(pos board.Position, st Stipulation, n int) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if st.Kind == Reflex && refCanMate(pos) {
+		return false // the attacker must mate, and that is not the aim
+	}
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		if refForcedAfter(child, st, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// refForcedAfter: the attacker's n-th move from the end led to pos.
+func refForcedAfter(pos board.Position, st Stipulation, n int) bool {
+	if st.Kind == Direct {
+		if refReached(pos, st.Aim) {
+			return true
+		}
+		if n == 1 || !pos.HasLegalMove() {
+			return false
+		}
+	}
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if l.N == 0 {
+		return false
+	}
+	if (st.Kind == Reflex || st.Kind == SemiReflex) && refCanMate(pos) {
+		return true // the defender must mate: the aim
+	}
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		if st.Kind != Direct && refReached(child, st.Aim) {
+			continue
+		}
+		if n == 1 || !refForced(child, st, n-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// refCanMate reports whether the side to move has a mate in one.
+func refCanMate(pos board.Position) bool {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		if refReached(child, Mate) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestForcedAgainstReference: the keys and shortest lengths of =N, s=N,
+// r#N and semi-r#N equal plain minimax's on random positions and on the
+// selfmates above.
+func TestForcedAgainstReference(t *testing.T) {
+	found := map[string]int{}
+	for i, stip := range []string{"=1", "=2", "s=1", "s=2", "r#1", "r#2", "semi-r#1", "semi-r#2", "s#1"} {
+		st, err := Parse(stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compare := func(pos board.Position) {
+			res, err := Selfmates(context.Background(), pos, st, Limits{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", pos.FEN(), st, err)
+			}
+			shortest := 0
+			for n := 1; n <= st.Moves && shortest == 0; n++ {
+				if refForced(pos, st, n) {
+					shortest = n
+				}
+			}
+			var want []string
+			if shortest > 0 && !(st.Kind == Reflex && refCanMate(pos)) {
+				var l board.MoveList
+				pos.LegalMoves(&l)
+				for _, m := range l.Slice() {
+					child := pos
+					child.Play(m)
+					if refForcedAfter(child, st, st.Moves) {
+						want = append(want, m.UCI())
+					}
+				}
+			}
+			var got []string
+			for _, m := range res.Keys {
+				got = append(got, m.UCI())
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if res.Shortest != shortest || !slices.Equal(got, want) {
+				t.Errorf("%s %s: shortest %d keys %q, reference %d %q", pos.FEN(), st, res.Shortest, got, shortest, want)
+			}
+			if shortest > 0 {
+				found[stip]++
+			}
+		}
+		for _, fen := range selfmates1 {
+			compare(board.MustParseFEN(fen))
+		}
+		count := 400
+		switch {
+		case st.Moves == 2:
+			count = 40
+		case st.Aim == Stalemate:
+			count = 4000 // stalemates are rare among random positions
+		}
+		randomProblems(t, uint64(200+i), count, compare)
+	}
+	t.Logf("positions with a solution: %v", found)
+	for _, stip := range []string{"=1", "s=1", "r#1", "semi-r#1"} {
+		if found[stip] == 0 {
+			t.Errorf("%s: no position had a solution: the comparison proved little", stip)
+		}
+	}
 }

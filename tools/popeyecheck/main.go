@@ -169,7 +169,7 @@ func solveOurs(sv *solver.Solver, rec *puzzles.Record, timeout time.Duration) an
 		}
 		a.short = o.Shorter != nil
 		a.keys = o.Keys
-		if rec.Stip.Kind == stipulation.Self && o.Shorter != nil {
+		if rec.Stip.IsForced() && o.Shorter != nil {
 			a.short = false // Popeye lists the shorter keys among the keys
 		}
 		return a
@@ -256,8 +256,8 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 	var a answer
 	for _, line := range strings.Split(block, "\n") {
 		if rec.IsProblem() && rec.Stip.HasSolutions() {
-			if !helpLine.MatchString(line) {
-				continue
+			if !helpLine.MatchString(line) || strings.HasSuffix(line, "?!?") {
+				continue // ("?!?": the reflex rule broken in the diagram, no solution)
 			}
 			series := 0 // the series' moves, between which the other side passes
 			if rec.Stip.IsSeries() {
@@ -287,21 +287,30 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 
 // popeyeLine reads a printed helpmate line into UCI moves.
 func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
-	var out []string
+	type word struct {
+		text     string
+		numbered bool // "2.Bf8-e7": a series move, in a series
+	}
+	var words []word
 	for _, w := range strings.Fields(line) {
+		numbered := false
 		if i := strings.LastIndex(w, "."); i >= 0 && i < len(w)-1 && w[0] >= '0' && w[0] <= '9' {
-			w = w[i+1:] // "1.Bf8-e7", "1...Rd1-d8"
+			w, numbered = w[i+1:], true // "1.Bf8-e7", "1...Rd1-d8"
 		}
 		if w == "+" || w == "#" || w == "=" || w == "ep." || w == "" || strings.HasSuffix(w, ".") {
 			continue
 		}
-		m, err := popeyeMove(pos, w)
+		words = append(words, word{w, numbered})
+	}
+	var out []string
+	for i, w := range words {
+		m, err := popeyeMove(pos, w.text)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, m.UCI())
 		pos.Play(m)
-		if len(out) < series {
+		if series > 0 && i+1 < len(words) && words[i+1].numbered {
 			pos.Pass() // a series: the other side does not move
 		}
 	}

@@ -45,8 +45,8 @@ func main() {
 	first := true
 	for _, arg := range flag.Args() {
 		st, err := stipulation.Parse(arg)
-		if err != nil || st.Kind == stipulation.Direct {
-			fmt.Fprintf(os.Stderr, "problemset: %s: want h#N, h#N.5, s#N, h=N, ser-#N, ser-=N, ser-h#N or ser-h=N\n", arg)
+		if err != nil || st.IsDirectMate() {
+			fmt.Fprintf(os.Stderr, "problemset: %s: want h#N, h#N.5, s#N, s=N, r#N, semi-r#N, =N, h=N, ser-#N, ser-=N, ser-h#N or ser-h=N\n", arg)
 			os.Exit(2)
 		}
 		for found, tries := 0, 0; found < *n; tries++ {
@@ -74,17 +74,25 @@ func main() {
 
 // draw places a composition-sized force with the side to move of the
 // stipulation. Helpmates: the kings, two to four white men and two to
-// five black men. Selfmates, which random play rarely allows: White has a
-// queen and two to four more men, Black one to three men that have few
-// moves (pawns mostly) and one piece that may mate.
+// five black men. Selfmates and reflexmates, which random play rarely
+// allows: White has a queen and two to four more men, Black one to three
+// men that have few moves (pawns mostly) and one piece that may mate.
+// Direct stalemates: White one to three men, Black none to two.
+// Selfstalemates: White one to three men, pawns mostly, Black one to
+// three.
 func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
 	var men string
-	if st.Kind == stipulation.Self {
+	switch {
+	case st.Kind == stipulation.Direct:
+		men = "Kk" + pick(rng, "QRBSP", 1+rng.IntN(3)) + pick(rng, "pppb", rng.IntN(3))
+	case st.Aim == stipulation.Stalemate:
+		men = "Kk" + pick(rng, "QRPPP", 1+rng.IntN(3)) + pick(rng, "qrbspp", 1+rng.IntN(3))
+	case st.IsForced(), st.Kind == stipulation.SeriesSelf, st.Kind == stipulation.SeriesReflex:
 		rng.IntN(3) // two draws left over, kept so that the seeds of
 		rng.IntN(4) // examples/random-problems.inp still give its problems
 		nw, nb := 2+rng.IntN(3), 1+rng.IntN(3)
 		men = "KkQ" + pick(rng, "QRRBBSSPP", nw) + pick(rng, "ppppbsr", nb)
-	} else {
+	default:
 		men = "Kk" + pick(rng, "QRRBBSSPPP", 2+rng.IntN(3))
 		men += pick(rng, "qrrbbsspppp", 2+rng.IntN(4))
 	}
