@@ -152,14 +152,15 @@ func NewReader(r io.Reader, source string, f Format) Reader {
 }
 
 // Sniff guesses the format from the first lines without consuming them:
-// a first word that begins Popeye's BeginProblem is a Popeye problem file,
+// a first word that begins Popeye's BeginProblem (or AnfangProblem,
+// DebutProbleme) is a Popeye problem file,
 // a first line that is a tag pair ([Event "..."]) or a move number is PGN,
 // a comma-separated header naming FEN and Moves is Lichess CSV, anything
 // else EPD.
 func Sniff(br *bufio.Reader) Format {
 	head, _ := br.Peek(4096)
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
-	if f := bytes.Fields(head); len(f) > 0 && len(f[0]) >= 4 && strings.HasPrefix("beginproblem", strings.ToLower(string(f[0]))) {
+	if f := bytes.Fields(head); len(f) > 0 && popLangOf(string(f[0])) != nil {
 		return FormatPopeye
 	}
 	// The first line that is neither blank nor a PGN escape line.

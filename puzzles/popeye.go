@@ -52,6 +52,7 @@ var popeyeIgnoredOptions = map[string]bool{
 type popeyeReader struct {
 	source string
 	lx     *popeyeLexer
+	lang   *popLang // the language of the last BeginProblem
 	queue  []Record
 	ids    map[string]bool // ids given so far, to keep them unique
 	// started: a problem was begun, so after NextProblem the next one
@@ -60,13 +61,15 @@ type popeyeReader struct {
 	done    bool
 }
 
-// NewPopeyeReader reads problems in Popeye's input language (English
-// keywords, any unambiguous prefix) from r. Each problem, each twin and,
+// NewPopeyeReader reads problems in Popeye's input language (English,
+// German or French keywords and piece letters, as the first word
+// BeginProblem, AnfangProblem or DebutProbleme chooses; any unambiguous
+// prefix of a keyword) from r. Each problem, each twin and,
 // with Duplex, each side gives one record; a problem that cannot be read
 // is one record with the error, naming the line and the word, and reading
 // goes on with the next problem.
 func NewPopeyeReader(r io.Reader, source string) Reader {
-	return &popeyeReader{source: source, lx: newPopeyeLexer(r), ids: map[string]bool{}}
+	return &popeyeReader{source: source, lx: newPopeyeLexer(r), ids: map[string]bool{}, lang: popEnglish}
 }
 
 // Next returns the next record, or io.EOF after the last.
@@ -143,14 +146,15 @@ func (pr *popeyeReader) readProblem() {
 		return
 	}
 	p := &popProblem{line: w.line, board: popBoard{}}
-	if name, err := keyword(w.text, []string{"beginproblem"}); err != nil || name == "" || len(w.text) < 4 {
-		if pr.started {
-			// after NextProblem the next problem starts without BeginProblem
-			pr.lx.peeked = &w
-		} else {
-			pr.fail(p, perrf(w.line, "%q: a problem starts with BeginProblem", w.text))
-			return
-		}
+	switch l := popLangOf(w.text); {
+	case l != nil:
+		pr.lang = l // BeginProblem: its language holds for the file
+	case pr.started:
+		// after NextProblem the next problem starts without BeginProblem
+		pr.lx.peeked = &w
+	default:
+		pr.fail(p, perrf(w.line, "%q: a problem starts with BeginProblem (AnfangProblem, DebutProbleme)", w.text))
+		return
 	}
 	pr.started = true
 	err := pr.readCommands(p)
@@ -172,7 +176,7 @@ func (pr *popeyeReader) fail(p *popProblem, err error) {
 			pr.done = true
 			return
 		}
-		if name, err := keyword(w.text, popeyeCommands); err == nil && (name == "endproblem" || name == "nextproblem") {
+		if name, err := pr.lang.keyword(w.text, popeyeCommands); err == nil && (name == "endproblem" || name == "nextproblem") {
 			pr.done = name == "endproblem" && !pr.moreAfterEnd()
 			return
 		}
@@ -196,7 +200,7 @@ func (pr *popeyeReader) readCommands(p *popProblem) error {
 			pr.done = true
 			return nil
 		}
-		name, err := keyword(w.text, popeyeCommands)
+		name, err := pr.lang.keyword(w.text, popeyeCommands)
 		if err != nil {
 			return perrf(w.line, "%v: want a command (pieces, stipulation, option, twin, ...)", err)
 		}
@@ -238,7 +242,7 @@ func (pr *popeyeReader) readCommands(p *popProblem) error {
 			}
 		case "forsyth":
 			f, _ := lx.next()
-			b, err := parseForsyth(f.text)
+			b, err := parseForsyth(pr.lang, f.text)
 			if err != nil {
 				return perrf(f.line, "forsyth %q: %v", f.text, err)
 			}
@@ -268,9 +272,9 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 		if !ok {
 			return nil
 		}
-		name, err := keyword(w.text, popeyeOptions)
+		name, err := pr.lang.keyword(w.text, popeyeOptions)
 		if err != nil {
-			if _, cerr := keyword(w.text, popeyeCommands); cerr == nil {
+			if _, cerr := pr.lang.keyword(w.text, popeyeCommands); cerr == nil {
 				return nil // the next command
 			}
 			return perrf(w.line, "option %v", err)
@@ -351,9 +355,9 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 		if !ok {
 			return t, nil
 		}
-		name, err := keyword(w.text, popeyeTwinning)
+		name, err := pr.lang.keyword(w.text, popeyeTwinning)
 		if err != nil {
-			if _, cerr := keyword(w.text, popeyeCommands); cerr == nil || len(t.changes) > 0 || t.continued {
+			if _, cerr := pr.lang.keyword(w.text, popeyeCommands); cerr == nil || len(t.changes) > 0 || t.continued {
 				return t, nil
 			}
 			return t, perrf(w.line, "twin %v", err)
@@ -379,7 +383,7 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 			c.args = append(c.args, colour.text)
 			for {
 				a, ok := lx.peek()
-				if !ok || !isPieceSpec(a.text) {
+				if !ok || !isPieceSpec(pr.lang, a.text) {
 					break
 				}
 				lx.next()
@@ -413,7 +417,7 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 		if !ok {
 			return nil
 		}
-		if c, err := keyword(w.text, popeyeColours); err == nil && len(w.text) >= 3 {
+		if c, err := pr.lang.keyword(w.text, popeyeColours); err == nil && len(w.text) >= 3 {
 			if c == "neutral" {
 				return perrf(w.line, "neutral pieces are not supported (orthodox chess only)")
 			}
@@ -424,18 +428,18 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 		if colour < 0 {
 			return perrf(w.line, "pieces: %q: want white or black first", w.text)
 		}
-		if !isPieceSpec(w.text) {
-			_, err := keyword(w.text, popeyeCommands)
+		if !isPieceSpec(pr.lang, w.text) {
+			_, err := pr.lang.keyword(w.text, popeyeCommands)
 			if err == nil {
 				return nil
 			}
 			if errors.Is(err, errAmbiguous) {
 				return perrf(w.line, "%v", err)
 			}
-			return perrf(w.line, "pieces: %v", pieceError(w.text))
+			return perrf(w.line, "pieces: %v", pieceError(pr.lang, w.text))
 		}
 		lx.next()
-		if err := b.place(board.Color(colour), w.text); err != nil {
+		if err := b.place(pr.lang, board.Color(colour), w.text); err != nil {
 			return perrf(w.line, "pieces: %v", err)
 		}
 	}
@@ -499,7 +503,7 @@ func (pr *popeyeReader) queueTwins(p *popProblem) {
 		next := stage{b: from.b.clone(), stip: from.stip, sline: from.sline, line: t.line}
 		var labels []string
 		for _, c := range t.changes {
-			label, err := next.b.apply(c, &next.stip)
+			label, err := next.b.apply(pr.lang, c, &next.stip)
 			if err != nil {
 				pr.queue = append(pr.queue, pr.errorRecord(next.line, pr.uniqueID(fmt.Sprintf("line:%d", next.line)), err))
 				return

@@ -12,26 +12,6 @@ import (
 // square, changed by the twins.
 type popBoard map[board.Square]board.Piece
 
-// popeyeType returns the piece type of an English letter: S is the
-// knight (N is Popeye's nightrider).
-func popeyeType(c byte) (board.PieceType, bool) {
-	switch c | 0x20 {
-	case 'k':
-		return board.King, true
-	case 'q':
-		return board.Queen, true
-	case 'r':
-		return board.Rook, true
-	case 'b':
-		return board.Bishop, true
-	case 's':
-		return board.Knight, true
-	case 'p':
-		return board.Pawn, true
-	}
-	return board.NoPieceType, false
-}
-
 // popeyeLetter is the English letter of a piece type.
 func popeyeLetter(t board.PieceType) string { return string(" PSBRQK"[t]) }
 
@@ -51,33 +31,35 @@ func isSquares(s string) bool {
 
 // isPieceSpec reports whether s is an orthodox man with its squares
 // ("Ka3", "pa2b2c2", "Sb1g1").
-func isPieceSpec(s string) bool {
+func isPieceSpec(lang *popLang, s string) bool {
 	if len(s) < 3 {
 		return false
 	}
-	_, ok := popeyeType(s[0])
+	_, ok := lang.pieceType(s[0])
 	return ok && isSquares(s[1:])
 }
 
 // pieceError says why s is not an orthodox man with its squares.
-func pieceError(s string) error {
+func pieceError(lang *popLang, s string) error {
+	men := lang.letters()
 	switch {
-	case len(s) >= 3 && isSquares(s[1:]) && s[0]|0x20 == 'n':
+	case len(s) >= 3 && isSquares(s[1:]) && s[0]|0x20 == 'n' && lang == popEnglish:
 		return fmt.Errorf("%q: N is Popeye's nightrider, a fairy piece; the knight is S", s)
 	case len(s) >= 3 && isSquares(s[1:]):
-		return fmt.Errorf("%q: %q is a fairy piece in Popeye (orthodox men: K Q R B S P)", s, s[:1])
+		return fmt.Errorf("%q: %q is a fairy piece in Popeye (orthodox men in %s: %s)", s, s[:1], lang.name, men)
 	case len(s) >= 4 && isSquares(s[2:]):
-		return fmt.Errorf("%q: %q is a fairy piece in Popeye (orthodox men: K Q R B S P)", s, s[:2])
+		return fmt.Errorf("%q: %q is a fairy piece in Popeye (orthodox men in %s: %s)", s, s[:2], lang.name, men)
 	}
-	return fmt.Errorf("%q is not a man and its squares (orthodox men: K Q R B S P, e.g. Ka3 or Pa2b2), nor a colour; piece attributes are not supported", s)
+	return fmt.Errorf("%q is not a man and its squares (orthodox men in %s: %s, e.g. %sa3 or %sa2b2), nor a colour; piece attributes are not supported",
+		s, lang.name, men, strings.ToUpper(lang.pieces[:1]), strings.ToUpper(lang.pieces[5:]))
 }
 
 // place puts the men of spec ("Pa2b2") of colour c on the board.
-func (b popBoard) place(c board.Color, spec string) error {
-	if !isPieceSpec(spec) {
-		return pieceError(spec)
+func (b popBoard) place(lang *popLang, c board.Color, spec string) error {
+	if !isPieceSpec(lang, spec) {
+		return pieceError(lang, spec)
 	}
-	t, _ := popeyeType(spec[0])
+	t, _ := lang.pieceType(spec[0])
 	for i := 1; i < len(spec); i += 2 {
 		sq, _ := board.ParseSquare(strings.ToLower(spec[i : i+2]))
 		b[sq] = board.MakePiece(c, t)
@@ -110,7 +92,7 @@ func square(c popChange, s string) (board.Square, error) {
 
 // apply makes one twinning change, and returns its label as Popeye
 // prints it.
-func (b popBoard) apply(c popChange, stip *string) (string, error) {
+func (b popBoard) apply(lang *popLang, c popChange, stip *string) (string, error) {
 	bad := func(format string, args ...any) (string, error) {
 		return "", perrf(c.line, "twin %s: %s", c.kind, fmt.Sprintf(format, args...))
 	}
@@ -154,7 +136,7 @@ func (b popBoard) apply(c popChange, stip *string) (string, error) {
 		delete(b, sq)
 		return label, nil
 	case "add":
-		colour, err := keyword(c.args[0], popeyeColours)
+		colour, err := lang.keyword(c.args[0], popeyeColours)
 		if err != nil || colour == "neutral" {
 			return bad("want white or black, not %q", c.args[0])
 		}
@@ -164,7 +146,7 @@ func (b popBoard) apply(c popChange, stip *string) (string, error) {
 		}
 		var labels []string
 		for _, spec := range c.args[1:] {
-			if err := b.place(col, spec); err != nil {
+			if err := b.place(lang, col, spec); err != nil {
 				return bad("%v", err)
 			}
 			for i := 1; i < len(spec); i += 2 {
@@ -179,10 +161,10 @@ func (b popBoard) apply(c popChange, stip *string) (string, error) {
 		}
 		return "PolishType", nil
 	case "substitute":
-		from, ok1 := popeyeType(c.args[0][0])
-		to, ok2 := popeyeType(c.args[1][0])
+		from, ok1 := lang.pieceType(c.args[0][0])
+		to, ok2 := lang.pieceType(c.args[1][0])
 		if len(c.args[0]) != 1 || len(c.args[1]) != 1 || !ok1 || !ok2 {
-			return bad("want two orthodox men (K Q R B S P), not %q %q", c.args[0], c.args[1])
+			return bad("want two orthodox men (%s), not %q %q", lang.letters(), c.args[0], c.args[1])
 		}
 		for s, p := range b {
 			if p.Type() == from {
@@ -254,8 +236,8 @@ func geometry(c popChange) (func(f, r int) (int, int), string, error) {
 }
 
 // parseForsyth reads Popeye's forsyth command: a FEN placement with the
-// English letters (S for a knight).
-func parseForsyth(s string) (popBoard, error) {
+// language's letters (in English S for a knight).
+func parseForsyth(lang *popLang, s string) (popBoard, error) {
 	b := popBoard{}
 	ranks := strings.Split(strings.TrimSuffix(s, "/"), "/")
 	if len(ranks) != 8 {
@@ -269,12 +251,12 @@ func parseForsyth(s string) (popBoard, error) {
 				file += int(c - '0')
 				continue
 			}
-			t, ok := popeyeType(c)
+			t, ok := lang.pieceType(c)
 			if !ok {
-				if c|0x20 == 'n' {
+				if c|0x20 == 'n' && lang == popEnglish {
 					return nil, fmt.Errorf("%q: N is Popeye's nightrider; the knight is S", c)
 				}
-				return nil, fmt.Errorf("%q is not an orthodox man (K Q R B S P)", c)
+				return nil, fmt.Errorf("%q is not an orthodox man (%s)", c, lang.letters())
 			}
 			if file > 7 {
 				return nil, fmt.Errorf("rank %d is longer than 8 squares", rank+1)

@@ -233,3 +233,76 @@ func FuzzPopeyeReader(f *testing.F) {
 		}
 	})
 }
+
+// TestPopeyeLanguages reads one problem file in Popeye's three input
+// languages (the first word chooses): keywords, options, twinning, colours
+// and piece letters give the same records.
+func TestPopeyeLanguages(t *testing.T) {
+	files := map[string]string{
+		"English": `beginproblem
+author A. Composer
+stipulation h#2
+pieces white kf3 sc6 pd4f2 qh1 black kf5 qd6 bc2 rh8
+option setplay maxsolutions 2
+twin add black pc3
+twin continued substitute q r
+nextproblem
+forsyth 8/8/8/8/1p4Q1/k7/p7/K7
+stipulation s#2
+option try
+endproblem`,
+		"German": `AnfangProblem
+autor A. Composer
+forderung h#2
+steine weiss kf3 sc6 bd4f2 dh1 schwarz kf5 dd6 lc2 th8
+option satzspiel maxloesungen 2
+zwilling hinzu schwarz bc3
+zwilling ferner ersetze d t
+weiteresproblem
+forsyth 8/8/8/8/1b4D1/k7/b7/K7
+forderung s#2
+option verfuehrung
+endeproblem`,
+		"French": `DebutProbleme
+auteur A. Composer
+enonce h#2
+pieces blanc rf3 cc6 pd4f2 dh1 noir rf5 dd6 fc2 th8
+option apparent maxsolutions 2
+jumeau ajoute noir pc3
+jumeau enplus remplace d t
+asuivre
+forsyth 8/8/8/8/1p4D1/r7/p7/R7
+enonce s#2
+option essais
+finprobleme`,
+	}
+	var want []string
+	for _, lang := range []string{"English", "German", "French"} {
+		if f := Sniff(bufio.NewReader(strings.NewReader(files[lang]))); f != FormatPopeye {
+			t.Errorf("%s: sniffed as %v", lang, f)
+		}
+		var got []string
+		for _, rec := range readPopeye(t, files[lang]) {
+			if rec.Err != nil {
+				t.Fatalf("%s: %v", lang, rec.Err)
+			}
+			pr := rec.Problem
+			got = append(got, fmt.Sprintf("%s %s %s set=%v try=%v max=%d", rec.FEN, rec.Stip, pr.Twin, pr.SetPlay, pr.Try, pr.MaxSolutions))
+		}
+		if want == nil {
+			want = got
+			if len(want) != 4 {
+				t.Fatalf("English: %d records, want 4: %q", len(want), want)
+			}
+			continue
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n%q\nwant (English)\n%q", lang, got, want)
+		}
+	}
+	t.Logf("%q", want)
+	recs := readPopeye(t, "AnfangProblem\nsteine weiss kf3 nc6 schwarz kf5\nforderung h#2\nendeproblem")
+	if err := recs[0].Err; err == nil || !strings.Contains(err.Error(), "orthodox men in German: K D T L S B") {
+		t.Errorf("a knight as N in German: %v, want the German letters named", err)
+	}
+}
