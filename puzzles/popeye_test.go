@@ -224,6 +224,8 @@ func FuzzPopeyeReader(f *testing.F) {
 	f.Add("begin\npieces white kc1 qd1 black ke8 bf8 pf7\nstip h#2\ntwin move d1 d2\nend\n")
 	f.Add("begin\nforsyth 4k3/8/8/8/8/8/8/R3K2R\nstip s#3\noption duplex enpassant e2e3e4\nnext\nstip #2\nend")
 	f.Add("begin\npieces white ka1 black kh8\ntwin rotate 90 mirror a1<-->h8 shift a1 h8 add black qb2\n")
+	f.Add("anfang\nsteine weiss kf3 sc6 bd4f2 schwarz kf5 dd6 lc2\nforderung h#4\nzwilling hinzu schwarz bc2\nweiteres\nforsyth 8/8/8/8/1b4D1/k7/b7/K7\nforderung exact-r#2\nende")
+	f.Add("debut\npieces blanc rf3 cc6 noir rf5 fc2\nenonce ser-s#3\njumeau enplus remplace f t\nfin")
 	f.Fuzz(func(t *testing.T, text string) {
 		recs, _ := ReadAll(NewPopeyeReader(strings.NewReader(text), "f.inp"))
 		for _, r := range recs {
