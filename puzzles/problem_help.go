@@ -60,10 +60,10 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 // moves first, and the play is one ply shorter, or shorter still when a
 // shorter one exists (Popeye shows the short set play). A series
 // helpmate's set play is the other side reaching the aim at once; the
-// other series-movers have none.
+// other series-movers, hs#N and hr#N have none here.
 func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	null, ok := rec.Pos.Passed()
-	if !ok || rec.Stip.Plies() < 2 || rec.Stip.IsSeries() && rec.Stip.Kind != stipulation.SeriesHelp {
+	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind != stipulation.Help && rec.Stip.Kind != stipulation.SeriesHelp {
 		return nil
 	}
 	set := rec.Stip

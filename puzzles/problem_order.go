@@ -16,14 +16,15 @@ import (
 // (-2,+1); a king's castlings first, 0-0-0 before 0-0), farther squares
 // first; a pawn's double step, single step,
 // capture towards the h-file, capture towards the a-file; promotions to
-// Q, S, R, B. At the last move, which Popeye finds with a generator of
-// its own, the movers come from h8 down; the rest is the same.
-func popeyeOrder(pos board.Position, sols []stipulation.Line) {
+// Q, S, R, B. At the last move, when Popeye finds it with a generator of
+// its own (lastByMate: the move that mates), the movers come from h8
+// down; the rest is the same.
+func popeyeOrder(pos board.Position, sols []stipulation.Line, lastByMate bool) {
 	slices.SortStableFunc(sols, func(a, b stipulation.Line) int {
 		p := pos
 		for i := 0; i < len(a) && i < len(b); i++ {
 			if a[i] != b[i] {
-				last := i == len(a)-1 && i == len(b)-1
+				last := lastByMate && i == len(a)-1 && i == len(b)-1
 				return compareRanks(popeyeRank(&p, a[i], last), popeyeRank(&p, b[i], last))
 			}
 			p.Play(a[i])

@@ -11,7 +11,11 @@ import (
 // solutionTexts writes each solution as UCI moves and as a line of text,
 // in Popeye's order (it sorts sols).
 func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st stipulation.Stipulation) ([][]string, []string) {
-	popeyeOrder(pos, sols)
+	// the last move is a mate generator's, unless the other side is
+	// forced to it (hs#, hr#, ser-s#, ser-r#: a defence)
+	byMate := st.Kind != stipulation.HelpSelf && st.Kind != stipulation.HelpReflex &&
+		st.Kind != stipulation.SeriesSelf && st.Kind != stipulation.SeriesReflex
+	popeyeOrder(pos, sols, byMate)
 	var ucis [][]string
 	var texts []string
 	for _, s := range sols {

@@ -28,7 +28,7 @@ NextProblem
 Stipulation ser-#3
 Pieces White kb6 rh1 Black ka8
 NextProblem
-Stipulation hs#2
+Stipulation reci-h#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
@@ -73,18 +73,18 @@ EndProblem
 		}
 	}
 	rec, _ := r.Next()
-	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "help-selfmates are not supported yet") {
-		t.Errorf("hs#2: %v, want the help-selfmate error", rec.Err)
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "reciprocal helpmates are not supported yet") {
+		t.Errorf("reci-h#2: %v, want the reciprocal helpmate error", rec.Err)
 	}
 }
 
 // TestRandomForcedExamples solves the bundled random problems of the
-// forced stipulations and the series selfmates and reflexmates, whose
+// forced stipulations, the series and help selfmates and reflexmates, whose
 // answers equal Popeye 4.104's (scripts/popeye-crosscheck.sh): the number
 // of problems, of keys or solutions, per stipulation.
 func TestRandomForcedExamples(t *testing.T) {
 	problems, answers, unsolved := map[string]int{}, map[string]int{}, 0
-	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp"} {
+	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp"} {
 		recs, err := ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -102,8 +102,8 @@ func TestRandomForcedExamples(t *testing.T) {
 			}
 		}
 	}
-	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10}
-	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12}
+	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8}
+	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20}
 	if !maps.Equal(problems, wantProblems) || !maps.Equal(answers, wantAnswers) {
 		t.Errorf("problems %v, answers %v; want %v, %v", problems, answers, wantProblems, wantAnswers)
 	}

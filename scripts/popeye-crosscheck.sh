@@ -8,10 +8,11 @@
 #   scripts/popeye-crosscheck.sh --src ~/popeye [FILE.inp...]
 #   scripts/popeye-crosscheck.sh --py /tmp/popeye/py examples/random-problems.inp
 #
-# Default files: examples/problems.inp, examples/random-problems.inp and
+# Default files: examples/problems.inp, examples/random-problems.inp,
 # examples/random-series.inp (series-movers and stalemate aims),
-# examples/random-forced.inp (=N, s=N, r#N, semi-r#N) and
-# examples/random-sers.inp (ser-s#N, ser-r#N).
+# examples/random-forced.inp (=N, s=N, r#N, semi-r#N),
+# examples/random-sers.inp (ser-s#N, ser-r#N) and
+# examples/random-help-self.inp (hs#N, hr#N).
 # Each file is solved twice by Popeye: as written, and with its option
 # Intelligent (its fast mode for helpmates).
 set -euo pipefail
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --py) py=$2; shift 2 ;;
     --src) src=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -36,7 +37,7 @@ if [ -z "$py" ]; then
   py=$scratch/py
 fi
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp examples/random-forced.inp examples/random-sers.inp)
+[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp examples/random-forced.inp examples/random-sers.inp examples/random-help-self.inp)
 go build -o /tmp/popeyecheck.$$ ./tools/popeyecheck
 status=0
 for f in "${files[@]}"; do

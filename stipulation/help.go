@@ -41,21 +41,25 @@ type HelpResult struct {
 	Nodes     uint64 // positions visited
 }
 
-// Helpmates finds every solution of a helpmate (st.Kind must be Help)
-// from pos: every line of st.Plies() legal plies, the side to move
-// starting, whose last ply checkmates (or, for h=N, stalemates). An
-// error (ErrLimit) means the list may be incomplete; without one, no
+// Helpmates finds every solution of a help play (st.IsHelp) from pos:
+// every line of st.Plies() legal plies, the side to move starting, whose
+// last ply checkmates (or, for h=N, stalemates). In hs#N the last ply is
+// the other side's, and every move it has mates; in hr#N it is a mate
+// the other side could not avoid playing (a side that can mate in one
+// must: the other side never could before, the side to move never can).
+// An error (ErrLimit) means the list may be incomplete; without one, no
 // solution means there is none.
 func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
-	if st.Kind != Help {
-		return HelpResult{}, errors.New("not a helpmate stipulation")
+	if !st.IsHelp() {
+		return HelpResult{}, errors.New("not a help stipulation")
 	}
 	plies := st.Plies()
+	end := map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpReflex: endReflex}[st.Kind]
 	if lim.Threads > 1 && plies >= 3 {
-		return helpThreads(ctx, pos, plies, st.Aim, lim)
+		return helpThreads(ctx, pos, plies, st.Aim, end, lim)
 	}
 	h := newHelper(ctx, lim, plies, nil)
-	h.aim = st.Aim
+	h.aim, h.end = st.Aim, end
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies))
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
@@ -70,7 +74,7 @@ func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64)
 // helpThreads solves a helpmate with its first moves shared out among
 // lim.Threads threads, each with its own tables; the solutions are put
 // together in the order of the first moves, as one thread finds them.
-func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, lim Limits) (HelpResult, error) {
+func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, end seriesEnd, lim Limits) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	moves := l.Slice()
@@ -90,7 +94,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, li
 		go func() {
 			defer wg.Done()
 			h := newHelper(ctx, lim, plies, &shared)
-			h.aim = aim
+			h.aim, h.end = aim, end
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(moves) {
@@ -139,6 +143,7 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
+	end       seriesEnd // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -152,6 +157,16 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		}
 		if h.ctx.Err() != nil || h.lim.Nodes > 0 && total >= h.lim.Nodes {
 			return false, ErrLimit
+		}
+	}
+	if h.end != endBySeries {
+		if plies == 1 {
+			return h.forcedEnd(pos, line)
+		}
+		if h.end == endReflex && canMate(pos) {
+			// the side to move would have to mate: the side that starts
+			// thus fails, the other side ends the play too soon
+			return false, nil
 		}
 	}
 	key := pos.Key()
@@ -205,4 +220,18 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		dead.add(key, plies)
 	}
 	return found, nil
+}
+
+// forcedEnd ends a help-selfmate or help-reflexmate: the other side, to
+// move at pos, must reach the aim (forcedEnds); each such move ends a
+// solution.
+func (h *helper) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
+	ends := forcedEnds(pos, h.aim, h.end)
+	for _, m := range ends {
+		h.solutions = append(h.solutions, append(append(Line(nil), line...), m))
+		if len(h.solutions) == h.lim.MaxSolutions {
+			return true, ErrMaxSolutions
+		}
+	}
+	return len(ends) > 0, nil
 }

@@ -127,22 +127,10 @@ func reached(pos *board.Position, aim Aim) bool {
 }
 
 // forcedEnd ends a series selfmate or reflexmate: the other side, to
-// move at pos after the series, must reach the aim. In ser-s# every one
-// of its moves does (and it has one); in ser-r# it has a mate, which it
-// must play. Each such move of the other side ends a solution.
+// move at pos after the series, must reach the aim (forcedEnds); each such
+// move ends a solution.
 func (s *serieser) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	var ends []board.Move
-	for _, m := range l.Slice() {
-		child := *pos
-		child.Play(m)
-		if reached(&child, s.aim) {
-			ends = append(ends, m)
-		} else if s.end == endSelf {
-			return false, nil
-		}
-	}
+	ends := forcedEnds(pos, s.aim, s.end)
 	for _, m := range ends {
 		s.solutions = append(s.solutions, append(append(Line(nil), line...), m))
 		if len(s.solutions) == s.lim.MaxSolutions {
@@ -150,6 +138,26 @@ func (s *serieser) forcedEnd(pos *board.Position, line []board.Move) (bool, erro
 		}
 	}
 	return len(ends) > 0, nil
+}
+
+// forcedEnds returns the moves that end a self or reflex play at pos, the
+// side to move having to reach the aim: with endSelf every one of its
+// moves does, and it has one (else none is returned); with endReflex its
+// mates, which it must play.
+func forcedEnds(pos *board.Position, aim Aim, end seriesEnd) []board.Move {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	var ends []board.Move
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if reached(&child, aim) {
+			ends = append(ends, m)
+		} else if end == endSelf {
+			return nil
+		}
+	}
+	return ends
 }
 
 // canMate reports whether the side to move at pos has a mate in one.

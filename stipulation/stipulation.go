@@ -39,6 +39,8 @@ const (
 	SemiReflex               // semi-r#N: a selfmate where the other side, when it can mate in one, must
 	SeriesSelf               // ser-s#N: the side to move plays N moves in a row, then every move of the other side reaches the aim
 	SeriesReflex             // ser-r#N: the same, the other side mating as soon as it can (it must), and only after the last
+	HelpSelf                 // hs#N: both sides cooperate for 2N-1 plies, the side to move starting; then every move of the other side mates
+	HelpReflex               // hr#N: the same, the other side mating as soon as it can (it must), and the side to move never able to
 )
 
 // Aim is what the last move of a solution does.
@@ -67,14 +69,15 @@ type Stipulation struct {
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-"
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-"
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
 var unsupported = []struct{ prefix, name string }{
 	{"pser-", "parry series"},
 	{"reci-", "reciprocal helpmates"},
-	{"hs", "help-selfmates"},
+	{"hs=", "help-selfstalemates"},
+	{"hr=", "help-reflexstalemates"},
 	{"ser-r=", "series reflexstalemates"},
 	{"semi-r=", "semi-reflexstalemates"},
 	{"r=", "reflexstalemates"},
@@ -108,6 +111,10 @@ func Parse(s string) (Stipulation, error) {
 	switch {
 	case strings.HasPrefix(t, "h#"), strings.HasPrefix(t, "h="):
 		st.Kind, t = Help, t[1:]
+	case strings.HasPrefix(t, "hs#") && !series:
+		st.Kind, t = HelpSelf, t[2:]
+	case strings.HasPrefix(t, "hr#") && !series:
+		st.Kind, t = HelpReflex, t[2:]
 	case strings.HasPrefix(t, "s#"), strings.HasPrefix(t, "s="):
 		st.Kind, t = Self, t[1:]
 	case strings.HasPrefix(t, "r#") && series:
@@ -159,7 +166,7 @@ func Parse(s string) (Stipulation, error) {
 // String writes the stipulation as Parse reads it.
 func (st Stipulation) String() string {
 	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h", Reflex: "r", SemiReflex: "semi-r",
-		SeriesSelf: "ser-s", SeriesReflex: "ser-r"}[st.Kind]
+		SeriesSelf: "ser-s", SeriesReflex: "ser-r", HelpSelf: "hs", HelpReflex: "hr"}[st.Kind]
 	prefix += st.AimSymbol()
 	if st.Exact {
 		prefix = "exact-" + prefix
@@ -181,7 +188,13 @@ func (st Stipulation) AimSymbol() string {
 // HasSolutions reports whether the stipulation is solved by its lines
 // (helpmates and series-movers: every solution), not by keys (direct
 // mates and selfmates: every first move that forces the aim).
-func (st Stipulation) HasSolutions() bool { return st.Kind == Help || st.IsSeries() }
+func (st Stipulation) HasSolutions() bool { return st.IsHelp() || st.IsSeries() }
+
+// IsHelp reports whether both sides cooperate move by move: h#N, h=N,
+// hs#N and hr#N.
+func (st Stipulation) IsHelp() bool {
+	return st.Kind == Help || st.Kind == HelpSelf || st.Kind == HelpReflex
+}
 
 // IsDirectMate reports whether the stipulation is a direct mate (#N),
 // which package solver proves; the zero Stipulation is one.

@@ -46,7 +46,11 @@ func TestParse(t *testing.T) {
 		{"ser-r=3", Stipulation{}, 0, "series reflexstalemates are not supported yet"},
 		{"pser-h#6", Stipulation{}, 0, "parry series are not supported yet"},
 		{"reci-h#3", Stipulation{}, 0, "reciprocal helpmates are not supported yet"},
-		{"hs#3", Stipulation{}, 0, "help-selfmates are not supported yet"},
+		{"hs#3", Stipulation{Kind: HelpSelf, Moves: 3}, 6, ""},
+		{"hr#2", Stipulation{Kind: HelpReflex, Moves: 2}, 4, ""},
+		{"exact-hr#2", Stipulation{Kind: HelpReflex, Moves: 2, Exact: true}, 4, ""},
+		{"hs=2", Stipulation{}, 0, "help-selfstalemates are not supported yet"},
+		{"hs#1.5", Stipulation{}, 0, "only helpmates"},
 		{"exact-h#3", Stipulation{Kind: Help, Moves: 3, Exact: true}, 6, ""},
 		{"2->ser-h#4", Stipulation{}, 0, "introductory moves"},
 		{"ser-h#2.5", Stipulation{}, 0, "only helpmates"},
@@ -481,6 +485,39 @@ func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]
 // solution of the series-movers and helpstalemates equals plain
 // enumeration's (the search prunes with its table of positions without
 // solution, and plays the other side's non-move with Pass).
+// refHelpForced lists the solutions of hs#N and hr#N by plain
+// enumeration: every line of plies-1 plies, then each move of the other
+// side that ends it (hs: all its moves mate; hr: its mates), the reflex
+// rule checked before every move in hr.
+func refHelpForced(pos board.Position, plies int, kind Kind, aim Aim, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if plies == 1 {
+		var ends []string
+		for _, m := range l.Slice() {
+			child := pos
+			child.Play(m)
+			if refReached(child, aim) {
+				ends = append(ends, m.UCI())
+			} else if kind == HelpSelf {
+				return
+			}
+		}
+		for _, e := range ends {
+			*out = append(*out, strings.Join(append(append([]string(nil), prefix...), e), " "))
+		}
+		return
+	}
+	if kind == HelpReflex && refCanMate(pos) {
+		return
+	}
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		refHelpForced(child, plies-1, kind, aim, append(append([]string(nil), prefix...), m.UCI()), out)
+	}
+}
+
 // seriesSelfmates are ser-s#2 (the first four) and ser-r#2 from
 // tools/problemset, with Popeye's own answers equal to mateline's.
 var seriesSelfmates = []string{
@@ -497,7 +534,7 @@ var seriesSelfmates = []string{
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
-		"ser-s#2", "ser-r#1", "ser-r#2"} {
+		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2"} {
 		st, _ := Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
@@ -507,10 +544,14 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			var res HelpResult
 			var err error
 			var want []string
-			if st.IsSeries() {
+			switch {
+			case st.IsSeries():
 				res, err = Series(context.Background(), pos, st, Limits{})
 				refSeries(pos, st.Moves, st.Kind, st.Aim, nil, &want)
-			} else {
+			case st.Kind == HelpSelf || st.Kind == HelpReflex:
+				res, err = Helpmates(context.Background(), pos, st, Limits{})
+				refHelpForced(pos, st.Plies(), st.Kind, st.Aim, nil, &want)
+			default:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpAim(pos, st.Plies(), st.Aim, nil, &want)
 			}
@@ -524,7 +565,7 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			found[stip] += len(want)
 		}
 		randomProblems(t, uint64(10+st.Plies()), count, each)
-		if st.Kind == SeriesSelf || st.Kind == SeriesReflex {
+		if st.Kind == SeriesSelf || st.Kind == SeriesReflex || st.Kind == HelpSelf || st.Kind == HelpReflex {
 			// random positions are almost never series selfmates: these
 			// are (problemset, checked with Popeye 4.104), and their
 			// neighbours may be at other lengths

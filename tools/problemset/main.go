@@ -87,7 +87,8 @@ func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
 		men = "Kk" + pick(rng, "QRBSP", 1+rng.IntN(3)) + pick(rng, "pppb", rng.IntN(3))
 	case st.Aim == stipulation.Stalemate:
 		men = "Kk" + pick(rng, "QRPPP", 1+rng.IntN(3)) + pick(rng, "qrbspp", 1+rng.IntN(3))
-	case st.IsForced(), st.Kind == stipulation.SeriesSelf, st.Kind == stipulation.SeriesReflex:
+	case st.IsForced(), st.Kind == stipulation.SeriesSelf, st.Kind == stipulation.SeriesReflex,
+		st.Kind == stipulation.HelpSelf, st.Kind == stipulation.HelpReflex:
 		rng.IntN(3) // two draws left over, kept so that the seeds of
 		rng.IntN(4) // examples/random-problems.inp still give its problems
 		nw, nb := 2+rng.IntN(3), 1+rng.IntN(3)
