@@ -575,13 +575,9 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 			rec.Warnings = append(slices.Clip(rec.Warnings), "option WhiteToPlay applies to h#N only: ignored")
 		}
 	}
-	// Problems state who starts by the stipulation: Black in helpmates
-	// (White in h#N.5) and series helpmates, White otherwise; HalfDuplex
-	// swaps.
-	side := board.White
-	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
-		side = board.Black
-	}
+	// Problems state who starts by the stipulation (FirstSide);
+	// HalfDuplex swaps.
+	side := st.FirstSide()
 	if other {
 		side = side.Other()
 	}

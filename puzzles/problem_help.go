@@ -21,7 +21,7 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		o.LineSAN = rec.Pos.SANLine(res.Solutions[0])
 		if rec.Stip.IsSeries() {
 			// the other side passes between the series' moves
-			o.PVSAN = seriesSAN(rec.Pos, res.Solutions[0], rec.Stip.Moves)
+			o.PVSAN = seriesSAN(rec.Pos, res.Solutions[0], rec.Stip)
 			o.LineSAN = SolutionText(rec.Pos, res.Solutions[0], rec.Stip, true)
 		}
 	}
@@ -101,14 +101,14 @@ func lowest(st stipulation.Stipulation) int {
 	return 1
 }
 
-// seriesSAN writes a series solution's moves in SAN, the side of the
-// series passing back to itself after each of its first n-1 moves.
-func seriesSAN(pos board.Position, line []board.Move, n int) []string {
+// seriesSAN writes a series solution's moves in SAN, the other side
+// passing between the moves of a series (seriesStep).
+func seriesSAN(pos board.Position, line []board.Move, st stipulation.Stipulation) []string {
 	var out []string
 	for i, m := range line {
 		out = append(out, pos.SAN(m))
 		pos.Play(m)
-		if i+1 < n {
+		if _, pass := seriesStep(st, i); pass {
 			pos.Pass()
 		}
 	}

@@ -34,23 +34,22 @@ func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulat
 	if st.IsSeries() {
 		var b strings.Builder
 		for i, m := range line {
+			num, pass := seriesStep(st, i)
 			switch {
-			case i >= st.Moves: // the other side's last move
+			case num == 0: // the other side's last move
 				b.WriteByte(' ')
 			case i > 0 && san:
 				b.WriteByte(' ')
 			case i > 0:
 				b.WriteString("   ")
 			}
-			if i < st.Moves {
-				fmt.Fprintf(&b, "%d.", i+1)
+			if num > 0 {
+				fmt.Fprintf(&b, "%d.", num)
 			}
 			b.WriteString(moveText(pos, m, san))
-			if i+1 < st.Moves {
-				pos.Play(m)
+			pos.Play(m)
+			if pass {
 				pos.Pass()
-			} else {
-				pos.Play(m)
 			}
 		}
 		text = b.String()
@@ -61,6 +60,20 @@ func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulat
 		text += " ="
 	}
 	return text
+}
+
+// seriesStep tells, for the i-th move of a series-mover's solution, its
+// number as Popeye prints it (introductory moves from 1, then the series
+// from 1; 0 for the other side's last move) and whether the other side
+// passes after it (between the moves of a series).
+func seriesStep(st stipulation.Stipulation, i int) (num int, pass bool) {
+	if i < st.Intro {
+		return i + 1, i+1 < st.Intro
+	}
+	if k := i - st.Intro; k < st.Moves {
+		return k + 1, k+1 < st.Moves
+	}
+	return 0, false
 }
 
 // moveText is one move in Popeye's long notation, or SAN.

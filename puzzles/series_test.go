@@ -84,7 +84,7 @@ EndProblem
 // of problems, of keys or solutions, per stipulation.
 func TestRandomForcedExamples(t *testing.T) {
 	problems, answers, unsolved := map[string]int{}, map[string]int{}, 0
-	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp"} {
+	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp"} {
 		recs, err := ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -102,8 +102,10 @@ func TestRandomForcedExamples(t *testing.T) {
 			}
 		}
 	}
-	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8}
-	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20}
+	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8,
+		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6}
+	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20,
+		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12}
 	if !maps.Equal(problems, wantProblems) || !maps.Equal(answers, wantAnswers) {
 		t.Errorf("problems %v, answers %v; want %v, %v", problems, answers, wantProblems, wantAnswers)
 	}

@@ -23,8 +23,43 @@ func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits)
 	end := map[Kind]seriesEnd{SeriesDirect: endBySeries, SeriesHelp: endHelp, SeriesSelf: endSelf, SeriesReflex: endReflex}[st.Kind]
 	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, dead: newFailTable(1 << 20),
 		lists: make([]board.MoveList, st.Moves+2)}
-	_, err := s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()))
+	var err error
+	if st.Intro > 0 {
+		err = s.intro(&pos, st.Intro, st.Moves, make([]board.Move, 0, st.Plies()))
+	} else {
+		_, err = s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()))
+	}
 	return HelpResult{Solutions: s.solutions, Nodes: s.nodes}, err
+}
+
+// intro plays the introductory moves: left more of them by the side to
+// move at pos, the other side not moving, none giving check but the last;
+// after the last, the other side plays the series of moves moves.
+func (s *serieser) intro(pos *board.Position, left, moves int, line []board.Move) error {
+	s.nodes++
+	if s.nodes&1023 == 0 && (s.ctx.Err() != nil || s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes) {
+		return ErrLimit
+	}
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if left > 1 {
+			if child.InCheck() {
+				continue // an introductory move may not check before the last
+			}
+			child.Pass()
+			if err := s.intro(&child, left-1, moves, append(line, m)); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := s.solve(&child, moves, append(line, m)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Lines finds every solution of a stipulation solved by its lines

@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"mateline.dev/mateline/board"
 )
 
 // Kind is who plays how: the direct, help and self play, and the series
@@ -63,13 +65,17 @@ type Stipulation struct {
 	// in =N, #N, s#N, r#N (the forced stipulations) the aim reached before
 	// the last move fails: a defence that reaches it early refutes.
 	Exact bool
+	// Intro (Popeye's "m->", series-movers only): the side to move first
+	// plays Intro moves in a row, none giving check but the last, the
+	// other side not moving; then the other side plays the series.
+	Intro int
 }
 
 // MaxMoves bounds N: longer problems are out of the solvers' reach.
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-"
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
@@ -84,13 +90,20 @@ var unsupported = []struct{ prefix, name string }{
 }
 
 // Parse reads a stipulation in Popeye's syntax: "#2", "=3", "h#3",
-// "h#2.5", "s#4", "s=2", "r#2", "semi-r#3", "h=2", "ser-#5", "ser-h=4"
-// (case and spaces ignored).
+// "h#2.5", "s#4", "s=2", "r#2", "semi-r#3", "hs#2", "h=2", "ser-#5",
+// "ser-h=4", "exact-s#2", "2->ser-h#4" (case and spaces ignored).
 func Parse(s string) (Stipulation, error) {
 	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 	var st Stipulation
 	if i := strings.Index(t, "->"); i > 0 && strings.Trim(t[:i], "0123456789") == "" {
-		return st, fmt.Errorf("stipulation %q: introductory moves (N->) are not supported yet; mateline solves %s", s, supported)
+		m, err := strconv.Atoi(t[:i])
+		if err != nil || m < 1 || m > MaxMoves {
+			return st, fmt.Errorf("stipulation %q: want 1 to %d introductory moves", s, MaxMoves)
+		}
+		st.Intro, t = m, t[i+2:]
+		if !strings.HasPrefix(strings.TrimPrefix(t, "exact-"), "ser-") {
+			return st, fmt.Errorf("stipulation %q: introductory moves (N->) come before a series-mover (ser-)", s)
+		}
 	}
 	if rest, ok := strings.CutPrefix(t, "exact-"); ok {
 		st.Exact, t = true, rest
@@ -171,6 +184,9 @@ func (st Stipulation) String() string {
 	if st.Exact {
 		prefix = "exact-" + prefix
 	}
+	if st.Intro > 0 {
+		prefix = fmt.Sprintf("%d->", st.Intro) + prefix
+	}
 	if st.Half {
 		return fmt.Sprintf("%s%d.5", prefix, st.Moves)
 	}
@@ -194,6 +210,21 @@ func (st Stipulation) HasSolutions() bool { return st.IsHelp() || st.IsSeries() 
 // hs#N and hr#N.
 func (st Stipulation) IsHelp() bool {
 	return st.Kind == Help || st.Kind == HelpSelf || st.Kind == HelpReflex
+}
+
+// FirstSide is the side that moves first by the problemists' convention
+// (Popeye's): Black in helpmates h#N and series helpmates, White in
+// h#N.5 and every other kind; with introductory moves, the other side
+// (the one that does not play the series).
+func (st Stipulation) FirstSide() board.Color {
+	side := board.White
+	if st.Kind == Help && !st.Half || st.Kind == SeriesHelp {
+		side = board.Black
+	}
+	if st.Intro > 0 {
+		side = side.Other()
+	}
+	return side
 }
 
 // IsDirectMate reports whether the stipulation is a direct mate (#N),
@@ -221,9 +252,9 @@ func (st Stipulation) Plies() int {
 	case Direct:
 		return 2*st.Moves - 1
 	case SeriesDirect:
-		return st.Moves
+		return st.Intro + st.Moves
 	case SeriesHelp, SeriesSelf, SeriesReflex:
-		return st.Moves + 1
+		return st.Intro + st.Moves + 1
 	}
 	return 2 * st.Moves
 }

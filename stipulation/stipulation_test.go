@@ -52,7 +52,10 @@ func TestParse(t *testing.T) {
 		{"hs=2", Stipulation{}, 0, "help-selfstalemates are not supported yet"},
 		{"hs#1.5", Stipulation{}, 0, "only helpmates"},
 		{"exact-h#3", Stipulation{Kind: Help, Moves: 3, Exact: true}, 6, ""},
-		{"2->ser-h#4", Stipulation{}, 0, "introductory moves"},
+		{"2->ser-h#4", Stipulation{Kind: SeriesHelp, Moves: 4, Intro: 2}, 7, ""},
+		{"1->exact-ser-s#2", Stipulation{Kind: SeriesSelf, Moves: 2, Intro: 1, Exact: true}, 4, ""},
+		{"2->h#2", Stipulation{}, 0, "come before a series-mover"},
+		{"0->ser-#2", Stipulation{}, 0, "introductory moves"},
 		{"ser-h#2.5", Stipulation{}, 0, "only helpmates"},
 		{"s#2.5", Stipulation{}, 0, "only helpmates"},
 		{"h#0", Stipulation{}, 0, "want 1 to"},
@@ -714,6 +717,33 @@ func TestForcedAgainstReference(t *testing.T) {
 	for _, stip := range []string{"=1", "s=1", "r#1", "semi-r#1"} {
 		if found[stip] == 0 {
 			t.Errorf("%s: no position had a solution: the comparison proved little", stip)
+		}
+	}
+}
+
+// TestIntroductoryMoves: Bjorn Enemark's 1->ser-h#3, with Popeye's answer
+// (its REGRESSIONTESTS/4_85_to_4_87.reg): after White's 1.Sb5-d4, two
+// Black series of three and one of two.
+func TestIntroductoryMoves(t *testing.T) {
+	pos := board.MustParseFEN("8/8/8/1N6/8/1r1n4/2K5/k7 w - - 0 1")
+	for _, c := range []struct {
+		stip string
+		want []string
+	}{
+		{"1->ser-h#3", []string{"b5d4 b3a3 d3b2 a3a2 d4b3", "b5d4 d3b2 b3a3 a3a2 d4b3"}},
+		{"1->ser-h#2", []string{"b5d4 d3c1 c1a2 d4b3"}},
+		{"1->ser-h#1", nil},
+	} {
+		st, err := Parse(c.stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Lines(context.Background(), pos, st, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lines(res.Solutions); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.stip, got, c.want)
 		}
 	}
 }

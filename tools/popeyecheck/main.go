@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -288,19 +289,20 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 // popeyeLine reads a printed helpmate line into UCI moves.
 func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
 	type word struct {
-		text     string
-		numbered bool // "2.Bf8-e7": a series move, in a series
+		text string
+		num  int // "2.Bf8-e7": 2, a move's number (0: none)
 	}
 	var words []word
 	for _, w := range strings.Fields(line) {
-		numbered := false
-		if i := strings.LastIndex(w, "."); i >= 0 && i < len(w)-1 && w[0] >= '0' && w[0] <= '9' {
-			w, numbered = w[i+1:], true // "1.Bf8-e7", "1...Rd1-d8"
+		num := 0
+		if i := strings.Index(w, "."); i > 0 && i < len(w)-1 && w[0] >= '0' && w[0] <= '9' {
+			num, _ = strconv.Atoi(w[:i])
+			w = w[strings.LastIndex(w, ".")+1:] // "1.Bf8-e7", "1...Rd1-d8"
 		}
 		if w == "+" || w == "#" || w == "=" || w == "ep." || w == "" || strings.HasSuffix(w, ".") {
 			continue
 		}
-		words = append(words, word{w, numbered})
+		words = append(words, word{w, num})
 	}
 	var out []string
 	for i, w := range words {
@@ -310,8 +312,11 @@ func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
 		}
 		out = append(out, m.UCI())
 		pos.Play(m)
-		if series > 0 && i+1 < len(words) && words[i+1].numbered {
-			pos.Pass() // a series: the other side does not move
+		// in a series the other side does not move: the next move has
+		// the next number (a number back at 1 starts the other side's
+		// series, after introductory moves)
+		if series > 0 && i+1 < len(words) && w.num > 0 && words[i+1].num > w.num {
+			pos.Pass()
 		}
 	}
 	return out, nil
@@ -418,10 +423,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 			first = false
 			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, puzzles.PopeyePieces(rec.Pos), st)
 			var opts []string
-			convention := board.White
-			if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
-				convention = board.Black
-			}
+			convention := st.FirstSide()
 			if rec.Pos.Side() != convention {
 				opts = append(opts, "HalfDuplex")
 			}

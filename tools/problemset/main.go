@@ -99,7 +99,7 @@ func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
 	}
 	men = strings.NewReplacer("S", "N", "s", "n").Replace(men)
 	side := "w"
-	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
+	if st.FirstSide() == board.Black {
 		side = "b"
 	}
 	pos, err := board.ParseFEN(testpos.Placement(rng, men) + " " + side + " - - 0 1")
@@ -139,7 +139,7 @@ func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board
 		grid[to], grid[from] = grid[from], board.NoPiece
 	}
 	side := "w"
-	if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {
+	if st.FirstSide() == board.Black {
 		side = "b"
 	}
 	next, err := board.ParseFEN(board.Placement(&grid) + " " + side + " - - 0 1")
