@@ -1,7 +1,6 @@
 package puzzles
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -13,55 +12,6 @@ import (
 	"mateline.dev/mateline/stipulation"
 )
 
-// Op is one EPD operation: its opcode and operands, with quotes removed and
-// escapes resolved.
-type Op struct {
-	Code string
-	Args []string
-}
-
-// maxLineBytes is the longest line a reader accepts; a longer one becomes
-// an error record and the reader goes on with the next line.
-const maxLineBytes = 64 << 10
-
-// lineReader yields lines with their numbers, without the line ending or a
-// leading UTF-8 byte-order mark, and cuts lines that are too long.
-type lineReader struct {
-	r    *bufio.Reader
-	line int
-}
-
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
-}
-
-// next returns the next line; tooLong reports a line over MaxLineBytes,
-// whose text is then cut.
-func (lr *lineReader) next() (text string, tooLong bool, err error) {
-	var buf []byte
-	for {
-		chunk, err := lr.r.ReadSlice('\n')
-		if len(buf)+len(chunk) <= maxLineBytes {
-			buf = append(buf, chunk...)
-		} else {
-			tooLong = true
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && (err != io.EOF || len(buf) == 0 && !tooLong) {
-			return "", false, err
-		}
-		break
-	}
-	lr.line++
-	s := strings.TrimRight(string(buf), "\r\n")
-	if lr.line == 1 {
-		s = strings.TrimPrefix(s, "\ufeff")
-	}
-	return s, tooLong, nil
-}
-
 // epdReader streams records from an EPD file. It reads the standard
 // dialect (four FEN fields, then "opcode operands;" operations), full
 // six-field FEN before the operations, the matetrack "bm #N" claims, and
@@ -69,45 +19,41 @@ func (lr *lineReader) next() (text string, tooLong bool, err error) {
 // and lines starting with '#' are skipped.
 type epdReader struct {
 	source string
-	lr     *lineReader
+	lr     *LineReader
 }
 
 // NewEPDReader reads EPD from r; source names it in errors.
 func NewEPDReader(r io.Reader, source string) Reader {
-	return &epdReader{source: source, lr: newLineReader(r)}
+	return &epdReader{source: source, lr: NewLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. Other errors are
 // I/O errors; a bad line is a record with Err set.
 func (er *epdReader) Next() (Record, error) {
-	return parseNext(er.NextRaw)
+	return ParseNext(er.NextRaw)
 }
 
 // NextRaw returns the next line to parse, so that parsing can happen on
 // another goroutine (see Raw).
 func (er *epdReader) NextRaw() (Raw, error) {
 	for {
-		text, tooLong, err := er.lr.next()
+		text, tooLong, err := er.lr.Next()
 		if err != nil {
 			return Raw{}, err
 		}
-		line := er.lr.line
+		line := er.lr.Line()
 		if tooLong {
-			return tooLongRaw(er.source, line), nil
+			return TooLongRaw(er.source, line), nil
 		}
 		t := strings.TrimSpace(text)
 		if t == "" || t[0] == '#' {
 			continue
 		}
-		return Raw{line: line, text: t, parse: er.parse}, nil
+		return NewRaw(line, t, er.parse), nil
 	}
 }
 
 func (er *epdReader) parse(line int, text string) Record { return ParseEPDLine(er.source, line, text) }
-
-func errorRecord(source string, line int, err error) Record {
-	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &lineError{source, line, err}}
-}
 
 // looseOpcodes are the opcodes recognised when a line has no semicolons.
 var looseOpcodes = map[string]bool{
@@ -120,7 +66,7 @@ var looseOpcodes = map[string]bool{
 func ParseEPDLine(source string, line int, text string) Record {
 	rec := Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
 	fail := func(err error) Record {
-		rec.Err = &lineError{source, line, err}
+		rec.Err = &LineError{source, line, err}
 		return rec
 	}
 	fields, rest := splitFields(text, 4)
@@ -165,7 +111,7 @@ func ParseEPDLine(source string, line int, text string) Record {
 			}
 		}
 	}
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
+	rec.SetPosition(pos)
 	if err := rec.readClaims(); err != nil {
 		// The position was read: the record keeps it, with the error.
 		return fail(err)
@@ -244,7 +190,7 @@ func (rec *Record) readClaims() error {
 				bmMate = solver.Mate(n)
 				continue
 			}
-			moves, err := parseMoves(&rec.Pos, op.Args, false)
+			moves, err := ParseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
 				return fmt.Errorf("bm: %w", err)
 			}
@@ -260,16 +206,16 @@ func (rec *Record) readClaims() error {
 			}
 			rec.Stip = st
 		case "am":
-			moves, err := parseMoves(&rec.Pos, op.Args, false)
+			moves, err := ParseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
-				rec.warnf("am: %v; ignored", err)
+				rec.Warnf("am: %v; ignored", err)
 				continue
 			}
 			rec.Claim.Avoid = moves
 		case "pv", "PV:":
-			moves, err := parseMoves(&rec.Pos, op.Args, true)
+			moves, err := ParseMoves(&rec.Pos, op.Args, true)
 			if err != nil {
-				rec.warnf("%s: %v; the line is ignored", op.Code, err)
+				rec.Warnf("%s: %v; the line is ignored", op.Code, err)
 				continue
 			}
 			rec.Claim.Line = moves
@@ -279,15 +225,15 @@ func (rec *Record) readClaims() error {
 				min = -32767
 			}
 			if n, err := strconv.ParseInt(firstArg(op), 10, 64); err != nil || n < min || len(op.Args) != 1 {
-				rec.warnf("%s: want one %s, got %q", op.Code, map[bool]string{true: "integer", false: "count"}[op.Code == "ce"], strings.Join(op.Args, " "))
+				rec.Warnf("%s: want one %s, got %q", op.Code, map[bool]string{true: "integer", false: "count"}[op.Code == "ce"], strings.Join(op.Args, " "))
 			}
 		case "acs":
 			if x, err := strconv.ParseFloat(firstArg(op), 64); err != nil || x < 0 || len(op.Args) != 1 {
-				rec.warnf("acs: want seconds, got %q", strings.Join(op.Args, " "))
+				rec.Warnf("acs: want seconds, got %q", strings.Join(op.Args, " "))
 			}
 		default:
-			if isComment(op.Code) && len(op.Args) == 0 {
-				rec.warnf("%s: no text", op.Code)
+			if IsComment(op.Code) && len(op.Args) == 0 {
+				rec.Warnf("%s: no text", op.Code)
 			}
 		}
 	}
@@ -328,47 +274,7 @@ func (rec *Record) checkRepeats() error {
 		if !isAnnotation(op.Code) {
 			return fmt.Errorf("opcode %s appears twice with different values (%q, then %q); EPD allows each opcode once", op.Code, prev, text)
 		}
-		rec.warnf("opcode %s appears twice with different values; EPD allows each opcode once", op.Code)
+		rec.Warnf("opcode %s appears twice with different values; EPD allows each opcode once", op.Code)
 	}
 	return nil
-}
-
-// warnf adds a warning to the record.
-func (rec *Record) warnf(format string, args ...any) {
-	rec.Warnings = append(rec.Warnings, fmt.Sprintf(format, args...))
-}
-
-// parseMoves reads moves in SAN or UCI. With sequence set each move is
-// played before the next is read (a line); otherwise all are alternatives
-// in the same position.
-func parseMoves(pos *board.Position, texts []string, sequence bool) ([]board.Move, error) {
-	var out []board.Move
-	p := *pos
-	for _, t := range texts {
-		if sequence && strings.HasSuffix(t, ".") || sequence && isMoveNumber(t) {
-			continue // "1." or "1..." in a SAN line
-		}
-		m, err := p.ParseSAN(t)
-		if err != nil {
-			if m2, err2 := p.ParseUCI(t); err2 == nil {
-				m, err = m2, nil
-			}
-		}
-		if err != nil {
-			if sequence {
-				return nil, fmt.Errorf("ply %d: %w", len(out)+1, err)
-			}
-			return nil, err
-		}
-		out = append(out, m)
-		if sequence {
-			p.Play(m)
-		}
-	}
-	return out, nil
-}
-
-func isMoveNumber(s string) bool {
-	s = strings.TrimRight(s, ".")
-	return s != "" && isUint(s)
 }

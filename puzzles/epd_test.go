@@ -152,8 +152,8 @@ func TestMalformedLines(t *testing.T) {
 	}
 	kinds := map[int]string{5: "illegal", 6: "illegal", 2: "unreadable", 10: "unreadable", 11: "unreadable"}
 	for _, r := range recs {
-		if k, ok := kinds[r.Line]; ok && string(r.errorVerdict()) != k {
-			t.Errorf("line %d: kind %q, want %q", r.Line, r.errorVerdict(), k)
+		if k, ok := kinds[r.Line]; ok && string(r.ErrorVerdict()) != k {
+			t.Errorf("line %d: kind %q, want %q", r.Line, r.ErrorVerdict(), k)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func parseOps(line string, start int) opsParse {
 		if hasSep || t.quoted || !looseOpcodes[t.text] {
 			return false
 		}
-		return !isComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
+		return !IsComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
 	}
 	for i, t := range toks {
 		switch {
@@ -125,47 +125,4 @@ func isAnnotation(code string) bool {
 		return false
 	}
 	return true
-}
-
-// String writes the operation as EPD does, without the semicolon: the
-// opcode, then each operand, quoted when it must be (comments and ids
-// always are).
-func (op Op) String() string {
-	var b strings.Builder
-	b.WriteString(op.Code)
-	for _, a := range op.Args {
-		b.WriteByte(' ')
-		if a == "" || strings.ContainsAny(a, " ;\"\t\\") || isComment(op.Code) || op.Code == "id" {
-			b.WriteString(epdQuote(a))
-		} else {
-			b.WriteString(a)
-		}
-	}
-	return b.String()
-}
-
-func isComment(code string) bool {
-	return len(code) == 2 && code[0] == 'c' && code[1] >= '0' && code[1] <= '9'
-}
-
-// epdQuote quotes an EPD string operand: only '"' and '\\' are escaped,
-// as EPD readers (ours among them) expect, so that every byte of the text,
-// valid UTF-8 or not, reads back the same. Line breaks, which cannot
-// occur in a string read from one line, become spaces.
-func epdQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n', '\r':
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

@@ -46,7 +46,7 @@ func lineID(file string, line int, multi bool) string {
 func (in *Inputs) NextRaw() (Raw, error) {
 	if in.fenIdx < len(in.FENs) {
 		in.fenIdx++
-		return rawRecord(fromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
+		return RawRecord(FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
 	}
 	for {
 		if in.cur == nil {
@@ -75,7 +75,7 @@ func (in *Inputs) NextRaw() (Raw, error) {
 		}
 		if in.multi() {
 			name := in.curName
-			raw = raw.then(func(rec *Record) {
+			raw = raw.Then(func(rec *Record) {
 				if strings.HasPrefix(rec.ID, "line:") && rec.ID == fmt.Sprintf("line:%d", rec.Line) {
 					rec.ID = lineID(name, rec.Line, true)
 				}

@@ -19,20 +19,20 @@ import (
 // (the theme "mate" alone: the solution's length).
 type lichessReader struct {
 	source string
-	lr     *lineReader
+	lr     *LineReader
 	cols   map[string]int
 	err    error // a header problem: every later call returns it
 }
 
 // NewLichessReader reads Lichess puzzle CSV from r; source names it in errors.
 func NewLichessReader(r io.Reader, source string) Reader {
-	return &lichessReader{source: source, lr: newLineReader(r)}
+	return &lichessReader{source: source, lr: NewLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
 func (cr *lichessReader) Next() (Record, error) {
-	return parseNext(cr.NextRaw)
+	return ParseNext(cr.NextRaw)
 }
 
 // NextRaw returns the next row to parse, so that parsing can happen on
@@ -42,13 +42,13 @@ func (cr *lichessReader) NextRaw() (Raw, error) {
 		return Raw{}, cr.err
 	}
 	for {
-		text, tooLong, err := cr.lr.next()
+		text, tooLong, err := cr.lr.Next()
 		if err != nil {
 			return Raw{}, err
 		}
-		line := cr.lr.line
+		line := cr.lr.Line()
 		if tooLong {
-			return tooLongRaw(cr.source, line), nil
+			return TooLongRaw(cr.source, line), nil
 		}
 		if strings.TrimSpace(text) == "" {
 			continue
@@ -56,16 +56,16 @@ func (cr *lichessReader) NextRaw() (Raw, error) {
 		if cr.cols == nil {
 			fields, ferr := splitCSV(text)
 			if ferr != nil {
-				cr.err = &lineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
+				cr.err = &LineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
 				return Raw{}, cr.err
 			}
 			if err := cr.readHeader(fields); err != nil {
-				cr.err = &lineError{cr.source, line, err}
+				cr.err = &LineError{cr.source, line, err}
 				return Raw{}, cr.err
 			}
 			continue
 		}
-		return Raw{line: line, text: text, parse: cr.parseRow}, nil
+		return NewRaw(line, text, cr.parseRow), nil
 	}
 }
 
@@ -74,7 +74,7 @@ func (cr *lichessReader) NextRaw() (Raw, error) {
 func (cr *lichessReader) parseRow(line int, text string) Record {
 	fields, err := splitCSV(text)
 	if err != nil {
-		return errorRecord(cr.source, line, err)
+		return ErrorRecord(cr.source, line, err)
 	}
 	return cr.record(line, fields)
 }
@@ -103,7 +103,7 @@ func (cr *lichessReader) field(fields []string, name string) string {
 func (cr *lichessReader) record(line int, fields []string) Record {
 	rec := Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
 	fail := func(err error) Record {
-		rec.Err = &lineError{cr.source, line, err}
+		rec.Err = &LineError{cr.source, line, err}
 		return rec
 	}
 	if id := cr.field(fields, "puzzleid"); id != "" {
@@ -132,8 +132,8 @@ func (cr *lichessReader) record(line int, fields []string) Record {
 		return fail(fmt.Errorf("Moves[0] (the opponent's move): %w", err))
 	}
 	pos.Play(first)
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
-	line2, err := parseMoves(&pos, moves[1:], true)
+	rec.SetPosition(pos)
+	line2, err := ParseMoves(&pos, moves[1:], true)
 	if err != nil {
 		return fail(fmt.Errorf("solution: %w", err))
 	}

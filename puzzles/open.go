@@ -3,58 +3,12 @@ package puzzles
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"strings"
 )
-
-// Reader yields records one at a time; Next returns io.EOF at the end.
-// NextRaw yields the same records unparsed, for parsing elsewhere.
-type Reader interface {
-	Next() (Record, error)
-	NextRaw() (Raw, error)
-}
-
-// Raw is a record read but not yet parsed. Parse may run on any goroutine.
-type Raw struct {
-	line  int
-	text  string
-	parse func(line int, text string) Record
-	rec   *Record // already known (a line too long to parse)
-	after func(*Record)
-}
-
-// then returns r with f applied to the record after parsing.
-func (r Raw) then(f func(*Record)) Raw {
-	prev := r.after
-	r.after = func(rec *Record) {
-		if prev != nil {
-			prev(rec)
-		}
-		f(rec)
-	}
-	return r
-}
-
-// rawRecord wraps a record that needs no parsing.
-func rawRecord(rec Record) Raw { return Raw{rec: &rec} }
-
-// Parse turns the raw line into its record.
-func (r Raw) Parse() Record {
-	var rec Record
-	if r.rec != nil {
-		rec = *r.rec
-	} else {
-		rec = r.parse(r.line, r.text)
-	}
-	if r.after != nil {
-		r.after(&rec)
-	}
-	return rec
-}
 
 // Format is an input format.
 type Format int
@@ -122,22 +76,6 @@ func ReadFile(path string) ([]Record, error) {
 	return ReadAll(r)
 }
 
-// ReadAll reads every record r yields, for inputs small enough to hold in
-// memory. The error is an I/O error; unreadable lines are records.
-func ReadAll(r Reader) ([]Record, error) {
-	var recs []Record
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return recs, nil
-		}
-		if err != nil {
-			return recs, err
-		}
-		recs = append(recs, rec)
-	}
-}
-
 // NewReader returns a reader of the given format.
 func NewReader(r io.Reader, source string, f Format) Reader {
 	switch f {
@@ -197,17 +135,3 @@ var (
 	pgnTagLine   = regexp.MustCompile(`^\[[A-Za-z0-9_]+\s+"`)
 	pgnMoveStart = regexp.MustCompile(`^1\.\s*(\.\.\s*)?[A-Za-z]`)
 )
-
-// parseNext reads one raw record and parses it: the Next of every reader.
-func parseNext(next func() (Raw, error)) (Record, error) {
-	raw, err := next()
-	if err != nil {
-		return Record{}, err
-	}
-	return raw.Parse(), nil
-}
-
-// tooLongRaw is the record of a line over MaxLineBytes.
-func tooLongRaw(source string, line int) Raw {
-	return rawRecord(errorRecord(source, line, fmt.Errorf("line longer than %d bytes", maxLineBytes)))
-}

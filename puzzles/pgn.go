@@ -48,7 +48,7 @@ func NewPGNReader(r io.Reader, source string) Reader {
 	return &pgnReader{source: source, sp: pgn.NewSplitter(r)}
 }
 
-func (r *pgnReader) Next() (Record, error) { return parseNext(r.NextRaw) }
+func (r *pgnReader) Next() (Record, error) { return ParseNext(r.NextRaw) }
 
 func (r *pgnReader) NextRaw() (Raw, error) {
 	c, err := r.sp.Next()
@@ -56,7 +56,7 @@ func (r *pgnReader) NextRaw() (Raw, error) {
 		return Raw{}, err
 	}
 	source := r.source
-	return Raw{line: c.Line, parse: func(int, string) Record { return pgnRecord(source, c) }}, nil
+	return NewRaw(c.Line, "", func(int, string) Record { return pgnRecord(source, c) }), nil
 }
 
 // pgnRecord makes the record of one game.
@@ -69,14 +69,13 @@ func pgnRecord(source string, c pgn.Chunk) Record {
 		if errors.As(err, &pe) {
 			line, err = pe.Line, fmt.Errorf("game %d: %w", pe.Game, pe.Err)
 		}
-		rec.Err = &lineError{source, line, err}
+		rec.Err = &LineError{source, line, err}
 		return rec
 	}
 	info := &PGNInfo{Game: c.Number, Event: g.Tag("Event"), Site: g.Tag("Site"), White: g.Tag("White"), Black: g.Tag("Black"),
 		Tags: g.Tags, Tree: g}
 	rec.PGN = info
-	rec.Pos = g.Start
-	rec.FEN, rec.Terminal = rec.Pos.FEN(), terminal(&rec.Pos)
+	rec.SetPosition(g.Start)
 	rec.Warnings = append(rec.Warnings, g.Warnings...)
 	main, _ := g.MainLine()
 	for i, m := range main {

@@ -73,7 +73,7 @@ func NewPopeyeReader(r io.Reader, source string) Reader {
 }
 
 // Next returns the next record, or io.EOF after the last.
-func (pr *popeyeReader) Next() (Record, error) { return parseNext(pr.NextRaw) }
+func (pr *popeyeReader) Next() (Record, error) { return ParseNext(pr.NextRaw) }
 
 // NextRaw returns the next record, already parsed.
 func (pr *popeyeReader) NextRaw() (Raw, error) {
@@ -88,7 +88,7 @@ func (pr *popeyeReader) NextRaw() (Raw, error) {
 	}
 	rec := pr.queue[0]
 	pr.queue = pr.queue[1:]
-	return rawRecord(rec), nil
+	return RawRecord(rec), nil
 }
 
 // popeyeError is a problem's error at a line and word.
@@ -531,7 +531,7 @@ func (pr *popeyeReader) errorRecord(line int, id string, err error) Record {
 	if errors.As(err, &pe) {
 		at = pe.line
 	}
-	rec := errorRecord(pr.source, at, err)
+	rec := ErrorRecord(pr.source, at, err)
 	rec.Line, rec.ID = line, id
 	return rec
 }
@@ -590,7 +590,7 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", fen, err))
 	}
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
+	rec.SetPosition(pos)
 	if st.IsDirectMate() {
 		rec.Claim.Mate = solver.Mate(st.Moves)
 	} else {

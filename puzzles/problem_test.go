@@ -14,7 +14,7 @@ import (
 // problemRecord makes a record of a helpmate or selfmate from a FEN.
 func problemRecord(t *testing.T, fen, stip string) Record {
 	t.Helper()
-	rec := fromFEN("--fen", 1, fen)
+	rec := FromFEN("--fen", 1, fen)
 	if rec.Err != nil {
 		t.Fatal(rec.Err)
 	}
@@ -280,7 +280,7 @@ func TestThreatOption(t *testing.T) {
 // Option Try on a direct mate: Popeye 4.104 lists these seven tries of
 // this #2 (no key), each refuted by one defence.
 func TestDirectTries(t *testing.T) {
-	rec := fromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
+	rec := FromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
 	rec.Claim.Mate = 2
 	sv := solver.New(4)
 	opt := solver.Options{Fresh: true}.ForClaim(2)
@@ -310,7 +310,7 @@ func TestDirectSetPlay(t *testing.T) {
 		{"k3n3/P7/K1p1N3/8/8/2p5/1P6/8 w - - 0 1", 3, []string{"Se8-c7 +: Se6*c7 #", "Se8-d6: Se6-c7 #", "Se8-f6: Se6-c7 #", "Se8-g7: Se6-c7 #"}},
 	}
 	for _, tc := range cases {
-		rec := fromFEN("--fen", 1, tc.fen)
+		rec := FromFEN("--fen", 1, tc.fen)
 		rec.Claim.Mate = solver.Mate(tc.mate)
 		sv := solver.New(4)
 		opt := solver.Options{Fresh: true}.ForClaim(rec.Claim.Mate)

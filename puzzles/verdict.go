@@ -56,7 +56,7 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Optio
 func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options, beyond int) Outcome {
 	if rec.Err != nil {
 		o := NewOutcome(rec, solver.Result{})
-		o.Verdict = rec.errorVerdict()
+		o.Verdict = rec.ErrorVerdict()
 		return o
 	}
 	claim := rec.Claim.Mate
