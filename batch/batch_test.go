@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
@@ -96,7 +97,7 @@ func newTestJob(output string, files ...string) *Job {
 	return &Job{
 		Options: solver.Options{MaxMate: 3},
 		HashMiB: 8, Workers: 2,
-		Inputs:  &puzzles.Inputs{Files: files},
+		Inputs:  &inputs.List{Files: files},
 		Format:  report.FormatJSONL,
 		Output:  output,
 		Started: time.Now(),

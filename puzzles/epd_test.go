@@ -20,12 +20,16 @@ func readAll(t testing.TB, r Reader) []Record {
 
 func openTest(t testing.TB, name string) []Record {
 	t.Helper()
-	r, c, err := Open("testdata/"+name, FormatAuto)
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	return readAll(t, r)
+	defer f.Close()
+	newReader := NewEPDReader
+	if strings.HasSuffix(name, ".csv") {
+		newReader = NewLichessReader
+	}
+	return readAll(t, newReader(f, "testdata/"+name))
 }
 
 func ucis(t testing.TB, rec Record, which string) string {
@@ -90,12 +94,13 @@ func TestLooseDialect(t *testing.T) {
 	if rec.Err != nil || len(rec.Ops) != 3 || rec.Ops[1].Code != "c4" || rec.Claim.Mate != 1 {
 		t.Errorf("loose comment: %+v", rec.Ops)
 	}
-	r, c, err := Open(shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd"), FormatAuto)
+	path := shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	recs := readAll(t, r)
+	defer f.Close()
+	recs := readAll(t, NewEPDReader(f, path))
 	claims := 0
 	for _, rec := range recs {
 		if rec.Err != nil || len(rec.Warnings) > 0 {

@@ -82,11 +82,12 @@ func TestValidateVerdicts(t *testing.T) {
 // Lichess sample and compares the flagged ones with the fixture.
 func TestLichessSample(t *testing.T) {
 	path := shareddata.Path(t, "suites", "lichess-sample", "lichess_db_puzzle.csv")
-	r, c, err := Open(path, FormatAuto)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer f.Close()
+	r := NewLichessReader(f, path)
 	fixture, err := os.ReadFile("testdata/lichess-flagged.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -119,3 +119,8 @@ func (l *popLang) pieceType(c byte) (board.PieceType, bool) {
 func (l *popLang) letters() string {
 	return strings.Join(strings.Split(strings.ToUpper(l.pieces), ""), " ")
 }
+
+// PopeyeBegins reports whether word, a file's first word, begins a Popeye
+// problem file: BeginProblem, AnfangProblem or DebutProbleme, or at least
+// four letters of one of them.
+func PopeyeBegins(word string) bool { return popLangOf(word) != nil }

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
@@ -65,7 +66,7 @@ type answer struct {
 }
 
 func run(py, path string, timeout time.Duration, intelligent bool) error {
-	recs, err := puzzles.ReadFile(path)
+	recs, err := inputs.ReadFile(path)
 	if err != nil {
 		return err
 	}
@@ -394,7 +395,7 @@ func only(a, b []string) []string {
 func extractOrthodox(files []string, maxPlies int) error {
 	first := true
 	for _, path := range files {
-		recs, err := puzzles.ReadFile(path)
+		recs, err := inputs.ReadFile(path)
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/stipulation"
@@ -29,7 +30,7 @@ func main() {
 	flag.Parse()
 	var near []board.Position
 	if *seeds != "" {
-		recs, err := puzzles.ReadFile(*seeds)
+		recs, err := inputs.ReadFile(*seeds)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "problemset:", err)
 			os.Exit(1)
