@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 )
 
@@ -52,7 +53,7 @@ func NewReader(r io.Reader, source string, f Format) puzzles.Reader {
 	case FormatLichessCSV:
 		return puzzles.NewLichessReader(r, source)
 	case FormatPopeye:
-		return puzzles.NewPopeyeReader(r, source)
+		return popeye.NewReader(r, source)
 	case FormatPGN:
 		return puzzles.NewPGNReader(r, source)
 	}

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/popeye"
 )
 
 // Sniff guesses the format from the first lines without consuming them:
@@ -18,7 +18,7 @@ import (
 func Sniff(br *bufio.Reader) Format {
 	head, _ := br.Peek(4096)
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
-	if f := bytes.Fields(head); len(f) > 0 && puzzles.PopeyeBegins(string(f[0])) {
+	if f := bytes.Fields(head); len(f) > 0 && popeye.Begins(string(f[0])) {
 		return FormatPopeye
 	}
 	// The first line that is neither blank nor a PGN escape line.

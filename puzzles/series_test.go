@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 )
 
@@ -35,7 +36,7 @@ Stipulation hs#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
-	r := puzzles.NewPopeyeReader(strings.NewReader(file), "hpint.inp")
+	r := popeye.NewReader(strings.NewReader(file), "hpint.inp")
 	want := []struct {
 		stip, fen string
 		text      []string

@@ -28,6 +28,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
@@ -417,7 +418,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 				fmt.Println("nextproblem")
 			}
 			first = false
-			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, puzzles.PopeyePieces(rec.Pos), st)
+			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, popeye.Pieces(rec.Pos), st)
 			var opts []string
 			convention := board.White
 			if st.Kind == stipulation.Help && !st.Half || st.Kind == stipulation.SeriesHelp {

@@ -18,7 +18,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/testpos"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/stipulation"
 )
 
@@ -175,5 +175,5 @@ func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
 
 // write prints one problem in Popeye's language.
 func write(pos board.Position, st stipulation.Stipulation, title string) {
-	fmt.Printf("title %s\n%s\nstipulation %s\n", title, puzzles.PopeyePieces(pos), st)
+	fmt.Printf("title %s\n%s\nstipulation %s\n", title, popeye.Pieces(pos), st)
 }
