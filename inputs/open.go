@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"mateline.dev/mateline/lichess"
 	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 )
@@ -51,7 +52,7 @@ func ReadFile(path string) ([]puzzles.Record, error) {
 func NewReader(r io.Reader, source string, f Format) puzzles.Reader {
 	switch f {
 	case FormatLichessCSV:
-		return puzzles.NewLichessReader(r, source)
+		return lichess.NewReader(r, source)
 	case FormatPopeye:
 		return popeye.NewReader(r, source)
 	case FormatPGN:

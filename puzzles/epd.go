@@ -34,7 +34,7 @@ func (er *epdReader) Next() (Record, error) {
 }
 
 // NextRaw returns the next line to parse, so that parsing can happen on
-// another goroutine (see Raw).
+// another goroutine (see puzzles.Raw).
 func (er *epdReader) NextRaw() (Raw, error) {
 	for {
 		text, tooLong, err := er.lr.Next()

@@ -25,11 +25,7 @@ func openTest(t testing.TB, name string) []Record {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	newReader := NewEPDReader
-	if strings.HasSuffix(name, ".csv") {
-		newReader = NewLichessReader
-	}
-	return readAll(t, newReader(f, "testdata/"+name))
+	return readAll(t, NewEPDReader(f, "testdata/"+name))
 }
 
 func ucis(t testing.TB, rec Record, which string) string {

@@ -126,3 +126,11 @@ func isAnnotation(code string) bool {
 	}
 	return true
 }
+
+// truncate cuts s to n bytes for a message, marking the cut with "...".
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

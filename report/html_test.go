@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"mateline.dev/mateline/lichess"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -90,9 +91,9 @@ func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
 // reportPage validates a few records and renders the HTML report.
 func reportPage(t *testing.T) string {
 	t.Helper()
-	lichess := "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl\n" +
+	rows := "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl\n" +
 		"LSHRT,6k1/5ppp/8/8/8/8/8/R3R1K1 b - - 0 1,g8h8 a1a8,1725,80,93,1000,mate mateIn2 short,https://lichess.org/abcdEFGH#40\n"
-	lrecs := readAll(t, puzzles.NewLichessReader(strings.NewReader(lichess), "puzzles.csv"))
+	lrecs := readAll(t, lichess.NewReader(strings.NewReader(rows), "puzzles.csv"))
 	epd := "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"fine\";\n" +
 		"4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - dm 3; id \"opera\";\n" +
 		"1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k - bm #-2; id \"defence\";\n" +
