@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
@@ -37,7 +38,7 @@ func benchEPD(n int) string {
 // runJSONL runs a solve batch over text into w, skipping done ids.
 func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done *doneSet, afterEmit func(int)) (int, error) {
 	t.Helper()
-	r := puzzles.NewEPDReader(strings.NewReader(text), "test.epd")
+	r := epd.NewReader(strings.NewReader(text), "test.epd")
 	solvers := []*solver.Solver{solver.New(4), solver.New(4)}
 	n := 0
 	b := runner{

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/lichess"
 	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
@@ -58,5 +59,5 @@ func NewReader(r io.Reader, source string, f Format) puzzles.Reader {
 	case FormatPGN:
 		return puzzles.NewPGNReader(r, source)
 	}
-	return puzzles.NewEPDReader(r, source)
+	return epd.NewReader(r, source)
 }

@@ -1,4 +1,4 @@
-package puzzles
+package epd
 
 import (
 	"reflect"
@@ -76,7 +76,7 @@ func TestEPDAnnotationsAndClaims(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := ParseEPDLine("t.epd", 7, tc.line)
+			rec := ParseLine("t.epd", 7, tc.line)
 			if tc.err != "" {
 				if rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.err) || !strings.HasPrefix(rec.Err.Error(), "t.epd:7: ") {
 					t.Fatalf("error %v, want t.epd:7: ... %q", rec.Err, tc.err)
