@@ -8,6 +8,7 @@ import (
 
 	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/lichess"
+	"mateline.dev/mateline/pgnrec"
 	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 )
@@ -57,7 +58,7 @@ func NewReader(r io.Reader, source string, f Format) puzzles.Reader {
 	case FormatPopeye:
 		return popeye.NewReader(r, source)
 	case FormatPGN:
-		return puzzles.NewPGNReader(r, source)
+		return pgnrec.NewReader(r, source)
 	}
 	return epd.NewReader(r, source)
 }

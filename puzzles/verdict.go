@@ -211,3 +211,11 @@ func verdict(rec *Record, res solver.Result, n int) Verdict {
 	}
 	return VerdictOK
 }
+
+// join joins two texts with a space.
+func join(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " " + b
+}

@@ -1,4 +1,4 @@
-package puzzles_test
+package pgnrec_test
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/pgnrec"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -61,7 +62,7 @@ func TestPGNRecords(t *testing.T) {
 	if f := inputs.Sniff(br); f != inputs.FormatPGN {
 		t.Fatalf("sniffed as %v", f)
 	}
-	recs, err := puzzles.ReadAll(inputs.NewReader(br, "p.pgn", inputs.FormatPGN))
+	recs, err := puzzles.ReadAll(pgnrec.NewReader(br, "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestPGNRecords(t *testing.T) {
 // TestPGNAuthorLine: validate checks the author's line past the key, and
 // names the first move that fails with the defence that refutes it.
 func TestPGNAuthorLine(t *testing.T) {
-	recs, err := puzzles.ReadAll(inputs.NewReader(strings.NewReader(pgnPuzzles), "p.pgn", inputs.FormatPGN))
+	recs, err := puzzles.ReadAll(pgnrec.NewReader(strings.NewReader(pgnPuzzles), "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func FuzzPGNRecords(f *testing.F) {
 	f.Add(pgnPuzzles)
 	f.Add("[White \"Mate in two\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n{#1} 1. Ra8# *")
 	f.Fuzz(func(t *testing.T, s string) {
-		r := inputs.NewReader(strings.NewReader(s), "f.pgn", inputs.FormatPGN)
+		r := pgnrec.NewReader(strings.NewReader(s), "f.pgn")
 		for i := 0; i < 50; i++ {
 			rec, err := r.Next()
 			if err != nil {
