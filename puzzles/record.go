@@ -62,6 +62,7 @@ type LineError struct {
 	Err    error
 }
 
+// Error writes the source and the line before the problem.
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
 
 // Unwrap returns the problem itself.
