@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"mateline.dev/mateline/epd"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
@@ -36,7 +38,7 @@ func benchEPD(n int) string {
 // runJSONL runs a solve batch over text into w, skipping done ids.
 func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done *doneSet, afterEmit func(int)) (int, error) {
 	t.Helper()
-	r := puzzles.NewEPDReader(strings.NewReader(text), "test.epd")
+	r := epd.NewReader(strings.NewReader(text), "test.epd")
 	solvers := []*solver.Solver{solver.New(4), solver.New(4)}
 	n := 0
 	b := runner{
@@ -96,7 +98,7 @@ func newTestJob(output string, files ...string) *Job {
 	return &Job{
 		Options: solver.Options{MaxMate: 3},
 		HashMiB: 8, Workers: 2,
-		Inputs:  &puzzles.Inputs{Files: files},
+		Inputs:  &inputs.List{Files: files},
 		Format:  report.FormatJSONL,
 		Output:  output,
 		Started: time.Now(),

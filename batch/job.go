@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
@@ -39,7 +39,7 @@ type Job struct {
 	// Workers is the number of records solved at once; 0: every core, or
 	// one for a single --fen position (its threads get the cores).
 	Workers int
-	Inputs  *puzzles.Inputs
+	Inputs  *inputs.List
 	Format  report.Format
 	Output  string // results file; "" for Stdout
 	Resume  bool

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 
@@ -48,10 +49,10 @@ func (s *shardFile) peek() (report.Line, error) {
 // say which shard it holds ("i/n", written by --shard): merge refuses a set
 // where a shard is missing or given twice, naming it, and checks that
 // every record belongs to its file's shard and that no id appears twice.
-// With inputs (the puzzle files the shards read) the merged output follows
+// With inputFiles (the puzzle files the shards read) the merged output follows
 // input order; without, the shards are joined in shard order. It returns
 // the number of records written.
-func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
+func Merge(w io.Writer, paths []string, inputFiles []string) (int, error) {
 	if len(paths) == 0 {
 		return 0, errors.New("no shard outputs given")
 	}
@@ -142,10 +143,10 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 		written++
 		return nil
 	}
-	if len(inputs) > 0 {
+	if len(inputFiles) > 0 {
 		// Walk the inputs; each record's shard file must hold it next, or
 		// not at all (a record the run skipped).
-		if err := puzzles.EachID(inputs, func(id string) error {
+		if err := inputs.EachID(inputFiles, func(id string) error {
 			sf := byIndex[int(puzzles.IDHash(id)%uint64(count))]
 			l, err := sf.peek()
 			if errors.Is(err, io.EOF) {
@@ -178,7 +179,7 @@ func Merge(w io.Writer, paths []string, inputs []string) (int, error) {
 			if err != nil {
 				return written, err
 			}
-			if len(inputs) > 0 {
+			if len(inputFiles) > 0 {
 				return written, fmt.Errorf("%s: id %q is not in the inputs, or out of order", sf.path, l.ID)
 			}
 			if err := take(sf, l); err != nil {

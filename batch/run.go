@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
@@ -255,7 +256,7 @@ func (j *Job) proofPath(rec *puzzles.Record, used *sync.Map) string {
 // countRecords estimates the number of records of the inputs by counting
 // lines, for the progress bar; it returns -1 when that cannot be known
 // (standard input).
-func countRecords(in *puzzles.Inputs) int64 {
+func countRecords(in *inputs.List) int64 {
 	total := int64(len(in.FENs))
 	for _, path := range in.Files {
 		if path == "-" {
@@ -267,12 +268,12 @@ func countRecords(in *puzzles.Inputs) int64 {
 		}
 		br := bufio.NewReaderSize(f, 64<<10)
 		format := in.Format
-		if format == puzzles.FormatAuto {
-			format = puzzles.Sniff(br)
+		if format == inputs.FormatAuto {
+			format = inputs.Sniff(br)
 		}
-		csvHeader := format == puzzles.FormatLichessCSV
+		csvHeader := format == inputs.FormatLichessCSV
 		var n int64
-		if format == puzzles.FormatPopeye || format == puzzles.FormatPGN {
+		if format == inputs.FormatPopeye || format == inputs.FormatPGN {
 			// a problem or a game is many lines (and twins make more
 			// records)
 			n, err = countProblems(br, path, format)
@@ -292,8 +293,8 @@ func countRecords(in *puzzles.Inputs) int64 {
 }
 
 // countProblems counts the records of a Popeye problem file or a PGN file.
-func countProblems(r io.Reader, path string, format puzzles.Format) (int64, error) {
-	pr := puzzles.NewReader(r, path, format)
+func countProblems(r io.Reader, path string, format inputs.Format) (int64, error) {
+	pr := inputs.NewReader(r, path, format)
 	var n int64
 	for {
 		_, err := pr.NextRaw()

@@ -19,9 +19,9 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
 	"mateline.dev/mateline/proof"
-	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -86,7 +86,7 @@ func roundTrip(t *testing.T, name string, positions []board.Position, maxMate []
 
 func readEPD(t *testing.T, path string, every int, keep func(int) bool, atMost int) ([]board.Position, []int) {
 	t.Helper()
-	r, c, err := puzzles.Open(path, puzzles.FormatAuto)
+	r, c, err := inputs.Open(path, inputs.FormatAuto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -124,7 +124,7 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 func ValidateProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome {
 	o := SolveProblem(ctx, rec, opt)
 	if rec.Err != nil {
-		o.Verdict = rec.errorVerdict()
+		o.Verdict = rec.ErrorVerdict()
 		return o
 	}
 	o.Expected = &Expected{Keys: uciMoves(rec.Claim.Keys)}

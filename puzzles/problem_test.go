@@ -1,4 +1,4 @@
-package puzzles
+package puzzles_test
 
 import (
 	"context"
@@ -7,14 +7,16 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/epd"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
 )
 
 // problemRecord makes a record of a helpmate or selfmate from a FEN.
-func problemRecord(t *testing.T, fen, stip string) Record {
+func problemRecord(t *testing.T, fen, stip string) puzzles.Record {
 	t.Helper()
-	rec := fromFEN("--fen", 1, fen)
+	rec := puzzles.FromFEN("--fen", 1, fen)
 	if rec.Err != nil {
 		t.Fatal(rec.Err)
 	}
@@ -31,26 +33,26 @@ func problemRecord(t *testing.T, fen, stip string) Record {
 func TestSolveProblem(t *testing.T) {
 	cases := []struct {
 		name, fen, stip string
-		status          Status
+		status          puzzles.Status
 		solutions       []string // helpmates, as UCI lines
 		keys            []string // selfmates
 		shorter         string
-		verdict         Verdict
+		verdict         puzzles.Verdict
 	}{
-		{"h#2 ten solutions", "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2", StatusMate, []string{
+		{"h#2 ten solutions", "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2", puzzles.StatusMate, []string{
 			"f8e7 d1h5 e8f8 h5h8", "f8e7 d1d4 e8f8 d4h8", "f8e7 d1h1 e8f8 h1h8", "f8g7 c1b1 e8f8 d1d8",
 			"f8g7 c1c2 e8f8 d1d8", "f8g7 d1d7 e8f8 d7d8", "f8g7 d1d5 e8f8 d5d8", "f8g7 d1d4 e8f8 d4d8",
-			"f8g7 d1d3 e8f8 d3d8", "f8g7 d1d2 e8f8 d2d8"}, nil, "", VerdictCooked},
-		{"h#1.5 solved shorter", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "h#1.5", StatusCapped, nil, nil, "h#0.5", VerdictShorter},
-		{"h#1 without solution", "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#1", StatusCapped, nil, nil, "", VerdictNoSolution},
-		{"s#1", "8/8/8/8/8/kp5R/p7/K7 w - - 0 1", "s#1", StatusMate, nil, []string{"h3h4"}, "", VerdictOK},
-		{"s#2", "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"g4d1"}, "", VerdictOK},
-		{"s#2 solved in 1", "8/8/8/2p5/8/kpR5/p7/K7 w - - 0 1", "s#2", StatusMate, nil, []string{"c3c4"}, "s#1", VerdictShorter},
+			"f8g7 d1d3 e8f8 d3d8", "f8g7 d1d2 e8f8 d2d8"}, nil, "", puzzles.VerdictCooked},
+		{"h#1.5 solved shorter", "k7/pp6/8/8/8/8/8/1K1R4 w - - 0 1", "h#1.5", puzzles.StatusCapped, nil, nil, "h#0.5", puzzles.VerdictShorter},
+		{"h#1 without solution", "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#1", puzzles.StatusCapped, nil, nil, "", puzzles.VerdictNoSolution},
+		{"s#1", "8/8/8/8/8/kp5R/p7/K7 w - - 0 1", "s#1", puzzles.StatusMate, nil, []string{"h3h4"}, "", puzzles.VerdictOK},
+		{"s#2", "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", puzzles.StatusMate, nil, []string{"g4d1"}, "", puzzles.VerdictOK},
+		{"s#2 solved in 1", "8/8/8/2p5/8/kpR5/p7/K7 w - - 0 1", "s#2", puzzles.StatusMate, nil, []string{"c3c4"}, "s#1", puzzles.VerdictShorter},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := problemRecord(t, tc.fen, tc.stip)
-			o := ValidateProblem(context.Background(), &rec, ProblemOptions{})
+			o := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 			var sols []string
 			for _, s := range o.Solutions {
 				sols = append(sols, strings.Join(s, " "))
@@ -74,7 +76,7 @@ func TestSolveProblem(t *testing.T) {
 // forced mate, as Popeye shows them.
 func TestSelfmateTree(t *testing.T) {
 	rec := problemRecord(t, "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2")
-	o := SolveProblem(context.Background(), &rec, ProblemOptions{Tree: true})
+	o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{Tree: true})
 	if got := strings.Join(o.PV, " "); got != "g4d1 b4b3 d1g4 b3b2" {
 		t.Errorf("line %s", got)
 	}
@@ -113,7 +115,7 @@ func TestLineText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := LineText(pos, moves, false, tc.lone); got != tc.want {
+		if got := puzzles.LineText(pos, moves, false, tc.lone); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.line, got, tc.want)
 		}
 	}
@@ -122,50 +124,10 @@ func TestLineText(t *testing.T) {
 // MaxSolutions stops a helpmate at that many solutions.
 func TestMaxSolutions(t *testing.T) {
 	rec := problemRecord(t, "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2")
-	rec.Problem = &Problem{MaxSolutions: 3}
-	o := SolveProblem(context.Background(), &rec, ProblemOptions{})
-	if len(o.Solutions) != 3 || !o.Partial || o.Status != StatusMate {
+	rec.Problem = &puzzles.Problem{MaxSolutions: 3}
+	o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
+	if len(o.Solutions) != 3 || !o.Partial || o.Status != puzzles.StatusMate {
 		t.Errorf("%d solutions, partial %v, status %s", len(o.Solutions), o.Partial, o.Status)
-	}
-}
-
-// The EPD stip opcode: a helpmate or selfmate, or a direct mate's length.
-func TestEPDStip(t *testing.T) {
-	const fen = "4kb2/5p2/8/8/8/8/8/2KQ4 b - -"
-	cases := []struct {
-		ops, stip string
-		mate      int
-		err       string
-	}{
-		{`stip "h#2";`, "h#2", 0, ""},
-		{`stip s#3;`, "s#3", 0, ""},
-		{`stip "h#1.5"; id "x";`, "h#1.5", 0, ""},
-		{`stip "#2";`, "", 2, ""},
-		{`dm 2; stip "#2";`, "", 2, ""},
-		{`dm 3; stip "#2";`, "", 0, "stip #2 and the mate claim (3) disagree"},
-		{`stip "z#2";`, "", 0, `stipulation "z#2": want #N, =N, h#N, h#N.5, h=N`},
-		{`stip "h#2"; dm 2;`, "", 0, "stip h#2 and the mate claim (2) disagree"},
-		{`stip "s#2.5";`, "", 0, "only helpmates take half a move"},
-	}
-	for _, tc := range cases {
-		rec := ParseEPDLine("t.epd", 1, fen+" "+tc.ops)
-		if tc.err != "" {
-			if rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.err) {
-				t.Errorf("%s: error %v, want %q", tc.ops, rec.Err, tc.err)
-			}
-			continue
-		}
-		if rec.Err != nil {
-			t.Errorf("%s: %v", tc.ops, rec.Err)
-			continue
-		}
-		stip := ""
-		if rec.IsProblem() {
-			stip = rec.Stip.String()
-		}
-		if stip != tc.stip || int(rec.Claim.Mate) != tc.mate {
-			t.Errorf("%s: stip %q mate %d, want %q %d", tc.ops, stip, rec.Claim.Mate, tc.stip, tc.mate)
-		}
 	}
 }
 
@@ -173,8 +135,8 @@ func TestEPDStip(t *testing.T) {
 // problems (its test file battle_play.inp).
 func TestSetPlayAndTries(t *testing.T) {
 	rec := problemRecord(t, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1")
-	rec.Problem = &Problem{Try: true}
-	o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+	rec.Problem = &puzzles.Problem{Try: true}
+	o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	var got []string
 	for _, tr := range o.Tries {
 		got = append(got, tr.Text+" "+strings.Join(tr.RefText, ","))
@@ -185,8 +147,8 @@ func TestSetPlayAndTries(t *testing.T) {
 	}
 
 	rec = problemRecord(t, "8/8/8/8/1p6/k7/p1Q5/K7 w - - 0 1", "s#2")
-	rec.Problem = &Problem{SetPlay: true}
-	o = SolveProblem(context.Background(), &rec, ProblemOptions{})
+	rec.Problem = &puzzles.Problem{SetPlay: true}
+	o = puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	sp := o.SetPlay
 	if sp == nil || sp.Tree == nil || len(sp.Tree.Defences) != 1 {
 		t.Fatalf("set play %+v", sp)
@@ -202,8 +164,8 @@ func TestSetPlayAndTries(t *testing.T) {
 	}
 
 	rec = problemRecord(t, "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#2")
-	rec.Problem = &Problem{SetPlay: true}
-	o = SolveProblem(context.Background(), &rec, ProblemOptions{})
+	rec.Problem = &puzzles.Problem{SetPlay: true}
+	o = puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	// Popeye: "1...Rd1-d8 #", a short set play
 	if sp := o.SetPlay; sp == nil || sp.Stipulation != "h#0.5" || len(sp.Text) != 1 || sp.Text[0] != "1...Rd1-d8 #" {
 		t.Errorf("h#2 set play %+v", sp)
@@ -215,19 +177,19 @@ func TestSetPlayAndTries(t *testing.T) {
 func TestProblemAuthorSolution(t *testing.T) {
 	cases := []struct {
 		line string
-		want Verdict
+		want puzzles.Verdict
 	}{
-		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8f8 h5h8;`, VerdictCooked},
-		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8d8 h5h8;`, VerdictWrongKey},
-		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qd1;`, VerdictOK},
-		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qg7;`, VerdictWrongKey},
+		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8f8 h5h8;`, puzzles.VerdictCooked},
+		{`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; pv f8e7 d1h5 e8d8 h5h8;`, puzzles.VerdictWrongKey},
+		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qd1;`, puzzles.VerdictOK},
+		{`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; bm Qg7;`, puzzles.VerdictWrongKey},
 	}
 	for _, tc := range cases {
-		rec := ParseEPDLine("a.epd", 1, tc.line)
+		rec := epd.ParseLine("a.epd", 1, tc.line)
 		if rec.Err != nil {
 			t.Fatalf("%s: %v", tc.line, rec.Err)
 		}
-		if o := ValidateProblem(context.Background(), &rec, ProblemOptions{}); o.Verdict != tc.want {
+		if o := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{}); o.Verdict != tc.want {
 			t.Errorf("%s: verdict %s, want %s", tc.line, o.Verdict, tc.want)
 		}
 	}
@@ -243,9 +205,9 @@ func TestMaxFlightsquares(t *testing.T) {
 	}{{-1, []string{"c8g4"}}, {1, []string{"c8g4"}}, {0, nil}} {
 		rec := problemRecord(t, "2Q4b/8/5P2/2R5/4k3/3p4/4p3/4K3 w - - 0 1", "s#3")
 		if tc.option >= 0 {
-			rec.Problem = &Problem{MaxFlights: tc.option + 1}
+			rec.Problem = &puzzles.Problem{MaxFlights: tc.option + 1}
 		}
-		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+		o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 		if !slices.Equal(o.Keys, tc.keys) {
 			t.Errorf("MaxFlightsquares %d: keys %v, want %v", tc.option, o.Keys, tc.keys)
 		}
@@ -269,8 +231,8 @@ func TestThreatOption(t *testing.T) {
 	}
 	for _, tc := range cases {
 		rec := problemRecord(t, tc.fen, "s#3")
-		rec.Problem = &Problem{Threat: tc.threat}
-		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+		rec.Problem = &puzzles.Problem{Threat: tc.threat}
+		o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 		if !slices.Equal(o.Keys, tc.keys) {
 			t.Errorf("%s Threat %d: keys %v, want %v", tc.fen, tc.threat, o.Keys, tc.keys)
 		}
@@ -280,12 +242,12 @@ func TestThreatOption(t *testing.T) {
 // Option Try on a direct mate: Popeye 4.104 lists these seven tries of
 // this #2 (no key), each refuted by one defence.
 func TestDirectTries(t *testing.T) {
-	rec := fromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
+	rec := puzzles.FromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
 	rec.Claim.Mate = 2
 	sv := solver.New(4)
 	opt := solver.Options{Fresh: true}.ForClaim(2)
-	o := Solve(context.Background(), sv, &rec, opt)
-	if err := AddDirectTries(context.Background(), sv, &rec, &o, opt, 1); err != nil {
+	o := puzzles.Solve(context.Background(), sv, &rec, opt)
+	if err := puzzles.AddDirectTries(context.Background(), sv, &rec, &o, opt, 1); err != nil {
 		t.Fatal(err)
 	}
 	var got []string
@@ -293,7 +255,7 @@ func TestDirectTries(t *testing.T) {
 		got = append(got, tr.UCI+" "+strings.Join(tr.Refutations, ","))
 	}
 	want := []string{"a1b1 b3b2", "d3b1 b3b2", "d3f1 b3b2", "d3e2 b3b2", "c4a4 a3a4", "c4d4 b3b2", "e4e5 b3b2"}
-	if o.Status != StatusCapped || !slices.Equal(got, want) {
+	if o.Status != puzzles.StatusCapped || !slices.Equal(got, want) {
 		t.Errorf("status %s, tries %v, want %v", o.Status, got, want)
 	}
 }
@@ -310,12 +272,12 @@ func TestDirectSetPlay(t *testing.T) {
 		{"k3n3/P7/K1p1N3/8/8/2p5/1P6/8 w - - 0 1", 3, []string{"Se8-c7 +: Se6*c7 #", "Se8-d6: Se6-c7 #", "Se8-f6: Se6-c7 #", "Se8-g7: Se6-c7 #"}},
 	}
 	for _, tc := range cases {
-		rec := fromFEN("--fen", 1, tc.fen)
+		rec := puzzles.FromFEN("--fen", 1, tc.fen)
 		rec.Claim.Mate = solver.Mate(tc.mate)
 		sv := solver.New(4)
 		opt := solver.Options{Fresh: true}.ForClaim(rec.Claim.Mate)
-		o := Solve(context.Background(), sv, &rec, opt)
-		if err := AddDirectSetPlay(context.Background(), sv, &rec, &o, opt); err != nil {
+		o := puzzles.Solve(context.Background(), sv, &rec, opt)
+		if err := puzzles.AddDirectSetPlay(context.Background(), sv, &rec, &o, opt); err != nil {
 			t.Fatal(err)
 		}
 		var got []string

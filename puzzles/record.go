@@ -54,21 +54,41 @@ type Claim struct {
 	OnlyLastVaries bool
 }
 
-// lineError is a problem with one input line.
-type lineError struct {
+// LineError is a problem with one input line: its text starts with the
+// source and the line ("puzzles.epd:12: ...").
+type LineError struct {
 	Source string
 	Line   int
 	Err    error
 }
 
-func (e *lineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
+// Error writes the source and the line before the problem.
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Source, e.Line, e.Err) }
 
-func (e *lineError) Unwrap() error { return e.Err }
+// Unwrap returns the problem itself.
+func (e *LineError) Unwrap() error { return e.Err }
 
-// errorVerdict is the verdict of a record that could not be read: illegal
+// ErrorRecord is the record of a line of source that could not be read:
+// its id is "line:N", and its Err a LineError.
+func ErrorRecord(source string, line int, err error) Record {
+	return Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line), Err: &LineError{source, line, err}}
+}
+
+// SetPosition sets the record's position, its FEN and whether it is
+// terminal (checkmate or stalemate).
+func (r *Record) SetPosition(pos board.Position) {
+	r.Pos, r.FEN, r.Terminal = pos, pos.FEN(), terminal(&pos)
+}
+
+// Warnf adds a warning to the record.
+func (r *Record) Warnf(format string, args ...any) {
+	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+}
+
+// ErrorVerdict is the verdict of a record that could not be read: illegal
 // for a position that cannot occur, unreadable for everything else ("" when
 // the record was read).
-func (r *Record) errorVerdict() Verdict {
+func (r *Record) ErrorVerdict() Verdict {
 	if r.Err == nil {
 		return ""
 	}
@@ -104,18 +124,20 @@ func terminal(pos *board.Position) string {
 	return "stalemate"
 }
 
-// fromFEN makes a record from a FEN given on the command line.
-func fromFEN(source string, n int, fen string) Record {
+// FromFEN makes the record of a FEN given on the command line ("startpos"
+// for the initial position): source names where it came from, n is its
+// place among them and gives its id "fen:N".
+func FromFEN(source string, n int, fen string) Record {
 	rec := Record{Source: source, Line: n, ID: fmt.Sprintf("fen:%d", n)}
 	pos, err := board.StartPosition(), error(nil)
 	if strings.TrimSpace(fen) != "startpos" {
 		pos, err = board.ParseFEN(fen)
 	}
 	if err != nil {
-		rec.Err = &lineError{source, n, err}
+		rec.Err = &LineError{source, n, err}
 		return rec
 	}
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
+	rec.SetPosition(pos)
 	return rec
 }
 

@@ -1,4 +1,4 @@
-package puzzles
+package puzzles_test
 
 import (
 	"context"
@@ -6,6 +6,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/popeye"
+	"mateline.dev/mateline/puzzles"
 )
 
 // TestPopeyeSeriesFile reads problems of Popeye's BEISPIEL/hpint.inp in
@@ -32,7 +36,7 @@ Stipulation reci-h#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
-	r := NewPopeyeReader(strings.NewReader(file), "hpint.inp")
+	r := popeye.NewReader(strings.NewReader(file), "hpint.inp")
 	want := []struct {
 		stip, fen string
 		text      []string
@@ -55,8 +59,8 @@ EndProblem
 		if rec.Stip.String() != w.stip || rec.FEN != w.fen {
 			t.Fatalf("problem %d: %s %s, want %s %s", i+1, rec.Stip, rec.FEN, w.stip, w.fen)
 		}
-		o := SolveProblem(context.Background(), &rec, ProblemOptions{})
-		if o.Status != StatusMate {
+		o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
+		if o.Status != puzzles.StatusMate {
 			t.Fatalf("problem %d: status %s", i+1, o.Status)
 		}
 		if w.text != nil && !slices.Equal(o.SolutionText, w.text) {
@@ -68,7 +72,7 @@ EndProblem
 		if w.shorter != "" && (o.Shorter == nil || o.Shorter.Stipulation != w.shorter) {
 			t.Errorf("problem %d: shorter %+v, want %s", i+1, o.Shorter, w.shorter)
 		}
-		if v := ValidateProblem(context.Background(), &rec, ProblemOptions{}); w.shorter == "" && len(w.text) == 1 && v.Verdict != VerdictOK {
+		if v := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{}); w.shorter == "" && len(w.text) == 1 && v.Verdict != puzzles.VerdictOK {
 			t.Errorf("problem %d: verdict %s, want ok", i+1, v.Verdict)
 		}
 	}
@@ -85,7 +89,7 @@ EndProblem
 func TestRandomForcedExamples(t *testing.T) {
 	problems, answers, unsolved := map[string]int{}, map[string]int{}, 0
 	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp"} {
-		recs, err := ReadFile(f)
+		recs, err := inputs.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,11 +97,11 @@ func TestRandomForcedExamples(t *testing.T) {
 			if rec.Err != nil {
 				t.Fatalf("%s: %v", f, rec.Err)
 			}
-			o := SolveProblem(context.Background(), &rec, ProblemOptions{})
+			o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 			st := rec.Stip.String()
 			problems[st]++
 			answers[st] += len(o.Keys) + len(o.Solutions)
-			if o.Status != StatusMate {
+			if o.Status != puzzles.StatusMate {
 				unsolved++
 			}
 		}

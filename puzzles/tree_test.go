@@ -1,4 +1,4 @@
-package puzzles
+package puzzles_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/epd"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -86,7 +88,7 @@ func bareAll(sans []string) []string {
 }
 
 // hasLine reports whether the tree holds the line of moves from a key.
-func hasLine(t *Tree, line []string) bool {
+func hasLine(t *puzzles.Tree, line []string) bool {
 	for _, k := range t.Keys {
 		if bare(k.SAN) == line[0] && moveHas(k, line[1:]) {
 			return true
@@ -95,7 +97,7 @@ func hasLine(t *Tree, line []string) bool {
 	return false
 }
 
-func moveHas(m *TreeMove, rest []string) bool {
+func moveHas(m *puzzles.TreeMove, rest []string) bool {
 	if len(rest) == 0 {
 		return true
 	}
@@ -120,17 +122,17 @@ func moveHas(m *TreeMove, rest []string) bool {
 func TestKnownSolutionTrees(t *testing.T) {
 	for _, p := range knownProblems {
 		t.Run(p.key, func(t *testing.T) {
-			rec := ParseEPDLine("t.epd", 1, p.fen)
+			rec := epd.ParseLine("t.epd", 1, p.fen)
 			if rec.Err != nil {
 				t.Fatal(rec.Err)
 			}
 			sv := solver.New(16)
 			opt := solver.Options{MaxMate: p.mate, AllKeys: true}
-			o := Solve(context.Background(), sv, &rec, opt)
+			o := puzzles.Solve(context.Background(), sv, &rec, opt)
 			if o.Status != "mate" || int(o.Mate) != p.mate {
 				t.Fatalf("%s: %s mate %d", p.source, o.Status, o.Mate)
 			}
-			if err := AddTree(context.Background(), sv, &rec, &o, opt, 0); err != nil {
+			if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 0); err != nil {
 				t.Fatal(err)
 			}
 			tr := o.Tree
@@ -179,11 +181,11 @@ func TestKnownSolutionTrees(t *testing.T) {
 // TestTreeDepth: below the full depth, a variation gives its main line and
 // the tree says so; a mated position lists every move of the side to move.
 func TestTreeDepth(t *testing.T) {
-	rec := ParseEPDLine("t.epd", 1, "K5R1/7p/7p/8/R3PkP1/3p1b2/3pBQn1/4n2N w - - 0 1")
+	rec := epd.ParseLine("t.epd", 1, "K5R1/7p/7p/8/R3PkP1/3p1b2/3pBQn1/4n2N w - - 0 1")
 	sv := solver.New(16)
 	opt := solver.Options{MaxMate: 3, AllKeys: true}
-	o := Solve(context.Background(), sv, &rec, opt)
-	if err := AddTree(context.Background(), sv, &rec, &o, opt, 1); err != nil {
+	o := puzzles.Solve(context.Background(), sv, &rec, opt)
+	if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 1); err != nil {
 		t.Fatal(err)
 	}
 	if !o.Tree.Cut || o.Tree.Note == "" {
@@ -193,9 +195,9 @@ func TestTreeDepth(t *testing.T) {
 	if len(k.Defences) != 0 || len(k.MainLine) != 4 {
 		t.Errorf("depth 1: %d defences, main line %v", len(k.Defences), k.MainLine)
 	}
-	mated := ParseEPDLine("t.epd", 1, "8/1Q6/8/8/k7/8/2K5/8 b - -")
-	o = Solve(context.Background(), sv, &mated, solver.Options{MaxMate: 3, AllKeys: true})
-	if err := AddTree(context.Background(), sv, &mated, &o, opt, 0); err != nil {
+	mated := epd.ParseLine("t.epd", 1, "8/1Q6/8/8/k7/8/2K5/8 b - -")
+	o = puzzles.Solve(context.Background(), sv, &mated, solver.Options{MaxMate: 3, AllKeys: true})
+	if err := puzzles.AddTree(context.Background(), sv, &mated, &o, opt, 0); err != nil {
 		t.Fatal(err)
 	}
 	if o.Mate != -2 || len(o.Tree.Defences) != 2 || len(o.Tree.Keys) != 0 {

@@ -56,7 +56,7 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Optio
 func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options, beyond int) Outcome {
 	if rec.Err != nil {
 		o := NewOutcome(rec, solver.Result{})
-		o.Verdict = rec.errorVerdict()
+		o.Verdict = rec.ErrorVerdict()
 		return o
 	}
 	claim := rec.Claim.Mate
@@ -210,4 +210,12 @@ func verdict(rec *Record, res solver.Result, n int) Verdict {
 		return VerdictCooked
 	}
 	return VerdictOK
+}
+
+// join joins two texts with a space.
+func join(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " " + b
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/pgn"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
@@ -22,13 +23,13 @@ import (
 func TestPGNOutput(t *testing.T) {
 	sv := solver.New(8)
 	cooked := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R3R1K1 w - - dm 1; id "cooked";`, true)
-	rec := puzzles.ParseEPDLine("t.epd", 2, `r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - dm 4; id "philidor";`)
+	rec := epd.ParseLine("t.epd", 2, `r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - dm 4; id "philidor";`)
 	opt := solver.Options{MaxMate: 4, AllKeys: true}
 	tree := puzzles.Solve(context.Background(), sv, &rec, opt)
 	if err := puzzles.AddTree(context.Background(), sv, &rec, &tree, opt, 0); err != nil {
 		t.Fatal(err)
 	}
-	bad := puzzles.ParseEPDLine("t.epd", 3, `8/8/8/8/8/8/8/8 w - - dm 1; id "bad {id}";`)
+	bad := epd.ParseLine("t.epd", 3, `8/8/8/8/8/8/8/8 w - - dm 1; id "bad {id}";`)
 	unreadable := puzzles.Validate(context.Background(), sv, &bad, solver.Options{}, 1)
 	var b bytes.Buffer
 	w, err := New(FormatPGN, &b, Options{Shard: "0/1"})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/puzzles"
 )
 
@@ -18,7 +19,7 @@ func problemOutcomes(t *testing.T) []puzzles.Outcome {
 		`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; id "help";`,
 		`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; id "self";`,
 	} {
-		rec := puzzles.ParseEPDLine("p.epd", i+1, line)
+		rec := epd.ParseLine("p.epd", i+1, line)
 		out = append(out, puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{}))
 	}
 	return out
@@ -56,12 +57,12 @@ func TestProblemFormats(t *testing.T) {
 		}
 	}
 
-	var epd bytes.Buffer
-	EPD(&epd, &outs[0])
-	if s := epd.String(); !strings.Contains(s, `stip h#2;`) || !strings.Contains(s, `pv Be7 Qh5 Kf8 Qh8#;`) || !strings.Contains(s, `c9 "verdict: cooked";`) {
+	var annotated bytes.Buffer
+	EPD(&annotated, &outs[0])
+	if s := annotated.String(); !strings.Contains(s, `stip h#2;`) || !strings.Contains(s, `pv Be7 Qh5 Kf8 Qh8#;`) || !strings.Contains(s, `c9 "verdict: cooked";`) {
 		t.Errorf("annotated EPD: %s", s)
 	}
-	back := puzzles.ParseEPDLine("again", 1, strings.TrimSpace(epd.String()))
+	back := epd.ParseLine("again", 1, strings.TrimSpace(annotated.String()))
 	if back.Err != nil || back.Stip.String() != "h#2" || len(back.Claim.Line) != 4 {
 		t.Errorf("reading the annotated EPD back: %+v", back)
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/pgn"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/stipulation"
@@ -225,7 +226,7 @@ func (or *Reader) parse(text string) (Line, bool, error) {
 	if strings.HasPrefix(strings.TrimSpace(text), "#") {
 		return Line{}, false, nil
 	}
-	rec := puzzles.ParseEPDLine("output", or.line, text)
+	rec := epd.ParseLine("output", or.line, text)
 	if rec.Err != nil {
 		return Line{}, false, fmt.Errorf("not an annotated EPD record: %v", rec.Err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -14,7 +15,7 @@ import (
 // treeOutcome solves a problem and adds its solution tree to fullDepth.
 func treeOutcome(t *testing.T, fen string, mate, fullDepth int) puzzles.Outcome {
 	t.Helper()
-	rec := puzzles.ParseEPDLine("t.epd", 1, fen)
+	rec := epd.ParseLine("t.epd", 1, fen)
 	sv := solver.New(16)
 	opt := solver.Options{MaxMate: mate, AllKeys: true}
 	o := puzzles.Solve(context.Background(), sv, &rec, opt)

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
 func outcomeFor(t *testing.T, line string, validate bool) puzzles.Outcome {
 	t.Helper()
-	rec := puzzles.ParseEPDLine("t.epd", 1, line)
+	rec := epd.ParseLine("t.epd", 1, line)
 	sv := solver.New(4)
 	if validate {
 		return puzzles.Validate(context.Background(), sv, &rec, solver.Options{}, 1)
@@ -39,7 +40,7 @@ func TestAnnotatedEPD(t *testing.T) {
 		}
 	}
 	// The annotated line reads back with the finding as its claim.
-	rec := puzzles.ParseEPDLine("again", 1, strings.TrimSpace(got))
+	rec := epd.ParseLine("again", 1, strings.TrimSpace(got))
 	if rec.Err != nil || rec.ID != "opera" || rec.Claim.Mate != 2 || len(rec.Claim.Line) != 3 {
 		t.Errorf("reading the annotated line back: %+v", rec)
 	}
@@ -91,7 +92,7 @@ func TestCSVAndHTML(t *testing.T) {
 // a forced mate was proved reports that mate as an upper bound in every
 // format, never as the mate (TestLimitVerdict: validate calls it a timeout).
 func TestMateWithinReported(t *testing.T) {
-	rec := puzzles.ParseEPDLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
+	rec := epd.ParseLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
 	res := solver.Result{Status: solver.StatusLimit, MateWithin: 9, Depth: 6}
 	o := puzzles.NewOutcome(&rec, res)
 	var b bytes.Buffer
@@ -123,7 +124,7 @@ func TestMateWithinReported(t *testing.T) {
 // TestTruncatedPVIsSolved: a record whose pv is cut off mid-move is
 // searched, and the warning reaches every output format.
 func TestTruncatedPVIsSolved(t *testing.T) {
-	rec := puzzles.ParseEPDLine("wac.epd", 114, `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "WAC.x"; pv Ra8# R;`)
+	rec := epd.ParseLine("wac.epd", 114, `6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "WAC.x"; pv Ra8# R;`)
 	if rec.Err != nil {
 		t.Fatal(rec.Err)
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
-	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -23,7 +23,7 @@ type suiteCase struct {
 // suite is wrong, and the test says so). It returns the number solved.
 func runSuite(t *testing.T, sc suiteCase) int {
 	path := shareddata.Path(t, sc.file...)
-	recs, err := puzzles.ReadFile(path)
+	recs, err := inputs.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/endgame"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
-	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -23,7 +23,7 @@ func TestTablesKeepMateLengths(t *testing.T) {
 	}
 	prober := endgame.Prober{TB: tb}
 	for _, file := range []string{"KRvK1000pv.epd", "KQvKR1000pv.epd"} {
-		r, c, err := puzzles.Open(shareddata.Path(t, "suites", "matetools", file), puzzles.FormatAuto)
+		r, c, err := inputs.Open(shareddata.Path(t, "suites", "matetools", file), inputs.FormatAuto)
 		if err != nil {
 			t.Fatal(err)
 		}

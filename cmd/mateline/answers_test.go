@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/batch"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 )
 
@@ -85,7 +86,7 @@ func TestNodesDeterministic(t *testing.T) {
 // line when it is proved.
 func TestBoundLines(t *testing.T) {
 	var lines strings.Builder
-	j := &batch.Job{Command: batch.CommandSolve, Inputs: &puzzles.Inputs{FENs: []string{"k7/2Q5/8/2p5/1pp5/1pp5/prp5/nbK5 w - - 0 1"}},
+	j := &batch.Job{Command: batch.CommandSolve, Inputs: &inputs.List{FENs: []string{"k7/2Q5/8/2p5/1pp5/1pp5/prp5/nbK5 w - - 0 1"}},
 		HashMiB: 16, Bounds: &lines, Format: "jsonl"}
 	j.Options.MaxMate, j.Options.Nodes = 123, 1_000_000
 	if _, err := j.Run(t.Context()); err != nil {

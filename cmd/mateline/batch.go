@@ -16,7 +16,7 @@ import (
 	"mateline.dev/mateline/batch"
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
@@ -72,7 +72,7 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 		Workers:     int(cmd.Int("jobs")),
 		Output:      cmd.String("output"),
 		Resume:      cmd.Bool("resume"),
-		Inputs:      &puzzles.Inputs{Files: cmd.Args().Slice()},
+		Inputs:      &inputs.List{Files: cmd.Args().Slice()},
 		TablesPath:  cmd.String("syzygy"),
 		Started:     started,
 		Stdout:      cmd.Root().Writer,
@@ -111,7 +111,7 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 	if j.Format, err = report.ParseFormat(format); err != nil {
 		return nil, batch.UsageError{Msg: err.Error()}
 	}
-	if j.Inputs.Format, err = puzzles.ParseInputFormat(cmd.String("input-format")); err != nil {
+	if j.Inputs.Format, err = inputs.ParseFormat(cmd.String("input-format")); err != nil {
 		return nil, batch.UsageError{Msg: err.Error()}
 	}
 	if j.Shard, err = batch.ParseShard(cmd.String("shard"), cmd.IsSet("shard"), os.Getenv); err != nil {

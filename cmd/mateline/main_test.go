@@ -21,7 +21,7 @@ func TestExitCodes(t *testing.T) {
 	t.Setenv("MATELINE_BOOK", "")
 	ex := filepath.Join("..", "..", "examples", "mates.epd")
 	problems := filepath.Join("..", "..", "examples", "problems.inp")
-	bad := filepath.Join("..", "..", "puzzles", "testdata", "malformed.epd")
+	bad := filepath.Join("..", "..", "epd", "testdata", "malformed.epd")
 	cases := []struct {
 		args []string
 		code int

@@ -18,8 +18,8 @@ import (
 	"github.com/corentings/chess/v2"
 	chessuci "github.com/corentings/chess/v2/uci"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
-	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -64,7 +64,7 @@ type uciCase struct {
 // mateline solve does; keep selects the records by their claim.
 func solved(t *testing.T, path string, every int, keep func(claim int) bool, atMost int) []uciCase {
 	t.Helper()
-	recs, err := puzzles.ReadFile(path)
+	recs, err := inputs.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

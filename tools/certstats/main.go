@@ -18,8 +18,8 @@ import (
 	"sort"
 	"time"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/proof"
-	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -40,7 +40,7 @@ func main() {
 	rows := map[int]*row{}
 	sv := solver.New(*hash)
 	for _, path := range flag.Args() {
-		recs, err := puzzles.ReadFile(path)
+		recs, err := inputs.ReadFile(path)
 		if err != nil {
 			fail(err)
 		}

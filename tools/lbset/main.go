@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -130,7 +131,7 @@ func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int
 func read(paths []string) ([]puzzles.Record, error) {
 	var recs []puzzles.Record
 	for _, path := range paths {
-		all, err := puzzles.ReadFile(path)
+		all, err := inputs.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}

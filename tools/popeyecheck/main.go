@@ -28,6 +28,8 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
@@ -66,7 +68,7 @@ type answer struct {
 }
 
 func run(py, path string, timeout time.Duration, intelligent bool) error {
-	recs, err := puzzles.ReadFile(path)
+	recs, err := inputs.ReadFile(path)
 	if err != nil {
 		return err
 	}
@@ -399,7 +401,7 @@ func only(a, b []string) []string {
 func extractOrthodox(files []string, maxPlies int) error {
 	first := true
 	for _, path := range files {
-		recs, err := puzzles.ReadFile(path)
+		recs, err := inputs.ReadFile(path)
 		if err != nil {
 			return err
 		}
@@ -421,7 +423,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 				fmt.Println("nextproblem")
 			}
 			first = false
-			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, puzzles.PopeyePieces(rec.Pos), st)
+			fmt.Printf("title %s:%d\n%s\nstipulation %s\n", path, rec.Line, popeye.Pieces(rec.Pos), st)
 			var opts []string
 			convention := st.FirstSide()
 			if rec.Pos.Side() != convention {

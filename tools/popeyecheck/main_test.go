@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/inputs"
 )
 
 // Popeye 4.104's output for examples/problems.inp with NoBoard (trimmed):
@@ -40,7 +40,7 @@ solution finished. Time = 0.015 s
 `
 
 func TestReadPopeyeOutput(t *testing.T) {
-	recs, err := puzzles.ReadFile("../../examples/problems.inp")
+	recs, err := inputs.ReadFile("../../examples/problems.inp")
 	if err != nil {
 		t.Fatal(err)
 	}

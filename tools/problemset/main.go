@@ -16,8 +16,9 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/testpos"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/popeye"
 	"mateline.dev/mateline/stipulation"
 )
 
@@ -29,7 +30,7 @@ func main() {
 	flag.Parse()
 	var near []board.Position
 	if *seeds != "" {
-		recs, err := puzzles.ReadFile(*seeds)
+		recs, err := inputs.ReadFile(*seeds)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "problemset:", err)
 			os.Exit(1)
@@ -175,5 +176,5 @@ func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
 
 // write prints one problem in Popeye's language.
 func write(pos board.Position, st stipulation.Stipulation, title string) {
-	fmt.Printf("title %s\n%s\nstipulation %s\n", title, puzzles.PopeyePieces(pos), st)
+	fmt.Printf("title %s\n%s\nstipulation %s\n", title, popeye.Pieces(pos), st)
 }

@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
@@ -112,7 +113,7 @@ func main() {
 	}
 	rows := map[int]*row{}
 	for _, path := range flag.Args() {
-		recs, err := puzzles.ReadFile(path)
+		recs, err := inputs.ReadFile(path)
 		if err != nil {
 			fail(err)
 		}

@@ -1,4 +1,4 @@
-package puzzles
+package popeye
 
 import (
 	"slices"
@@ -7,10 +7,10 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-// popLang is one of Popeye's input languages, which a file chooses by its
+// language is one of Popeye's input languages, which a file chooses by its
 // first word (BeginProblem, AnfangProblem, DebutProbleme): its words for
 // the English keywords, and its piece letters.
-type popLang struct {
+type language struct {
 	name  string
 	begin string
 	// words maps an English keyword to this language's (none: the same)
@@ -21,8 +21,8 @@ type popLang struct {
 }
 
 var (
-	popEnglish = &popLang{name: "English", begin: "beginproblem", pieces: "kqrbsp"}
-	popGerman  = &popLang{name: "German", begin: "AnfangProblem", pieces: "kdtlsb", words: map[string]string{
+	english = &language{name: "English", begin: "beginproblem", pieces: "kqrbsp"}
+	german  = &language{name: "German", begin: "AnfangProblem", pieces: "kdtlsb", words: map[string]string{
 		"remark": "Bemerkung", "author": "Autor", "origin": "Quelle", "title": "Titel", "award": "Auszeichnung",
 		"protocol": "Protokoll", "condition": "Bedingung", "stipulation": "Forderung", "sstipulation": "sForderung",
 		"pieces": "Steine", "twin": "Zwilling", "zeroposition": "NullStellung", "endproblem": "EndeProblem",
@@ -46,7 +46,7 @@ var (
 		// colours
 		"white": "Weiss", "black": "Schwarz",
 	}}
-	popFrench = &popLang{name: "French", begin: "DebutProbleme", pieces: "rdtfcp", words: map[string]string{
+	french = &language{name: "French", begin: "DebutProbleme", pieces: "rdtfcp", words: map[string]string{
 		"remark": "remarque", "author": "auteur", "origin": "source", "title": "titre", "award": "prix",
 		"stipulation": "enonce", "sstipulation": "senonce", "twin": "jumeau", "endproblem": "FinProbleme",
 		"nextproblem": "asuivre", "LaTeXPieces": "PiecesLaTeX", "InitialGameArray": "PositionInitialePartie",
@@ -67,16 +67,16 @@ var (
 		// colours
 		"white": "Blanc", "black": "Noir", "neutral": "Neutre",
 	}}
-	popLangs = []*popLang{popEnglish, popGerman, popFrench}
+	langs = []*language{english, german, french}
 )
 
-// popLangOf returns the language whose BeginProblem word begins with the
+// langOf returns the language whose BeginProblem word begins with the
 // file's first word (at least four letters of it), or nil.
-func popLangOf(first string) *popLang {
+func langOf(first string) *language {
 	if len(first) < 4 {
 		return nil
 	}
-	for _, l := range popLangs {
+	for _, l := range langs {
 		if strings.HasPrefix(strings.ToLower(l.begin), strings.ToLower(first)) {
 			return l
 		}
@@ -87,7 +87,7 @@ func popLangOf(first string) *popLang {
 // keyword is the package's keyword for the language: the English name
 // among names that word stands for (any unambiguous prefix of this
 // language's word for it).
-func (l *popLang) keyword(word string, names []string) (string, error) {
+func (l *language) keyword(word string, names []string) (string, error) {
 	if len(l.words) == 0 {
 		return keyword(word, names)
 	}
@@ -107,7 +107,7 @@ func (l *popLang) keyword(word string, names []string) (string, error) {
 
 // pieceType returns the piece type of one of the language's letters (in
 // English S is the knight: N is Popeye's nightrider).
-func (l *popLang) pieceType(c byte) (board.PieceType, bool) {
+func (l *language) pieceType(c byte) (board.PieceType, bool) {
 	i := strings.IndexByte(l.pieces, c|0x20)
 	if i < 0 || c|0x20 < 'a' || c|0x20 > 'z' {
 		return board.NoPieceType, false
@@ -116,6 +116,11 @@ func (l *popLang) pieceType(c byte) (board.PieceType, bool) {
 }
 
 // letters lists the language's orthodox men for messages ("K Q R B S P").
-func (l *popLang) letters() string {
+func (l *language) letters() string {
 	return strings.Join(strings.Split(strings.ToUpper(l.pieces), ""), " ")
 }
+
+// Begins reports whether word, a file's first word, begins a Popeye
+// problem file: BeginProblem, AnfangProblem or DebutProbleme, or at least
+// four letters of one of them.
+func Begins(word string) bool { return langOf(word) != nil }

@@ -1,9 +1,11 @@
-package puzzles
+package epd
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"mateline.dev/mateline/puzzles"
 )
 
 // token is a word or a quoted string of an EPD line; sep marks a semicolon.
@@ -57,11 +59,18 @@ func tokenize(line string, start int) []token {
 	return toks
 }
 
+// looseOpcodes are the opcodes recognised when a line has no semicolons.
+var looseOpcodes = map[string]bool{
+	"acd": true, "acn": true, "acs": true, "am": true, "bm": true, "ce": true, "dm": true,
+	"fmvn": true, "hmvc": true, "id": true, "pm": true, "pv": true, "sm": true, "stip": true,
+	"c0": true, "c1": true, "c2": true, "c3": true, "c4": true, "c5": true, "c6": true, "c7": true, "c8": true, "c9": true,
+}
+
 // opsParse is what parseOps read: the operations, problems that cost the
 // record nothing but a warning, and the first problem that makes the line
 // unreadable.
 type opsParse struct {
-	ops      []Op
+	ops      []puzzles.Op
 	warnings []string
 	err      error
 }
@@ -87,7 +96,7 @@ func parseOps(line string, start int) opsParse {
 		if hasSep || t.quoted || !looseOpcodes[t.text] {
 			return false
 		}
-		return !isComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
+		return !puzzles.IsComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
 	}
 	for i, t := range toks {
 		switch {
@@ -98,7 +107,7 @@ func parseOps(line string, start int) opsParse {
 			p.err = fmt.Errorf("column %d: an operation starts with a quoted string %q", t.col, truncate(t.text, 20))
 			return p
 		case cur < 0 || looseStart(i):
-			p.ops = append(p.ops, Op{Code: t.text})
+			p.ops = append(p.ops, puzzles.Op{Code: t.text})
 			cur = len(p.ops) - 1
 			continue
 		}
@@ -127,45 +136,10 @@ func isAnnotation(code string) bool {
 	return true
 }
 
-// String writes the operation as EPD does, without the semicolon: the
-// opcode, then each operand, quoted when it must be (comments and ids
-// always are).
-func (op Op) String() string {
-	var b strings.Builder
-	b.WriteString(op.Code)
-	for _, a := range op.Args {
-		b.WriteByte(' ')
-		if a == "" || strings.ContainsAny(a, " ;\"\t\\") || isComment(op.Code) || op.Code == "id" {
-			b.WriteString(epdQuote(a))
-		} else {
-			b.WriteString(a)
-		}
+// truncate cuts s to n bytes for a message, marking the cut with "...".
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return b.String()
-}
-
-func isComment(code string) bool {
-	return len(code) == 2 && code[0] == 'c' && code[1] >= '0' && code[1] <= '9'
-}
-
-// epdQuote quotes an EPD string operand: only '"' and '\\' are escaped,
-// as EPD readers (ours among them) expect, so that every byte of the text,
-// valid UTF-8 or not, reads back the same. Line breaks, which cannot
-// occur in a string read from one line, become spaces.
-func epdQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n', '\r':
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return s[:n] + "..."
 }

@@ -1,4 +1,4 @@
-package puzzles
+package epd
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ func TestStreamingMemory(t *testing.T) {
 	const lines = 1_000_000
 	line := []byte("8/8/8/8/k7/8/2K5/7Q w - - dm 3; id \"x\";\n")
 	gen := &repeatReader{line: line, left: lines}
-	r := NewEPDReader(gen, "generated")
+	r := NewReader(gen, "generated")
 	var ms runtime.MemStats
 	var peak uint64
 	n := 0

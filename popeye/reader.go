@@ -1,4 +1,4 @@
-package puzzles
+package popeye
 
 import (
 	"errors"
@@ -9,51 +9,52 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
 )
 
 // Popeye's English keywords (docs/formats.md, "Popeye problem files").
 var (
-	popeyeCommands = []string{"remark", "author", "origin", "title", "award", "protocol", "condition",
+	commands = []string{"remark", "author", "origin", "title", "award", "protocol", "condition",
 		"option", "stipulation", "sstipulation", "forsyth", "pieces", "twin", "zeroposition",
 		"endproblem", "nextproblem", "LaTeX", "LaTeXPieces", "InitialGameArray"}
-	popeyeOptions = []string{"Defence", "SetPlay", "WhiteToPlay", "Variations", "MoveNumbers",
+	options = []string{"Defence", "SetPlay", "WhiteToPlay", "Variations", "MoveNumbers",
 		"StartMoveNumber", "NoWk", "Duplex", "NoBk", "Threat", "NoThreat", "Try", "MaxSolutions",
 		"MaxFlightsquares", "Search", "MultiSolutions", "NoSymmetry", "NonTrivial", "KeepMatingPiece",
 		"EnPassant", "NoBoard", "NoShortVariations", "HalfDuplex", "PostKeyPlay", "Intelligent",
 		"MaxTime", "NoCastling", "Quodlibet", "StopOnShortSolutions", "Beep", "SuppressGrid",
 		"WriteGrid", "CastlingMutuallyExclusive", "GoalIsEnd", "NullMoves", "UpToMoveNumber",
 		"TrivialTriesAvoid", "MatesIn1"}
-	popeyeTwinning = []string{"move", "exchange", "stipulation", "sstipulation", "add", "remove",
+	twinning = []string{"move", "exchange", "stipulation", "sstipulation", "add", "remove",
 		"continued", "rotate", "condition", "PolishType", "mirror", "shift", "substitute"}
-	popeyeColours = []string{"white", "black", "neutral"}
+	colours = []string{"white", "black", "neutral"}
 )
 
-// popeyeUnsupportedOptions change the rules, or the play, beyond
+// unsupportedOptions change the rules, or the play, beyond
 // orthodox direct, help and self play.
-var popeyeUnsupportedOptions = map[string]string{
+var unsupportedOptions = map[string]string{
 	"NoWk": "a position without a white king", "NoBk": "a position without a black king",
 	"PostKeyPlay": "post-key play", "Quodlibet": "quodlibet stipulations", "GoalIsEnd": "GoalIsEnd",
 	"NullMoves":  "null moves",
 	"NonTrivial": "NonTrivial", "KeepMatingPiece": "KeepMatingPiece", "CastlingMutuallyExclusive": "mutually exclusive castlings",
 }
 
-// popeyeIgnoredOptions are read and have no effect here: how Popeye
+// ignoredOptions are read and have no effect here: how Popeye
 // prints or searches, not what a problem's solution is.
-var popeyeIgnoredOptions = map[string]bool{
+var ignoredOptions = map[string]bool{
 	"MoveNumbers": true, "NoBoard": true, "Intelligent": true, "Beep": true, "SuppressGrid": true,
 	"WriteGrid": true, "NoSymmetry": true, "Search": true, "MultiSolutions": true,
 	"StopOnShortSolutions": true, "NoShortVariations": true, "TrivialTriesAvoid": true,
 }
 
-// popeyeReader reads problem files in Popeye's input language: each
+// reader reads problem files in Popeye's input language: each
 // problem (and each twin) is a record.
-type popeyeReader struct {
+type reader struct {
 	source string
-	lx     *popeyeLexer
-	lang   *popLang // the language of the last BeginProblem
-	queue  []Record
+	lx     *lexer
+	lang   *language // the language of the last BeginProblem
+	queue  []puzzles.Record
 	ids    map[string]bool // ids given so far, to keep them unique
 	// started: a problem was begun, so after NextProblem the next one
 	// starts without BeginProblem.
@@ -61,55 +62,55 @@ type popeyeReader struct {
 	done    bool
 }
 
-// NewPopeyeReader reads problems in Popeye's input language (English,
+// NewReader reads problems in Popeye's input language (English,
 // German or French keywords and piece letters, as the first word
 // BeginProblem, AnfangProblem or DebutProbleme chooses; any unambiguous
 // prefix of a keyword) from r. Each problem, each twin and,
 // with Duplex, each side gives one record; a problem that cannot be read
 // is one record with the error, naming the line and the word, and reading
 // goes on with the next problem.
-func NewPopeyeReader(r io.Reader, source string) Reader {
-	return &popeyeReader{source: source, lx: newPopeyeLexer(r), ids: map[string]bool{}, lang: popEnglish}
+func NewReader(r io.Reader, source string) puzzles.Reader {
+	return &reader{source: source, lx: newLexer(r), ids: map[string]bool{}, lang: english}
 }
 
 // Next returns the next record, or io.EOF after the last.
-func (pr *popeyeReader) Next() (Record, error) { return parseNext(pr.NextRaw) }
+func (pr *reader) Next() (puzzles.Record, error) { return puzzles.ParseNext(pr.NextRaw) }
 
 // NextRaw returns the next record, already parsed.
-func (pr *popeyeReader) NextRaw() (Raw, error) {
+func (pr *reader) NextRaw() (puzzles.Raw, error) {
 	for len(pr.queue) == 0 {
 		if pr.done {
 			if pr.lx.err != nil {
-				return Raw{}, fmt.Errorf("%s: %w", pr.source, pr.lx.err)
+				return puzzles.Raw{}, fmt.Errorf("%s: %w", pr.source, pr.lx.err)
 			}
-			return Raw{}, io.EOF
+			return puzzles.Raw{}, io.EOF
 		}
 		pr.readProblem()
 	}
 	rec := pr.queue[0]
 	pr.queue = pr.queue[1:]
-	return rawRecord(rec), nil
+	return puzzles.RawRecord(rec), nil
 }
 
-// popeyeError is a problem's error at a line and word.
-type popeyeError struct {
+// wordError is a problem's error at a line and word.
+type wordError struct {
 	line int
 	msg  string
 }
 
-func (e *popeyeError) Error() string { return e.msg }
+func (e *wordError) Error() string { return e.msg }
 
 func perrf(line int, format string, args ...any) error {
-	return &popeyeError{line, fmt.Sprintf(format, args...)}
+	return &wordError{line, fmt.Sprintf(format, args...)}
 }
 
-// popProblem is one problem as read, before its twins are set up.
-type popProblem struct {
+// problem is one problem as read, before its twins are set up.
+type problem struct {
 	line     int // the line of BeginProblem (or NextProblem before it)
-	board    popBoard
+	board    diagram
 	stip     string
 	stipLine int
-	info     Problem
+	info     puzzles.Problem
 	halfDup  bool
 	duplex   bool
 	// whiteToPlay: a helpmate h#N starts with White, one ply shorter
@@ -117,36 +118,36 @@ type popProblem struct {
 	whiteToPlay bool
 	noCastle    []board.Square // NoCastling squares
 	ep          []board.Square // EnPassant squares
-	twins       []popTwin
+	twins       []twin
 	zero        bool // a ZeroPosition: the diagram itself is not solved
 	warnings    []string
 }
 
-// popTwin is one twin: its changes to the diagram (or, continued, to the
+// twin is one twin: its changes to the diagram (or, continued, to the
 // twin before it).
-type popTwin struct {
+type twin struct {
 	line      int
 	continued bool
-	changes   []popChange
+	changes   []change
 }
 
-// popChange is one twinning change.
-type popChange struct {
-	kind string // a popeyeTwinning name
+// change is one twinning change.
+type change struct {
+	kind string // a twinning name
 	args []string
 	line int
 }
 
 // readProblem reads one problem up to EndProblem or NextProblem and
 // queues its records.
-func (pr *popeyeReader) readProblem() {
+func (pr *reader) readProblem() {
 	w, ok := pr.lx.next()
 	if !ok {
 		pr.done = true
 		return
 	}
-	p := &popProblem{line: w.line, board: popBoard{}}
-	switch l := popLangOf(w.text); {
+	p := &problem{line: w.line, board: diagram{}}
+	switch l := langOf(w.text); {
 	case l != nil:
 		pr.lang = l // BeginProblem: its language holds for the file
 	case pr.started:
@@ -167,7 +168,7 @@ func (pr *popeyeReader) readProblem() {
 
 // fail queues the record of a problem that could not be read, and skips
 // to the end of the problem.
-func (pr *popeyeReader) fail(p *popProblem, err error) {
+func (pr *reader) fail(p *problem, err error) {
 	pr.queue = append(pr.queue, pr.errorRecord(p.line, pr.uniqueID(fmt.Sprintf("line:%d", p.line)), err))
 	// skip to the problem's end
 	for {
@@ -176,7 +177,7 @@ func (pr *popeyeReader) fail(p *popProblem, err error) {
 			pr.done = true
 			return
 		}
-		if name, err := pr.lang.keyword(w.text, popeyeCommands); err == nil && (name == "endproblem" || name == "nextproblem") {
+		if name, err := pr.lang.keyword(w.text, commands); err == nil && (name == "endproblem" || name == "nextproblem") {
 			pr.done = name == "endproblem" && !pr.moreAfterEnd()
 			return
 		}
@@ -185,13 +186,13 @@ func (pr *popeyeReader) fail(p *popProblem, err error) {
 
 // moreAfterEnd reports whether another problem follows EndProblem (a file
 // of several EndProblem-terminated problems).
-func (pr *popeyeReader) moreAfterEnd() bool {
+func (pr *reader) moreAfterEnd() bool {
 	_, ok := pr.lx.peek()
 	return ok
 }
 
 // readCommands reads a problem's commands up to its end.
-func (pr *popeyeReader) readCommands(p *popProblem) error {
+func (pr *reader) readCommands(p *problem) error {
 	lx := pr.lx
 	for {
 		w, ok := lx.next()
@@ -200,7 +201,7 @@ func (pr *popeyeReader) readCommands(p *popProblem) error {
 			pr.done = true
 			return nil
 		}
-		name, err := pr.lang.keyword(w.text, popeyeCommands)
+		name, err := pr.lang.keyword(w.text, commands)
 		if err != nil {
 			return perrf(w.line, "%v: want a command (pieces, stipulation, option, twin, ...)", err)
 		}
@@ -265,22 +266,22 @@ func (pr *popeyeReader) readCommands(p *popProblem) error {
 
 // readOptions reads the words of an option command, up to a word that is
 // not an option.
-func (pr *popeyeReader) readOptions(p *popProblem) error {
+func (pr *reader) readOptions(p *problem) error {
 	lx := pr.lx
 	for {
 		w, ok := lx.peek()
 		if !ok {
 			return nil
 		}
-		name, err := pr.lang.keyword(w.text, popeyeOptions)
+		name, err := pr.lang.keyword(w.text, options)
 		if err != nil {
-			if _, cerr := pr.lang.keyword(w.text, popeyeCommands); cerr == nil {
+			if _, cerr := pr.lang.keyword(w.text, commands); cerr == nil {
 				return nil // the next command
 			}
 			return perrf(w.line, "option %v", err)
 		}
 		lx.next()
-		if why, bad := popeyeUnsupportedOptions[name]; bad {
+		if why, bad := unsupportedOptions[name]; bad {
 			return perrf(w.line, "option %s: %s is not supported", name, why)
 		}
 		switch name {
@@ -339,7 +340,7 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 		case "Try":
 			p.info.Try = true
 		default:
-			if !popeyeIgnoredOptions[name] {
+			if !ignoredOptions[name] {
 				p.warnings = append(p.warnings, fmt.Sprintf("option %s is read but not used", name))
 			}
 		}
@@ -347,17 +348,17 @@ func (pr *popeyeReader) readOptions(p *popProblem) error {
 }
 
 // readTwin reads a twin's changes.
-func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
+func (pr *reader) readTwin(line int) (twin, error) {
 	lx := pr.lx
-	t := popTwin{line: line}
+	t := twin{line: line}
 	for {
 		w, ok := lx.peek()
 		if !ok {
 			return t, nil
 		}
-		name, err := pr.lang.keyword(w.text, popeyeTwinning)
+		name, err := pr.lang.keyword(w.text, twinning)
 		if err != nil {
-			if _, cerr := pr.lang.keyword(w.text, popeyeCommands); cerr == nil || len(t.changes) > 0 || t.continued {
+			if _, cerr := pr.lang.keyword(w.text, commands); cerr == nil || len(t.changes) > 0 || t.continued {
 				return t, nil
 			}
 			return t, perrf(w.line, "twin %v", err)
@@ -378,7 +379,7 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 		case "condition", "sstipulation":
 			return t, perrf(w.line, "twin %s is not supported (orthodox stipulations only)", name)
 		case "add":
-			c := popChange{kind: name, line: w.line}
+			c := change{kind: name, line: w.line}
 			colour, _ := lx.next()
 			c.args = append(c.args, colour.text)
 			for {
@@ -392,7 +393,7 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 			t.changes = append(t.changes, c)
 			continue
 		}
-		c := popChange{kind: name, line: w.line}
+		c := change{kind: name, line: w.line}
 		for i := 0; i < nargs[name]; i++ {
 			a, ok := lx.next()
 			if !ok {
@@ -409,7 +410,7 @@ func (pr *popeyeReader) readTwin(line int) (popTwin, error) {
 
 // readPieces reads a pieces command: colours, each followed by pieces
 // with their squares ("white Ka3 Ra8 Pb2c2 black Kb1").
-func (pr *popeyeReader) readPieces(b popBoard, line int) error {
+func (pr *reader) readPieces(b diagram, line int) error {
 	lx := pr.lx
 	colour := -1
 	for {
@@ -417,7 +418,7 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 		if !ok {
 			return nil
 		}
-		if c, err := pr.lang.keyword(w.text, popeyeColours); err == nil && len(w.text) >= 3 {
+		if c, err := pr.lang.keyword(w.text, colours); err == nil && len(w.text) >= 3 {
 			if c == "neutral" {
 				return perrf(w.line, "neutral pieces are not supported (orthodox chess only)")
 			}
@@ -429,7 +430,7 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 			return perrf(w.line, "pieces: %q: want white or black first", w.text)
 		}
 		if !isPieceSpec(pr.lang, w.text) {
-			_, err := pr.lang.keyword(w.text, popeyeCommands)
+			_, err := pr.lang.keyword(w.text, commands)
 			if err == nil {
 				return nil
 			}
@@ -447,7 +448,7 @@ func (pr *popeyeReader) readPieces(b popBoard, line int) error {
 
 // joinStipulation completes a stipulation whose number Popeye lets stand
 // apart ("h# 2", even on the next line) with that number.
-func joinStipulation(lx *popeyeLexer, text string) string {
+func joinStipulation(lx *lexer, text string) string {
 	if text == "" || text[len(text)-1] >= '0' && text[len(text)-1] <= '9' {
 		return text
 	}
@@ -470,9 +471,9 @@ func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
 // queueTwins sets up every position the problem asks to solve and queues
 // their records, in order; a twin that cannot be set up is an error
 // record, and the twins after it are not read.
-func (pr *popeyeReader) queueTwins(p *popProblem) {
+func (pr *reader) queueTwins(p *problem) {
 	type stage struct {
-		b     popBoard
+		b     diagram
 		stip  string
 		sline int
 		line  int
@@ -524,20 +525,20 @@ func (pr *popeyeReader) queueTwins(p *popProblem) {
 
 // errorRecord is the record of a problem that cannot be solved, at line
 // line, with id: its error names the line of the word at fault when it
-// knows it (a popeyeError), else line.
-func (pr *popeyeReader) errorRecord(line int, id string, err error) Record {
+// knows it (a wordError), else line.
+func (pr *reader) errorRecord(line int, id string, err error) puzzles.Record {
 	at := line
-	var pe *popeyeError
+	var pe *wordError
 	if errors.As(err, &pe) {
 		at = pe.line
 	}
-	rec := errorRecord(pr.source, at, err)
+	rec := puzzles.ErrorRecord(pr.source, at, err)
 	rec.Line, rec.ID = line, id
 	return rec
 }
 
 // record makes the record of one position to solve.
-func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipLine int, label string, line int, other, duplex bool) Record {
+func (pr *reader) record(p *problem, b diagram, stipText string, stipLine int, label string, line int, other, duplex bool) puzzles.Record {
 	info := p.info
 	info.Twin = label
 	if duplex {
@@ -555,8 +556,8 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	} else if duplex && other {
 		id += " duplex"
 	}
-	rec := Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
-	fail := func(err error) Record {
+	rec := puzzles.Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
+	fail := func(err error) puzzles.Record {
 		e := pr.errorRecord(line, rec.ID, err)
 		e.Problem = rec.Problem
 		return e
@@ -586,7 +587,7 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", fen, err))
 	}
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
+	rec.SetPosition(pos)
 	if st.IsDirectMate() {
 		rec.Claim.Mate = solver.Mate(st.Moves)
 	} else {
@@ -605,7 +606,7 @@ func (pr *popeyeReader) record(p *popProblem, b popBoard, stipText string, stipL
 
 // uniqueID returns id, or id with its occurrence number when the file
 // already gave it.
-func (pr *popeyeReader) uniqueID(id string) string {
+func (pr *reader) uniqueID(id string) string {
 	out := id
 	for n := 2; pr.ids[out]; n++ {
 		out = fmt.Sprintf("%s (%d)", id, n)

@@ -1,4 +1,4 @@
-package puzzles
+package epd
 
 import (
 	"os"
@@ -6,32 +6,37 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/puzzles"
 )
 
-func readAll(t testing.TB, r Reader) []Record {
+func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
 	t.Helper()
-	recs, err := ReadAll(r)
+	recs, err := puzzles.ReadAll(r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return recs
 }
 
-func openTest(t testing.TB, name string) []Record {
+func openTest(t testing.TB, name string) []puzzles.Record {
 	t.Helper()
-	r, c, err := Open("testdata/"+name, FormatAuto)
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	return readAll(t, r)
+	defer f.Close()
+	return readAll(t, NewReader(f, "testdata/"+name))
 }
 
-func ucis(t testing.TB, rec Record, which string) string {
+// ucis writes the record's claimed keys, line or avoided moves in UCI.
+func ucis(t testing.TB, rec puzzles.Record, which string) string {
+	src := map[string][]board.Move{"keys": rec.Claim.Keys, "line": rec.Claim.Line, "avoid": rec.Claim.Avoid}
 	var ms []string
-	src := map[string][]string{"keys": uciMoves(rec.Claim.Keys), "line": uciMoves(rec.Claim.Line), "avoid": uciMoves(rec.Claim.Avoid)}
-	ms = src[which]
+	for _, m := range src[which] {
+		ms = append(ms, m.UCI())
+	}
 	return strings.Join(ms, " ")
 }
 
@@ -77,25 +82,26 @@ func TestEPDDialects(t *testing.T) {
 }
 
 func TestLooseDialect(t *testing.T) {
-	rec := ParseEPDLine("x", 1, "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1 bm Nf7+ dm 4")
+	rec := ParseLine("x", 1, "r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1 bm Nf7+ dm 4")
 	if rec.Err != nil || rec.Claim.Mate != 4 || len(rec.Claim.Keys) != 1 || len(rec.Ops) != 2 {
 		t.Errorf("%+v", rec)
 	}
 	// c4 is a pawn move here, not the comment opcode c4.
-	rec = ParseEPDLine("x", 1, "4r3/2P1rk2/4p1p1/2K1Qp1p/3P3P/2P2P2/6P1/8 w - - 0 1 bm c4 dm 21")
+	rec = ParseLine("x", 1, "4r3/2P1rk2/4p1p1/2K1Qp1p/3P3P/2P2P2/6P1/8 w - - 0 1 bm c4 dm 21")
 	if rec.Err != nil || len(rec.Warnings) > 0 || rec.Claim.Mate != 21 || ucis(t, rec, "keys") != "c3c4" {
 		t.Errorf("bm c4 dm 21: %+v", rec)
 	}
-	rec = ParseEPDLine("x", 1, `6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 bm Ra8# c4 "a comment" dm 1`)
+	rec = ParseLine("x", 1, `6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 bm Ra8# c4 "a comment" dm 1`)
 	if rec.Err != nil || len(rec.Ops) != 3 || rec.Ops[1].Code != "c4" || rec.Claim.Mate != 1 {
 		t.Errorf("loose comment: %+v", rec.Ops)
 	}
-	r, c, err := Open(shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd"), FormatAuto)
+	path := shareddata.Path(t, "suites", "epd-sets", "hard-mates-blass-uri.epd")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
-	recs := readAll(t, r)
+	defer f.Close()
+	recs := readAll(t, NewReader(f, path))
 	claims := 0
 	for _, rec := range recs {
 		if rec.Err != nil || len(rec.Warnings) > 0 {
@@ -152,8 +158,8 @@ func TestMalformedLines(t *testing.T) {
 	}
 	kinds := map[int]string{5: "illegal", 6: "illegal", 2: "unreadable", 10: "unreadable", 11: "unreadable"}
 	for _, r := range recs {
-		if k, ok := kinds[r.Line]; ok && string(r.errorVerdict()) != k {
-			t.Errorf("line %d: kind %q, want %q", r.Line, r.errorVerdict(), k)
+		if k, ok := kinds[r.Line]; ok && string(r.ErrorVerdict()) != k {
+			t.Errorf("line %d: kind %q, want %q", r.Line, r.ErrorVerdict(), k)
 		}
 	}
 }
@@ -172,7 +178,7 @@ func FuzzEPDLine(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, rec := range readAll(t, NewEPDReader(strings.NewReader(line), "fuzz")) {
+		for _, rec := range readAll(t, NewReader(strings.NewReader(line), "fuzz")) {
 			if rec.Err == nil && !rec.Pos.HasLegalMove() && rec.Terminal == "" {
 				t.Fatalf("%q: a position with no legal move is not marked terminal", line)
 			}

@@ -1,4 +1,4 @@
-package puzzles
+package pgnrec_test
 
 import (
 	"bufio"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/pgnrec"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
@@ -56,10 +59,10 @@ const pgnPuzzles = `[Event "#1 Mates"]
 
 func TestPGNRecords(t *testing.T) {
 	br := bufio.NewReader(strings.NewReader(pgnPuzzles))
-	if f := Sniff(br); f != FormatPGN {
+	if f := inputs.Sniff(br); f != inputs.FormatPGN {
 		t.Fatalf("sniffed as %v", f)
 	}
-	recs, err := ReadAll(NewReader(br, "p.pgn", FormatPGN))
+	recs, err := puzzles.ReadAll(pgnrec.NewReader(br, "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,43 +108,31 @@ func TestPGNRecords(t *testing.T) {
 	}
 }
 
-// TestMateInText: the claims read from tags and comments.
-func TestMateInText(t *testing.T) {
-	for text, want := range map[string]solver.Mate{
-		"Mate in two": 2, "White mates in 3": 3, "mate in 12 moves": 12, "Black to play and mate in one": 1,
-		"#2": 2, " # 3 ": 3, "Mated in 4": -4, "#12 Chess": 0, "#1 Chess: 5334 Problems": 0, "Simple endgames": 0, "mate in many": 0, "": 0,
-	} {
-		if got := mateIn(text); got != want {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
-}
-
 // TestPGNAuthorLine: validate checks the author's line past the key, and
 // names the first move that fails with the defence that refutes it.
 func TestPGNAuthorLine(t *testing.T) {
-	recs, err := ReadAll(NewReader(strings.NewReader(pgnPuzzles), "p.pgn", FormatPGN))
+	recs, err := puzzles.ReadAll(pgnrec.NewReader(strings.NewReader(pgnPuzzles), "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sv := solver.New(16)
 	want := map[string]struct {
-		verdict Verdict
+		verdict puzzles.Verdict
 		err     string
 	}{
-		"game:1": {VerdictOK, ""},
-		"game:2": {VerdictOK, ""},
-		"game:3": {VerdictOK, ""},
-		"game:4": {VerdictIllegal, ""},
-		"game:5": {VerdictSkipped, ""},
-		"game:6": {VerdictWrongKey, "after 1. Qxa6+ bxa6, 2. Kc6 does not mate"},
-		"game:7": {VerdictWrongKey, "after 1. Nf7+ Kg8 2. Nh6+ Kf8, 3. Qb3 does not mate in 2"},
+		"game:1": {puzzles.VerdictOK, ""},
+		"game:2": {puzzles.VerdictOK, ""},
+		"game:3": {puzzles.VerdictOK, ""},
+		"game:4": {puzzles.VerdictIllegal, ""},
+		"game:5": {puzzles.VerdictSkipped, ""},
+		"game:6": {puzzles.VerdictWrongKey, "after 1. Qxa6+ bxa6, 2. Kc6 does not mate"},
+		"game:7": {puzzles.VerdictWrongKey, "after 1. Nf7+ Kg8 2. Nh6+ Kf8, 3. Qb3 does not mate in 2"},
 	}
 	for i := range recs {
 		rec := &recs[i]
-		o := Validate(context.Background(), sv, rec, solver.Options{Fresh: true}, 2)
+		o := puzzles.Validate(context.Background(), sv, rec, solver.Options{Fresh: true}, 2)
 		w := want[rec.ID]
-		if o.Verdict != w.verdict && !(rec.ID == "game:4" && o.Verdict == VerdictUnreadable) || w.err != "" && !strings.Contains(o.Error, w.err) {
+		if o.Verdict != w.verdict && !(rec.ID == "game:4" && o.Verdict == puzzles.VerdictUnreadable) || w.err != "" && !strings.Contains(o.Error, w.err) {
 			t.Errorf("%s: %s %q, want %s %q", rec.ID, o.Verdict, o.Error, w.verdict, w.err)
 		}
 	}
@@ -151,7 +142,7 @@ func FuzzPGNRecords(f *testing.F) {
 	f.Add(pgnPuzzles)
 	f.Add("[White \"Mate in two\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n{#1} 1. Ra8# *")
 	f.Fuzz(func(t *testing.T, s string) {
-		r := NewReader(strings.NewReader(s), "f.pgn", FormatPGN)
+		r := pgnrec.NewReader(strings.NewReader(s), "f.pgn")
 		for i := 0; i < 50; i++ {
 			rec, err := r.Next()
 			if err != nil {

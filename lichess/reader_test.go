@@ -1,4 +1,4 @@
-package puzzles
+package lichess
 
 import (
 	"context"
@@ -8,13 +8,44 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
+func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
+	t.Helper()
+	recs, err := puzzles.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func openTest(t testing.TB, name string) []puzzles.Record {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return readAll(t, NewReader(f, "testdata/"+name))
+}
+
+// ucis writes the record's claimed keys, line or avoided moves in UCI.
+func ucis(t testing.TB, rec puzzles.Record, which string) string {
+	src := map[string][]board.Move{"keys": rec.Claim.Keys, "line": rec.Claim.Line, "avoid": rec.Claim.Avoid}
+	var ms []string
+	for _, m := range src[which] {
+		ms = append(ms, m.UCI())
+	}
+	return strings.Join(ms, " ")
+}
+
 func TestLichessReader(t *testing.T) {
 	recs := openTest(t, "lichess.csv")
-	byID := map[string]Record{}
+	byID := map[string]puzzles.Record{}
 	for _, r := range recs {
 		byID[r.ID] = r
 	}
@@ -42,28 +73,28 @@ func TestLichessReader(t *testing.T) {
 	}
 }
 
-func findLine(recs []Record, line int) (Record, bool) {
+func findLine(recs []puzzles.Record, line int) (puzzles.Record, bool) {
 	for _, r := range recs {
 		if r.Line == line {
 			return r, true
 		}
 	}
-	return Record{}, false
+	return puzzles.Record{}, false
 }
 
 // TestValidateVerdicts checks that each verdict fires on rows built to
 // earn it.
 func TestValidateVerdicts(t *testing.T) {
-	want := map[string]Verdict{
-		"000rZ": VerdictOK,
-		"001KR": VerdictOK, // two mates in 1: allowed at the last move
-		"002X3": VerdictOK,
-		"LONG1": VerdictLonger,
-		"SHRT2": VerdictShorter,
-		"WRNGK": VerdictWrongKey,
-		"COOK5": VerdictCooked,
-		"BADMV": VerdictUnreadable,
-		"NOFEN": VerdictUnreadable,
+	want := map[string]puzzles.Verdict{
+		"000rZ": puzzles.VerdictOK,
+		"001KR": puzzles.VerdictOK, // two mates in 1: allowed at the last move
+		"002X3": puzzles.VerdictOK,
+		"LONG1": puzzles.VerdictLonger,
+		"SHRT2": puzzles.VerdictShorter,
+		"WRNGK": puzzles.VerdictWrongKey,
+		"COOK5": puzzles.VerdictCooked,
+		"BADMV": puzzles.VerdictUnreadable,
+		"NOFEN": puzzles.VerdictUnreadable,
 	}
 	sv := solver.New(16)
 	for _, r := range openTest(t, "lichess.csv") {
@@ -71,7 +102,7 @@ func TestValidateVerdicts(t *testing.T) {
 		if !ok {
 			continue
 		}
-		o := Validate(context.Background(), sv, &r, solver.Options{}, 2)
+		o := puzzles.Validate(context.Background(), sv, &r, solver.Options{}, 2)
 		if o.Verdict != v {
 			t.Errorf("%s: verdict %s (%s), want %s", r.ID, o.Verdict, o.Error, v)
 		}
@@ -82,11 +113,12 @@ func TestValidateVerdicts(t *testing.T) {
 // Lichess sample and compares the flagged ones with the fixture.
 func TestLichessSample(t *testing.T) {
 	path := shareddata.Path(t, "suites", "lichess-sample", "lichess_db_puzzle.csv")
-	r, c, err := Open(path, FormatAuto)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer f.Close()
+	r := NewReader(f, path)
 	fixture, err := os.ReadFile("testdata/lichess-flagged.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -111,8 +143,8 @@ func TestLichessSample(t *testing.T) {
 			continue
 		}
 		validated++
-		o := Validate(context.Background(), sv, &rec, solver.Options{Nodes: 5_000_000}, 2)
-		if want, ok := wantFlagged[rec.ID]; ok && string(o.Verdict) != want || !ok && o.Verdict != VerdictOK {
+		o := puzzles.Validate(context.Background(), sv, &rec, solver.Options{Nodes: 5_000_000}, 2)
+		if want, ok := wantFlagged[rec.ID]; ok && string(o.Verdict) != want || !ok && o.Verdict != puzzles.VerdictOK {
 			t.Errorf("%s (line %d): verdict %s %s, fixture says %q", rec.ID, rec.Line, o.Verdict, o.Error, wantFlagged[rec.ID])
 		}
 	}
@@ -129,7 +161,7 @@ func FuzzLichessCSV(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, row string) {
-		for _, rec := range readAll(t, NewLichessReader(strings.NewReader(lines[0]+"\n"+row), "fuzz")) {
+		for _, rec := range readAll(t, NewReader(strings.NewReader(lines[0]+"\n"+row), "fuzz")) {
 			if rec.Err == nil && !rec.Pos.HasLegalMove() {
 				t.Fatalf("%q: accepted a position with no legal move", row)
 			}

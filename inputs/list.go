@@ -1,4 +1,4 @@
-package puzzles
+package inputs
 
 import (
 	"errors"
@@ -6,13 +6,15 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+
+	"mateline.dev/mateline/puzzles"
 )
 
-// Inputs reads the records of --fen positions, then of puzzle files ("-"
+// List reads the records of --fen positions, then of puzzle files ("-"
 // for standard input), in turn. It holds the one rule that names records
 // without an id: "line:N", prefixed with the file's name when there are
 // several inputs, so ids stay unique; shards and merge rely on it.
-type Inputs struct {
+type List struct {
 	FENs   []string
 	Files  []string
 	Format Format // FormatAuto: sniff each file
@@ -21,14 +23,14 @@ type Inputs struct {
 	Empty []string
 
 	fenIdx, fileIdx int
-	cur             Reader
+	cur             puzzles.Reader
 	closer          io.Closer
 	curName         string
 	curCount        int // records read from the current file
 }
 
 // multi says whether ids made from line numbers need the file's name.
-func (in *Inputs) multi() bool {
+func (in *List) multi() bool {
 	return len(in.Files) > 1 || len(in.Files) == 1 && len(in.FENs) > 0
 }
 
@@ -43,21 +45,21 @@ func lineID(file string, line int, multi bool) string {
 }
 
 // NextRaw returns the next record, unparsed, or io.EOF after the last.
-func (in *Inputs) NextRaw() (Raw, error) {
+func (in *List) NextRaw() (puzzles.Raw, error) {
 	if in.fenIdx < len(in.FENs) {
 		in.fenIdx++
-		return rawRecord(fromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
+		return puzzles.RawRecord(puzzles.FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
 	}
 	for {
 		if in.cur == nil {
 			if in.fileIdx >= len(in.Files) {
-				return Raw{}, io.EOF
+				return puzzles.Raw{}, io.EOF
 			}
 			path := in.Files[in.fileIdx]
 			in.fileIdx++
 			r, cl, err := Open(path, in.Format)
 			if err != nil {
-				return Raw{}, err
+				return puzzles.Raw{}, err
 			}
 			in.cur, in.closer, in.curName, in.curCount = r, cl, path, 0
 		}
@@ -75,7 +77,7 @@ func (in *Inputs) NextRaw() (Raw, error) {
 		}
 		if in.multi() {
 			name := in.curName
-			raw = raw.then(func(rec *Record) {
+			raw = raw.Then(func(rec *puzzles.Record) {
 				if strings.HasPrefix(rec.ID, "line:") && rec.ID == fmt.Sprintf("line:%d", rec.Line) {
 					rec.ID = lineID(name, rec.Line, true)
 				}
@@ -87,7 +89,7 @@ func (in *Inputs) NextRaw() (Raw, error) {
 
 // Sources names where the records come from, as records name it in
 // Record.Source: "--fen" for the positions given as flags, then the files.
-func (in *Inputs) Sources() []string {
+func (in *List) Sources() []string {
 	var out []string
 	if len(in.FENs) > 0 {
 		out = append(out, "--fen")
@@ -96,7 +98,7 @@ func (in *Inputs) Sources() []string {
 }
 
 // Close closes the file being read.
-func (in *Inputs) Close() {
+func (in *List) Close() {
 	if in.closer != nil {
 		in.closer.Close()
 	}
@@ -106,7 +108,7 @@ func (in *Inputs) Close() {
 // EachID calls f with the id of every record of the puzzle files, in
 // order, named as a batch over them names them.
 func EachID(files []string, f func(id string) error) error {
-	in := &Inputs{Files: files}
+	in := &List{Files: files}
 	defer in.Close()
 	for {
 		raw, err := in.NextRaw()

@@ -1,4 +1,4 @@
-package puzzles
+package popeye
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-// popBoard is a problem's diagram as a problem file builds it: the men by
+// diagram is a problem's diagram as a problem file builds it: the men by
 // square, changed by the twins.
-type popBoard map[board.Square]board.Piece
+type diagram map[board.Square]board.Piece
 
-// popeyeLetter is the English letter of a piece type.
-func popeyeLetter(t board.PieceType) string { return string(" PSBRQK"[t]) }
+// pieceLetter is the English letter of a piece type.
+func pieceLetter(t board.PieceType) string { return string(" PSBRQK"[t]) }
 
 // isSquares reports whether s is one or more squares written together
 // ("a2b2c2").
@@ -31,7 +31,7 @@ func isSquares(s string) bool {
 
 // isPieceSpec reports whether s is an orthodox man with its squares
 // ("Ka3", "pa2b2c2", "Sb1g1").
-func isPieceSpec(lang *popLang, s string) bool {
+func isPieceSpec(lang *language, s string) bool {
 	if len(s) < 3 {
 		return false
 	}
@@ -40,10 +40,10 @@ func isPieceSpec(lang *popLang, s string) bool {
 }
 
 // pieceError says why s is not an orthodox man with its squares.
-func pieceError(lang *popLang, s string) error {
+func pieceError(lang *language, s string) error {
 	men := lang.letters()
 	switch {
-	case len(s) >= 3 && isSquares(s[1:]) && s[0]|0x20 == 'n' && lang == popEnglish:
+	case len(s) >= 3 && isSquares(s[1:]) && s[0]|0x20 == 'n' && lang == english:
 		return fmt.Errorf("%q: N is Popeye's nightrider, a fairy piece; the knight is S", s)
 	case len(s) >= 3 && isSquares(s[1:]):
 		return fmt.Errorf("%q: %q is a fairy piece in Popeye (orthodox men in %s: %s)", s, s[:1], lang.name, men)
@@ -55,7 +55,7 @@ func pieceError(lang *popLang, s string) error {
 }
 
 // place puts the men of spec ("Pa2b2") of colour c on the board.
-func (b popBoard) place(lang *popLang, c board.Color, spec string) error {
+func (b diagram) place(lang *language, c board.Color, spec string) error {
 	if !isPieceSpec(lang, spec) {
 		return pieceError(lang, spec)
 	}
@@ -67,8 +67,8 @@ func (b popBoard) place(lang *popLang, c board.Color, spec string) error {
 	return nil
 }
 
-func (b popBoard) clone() popBoard {
-	out := make(popBoard, len(b))
+func (b diagram) clone() diagram {
+	out := make(diagram, len(b))
 	for s, p := range b {
 		out[s] = p
 	}
@@ -76,13 +76,13 @@ func (b popBoard) clone() popBoard {
 }
 
 // name writes a man as Popeye's twin labels do ("wRd1").
-func (b popBoard) name(sq board.Square) string {
+func (b diagram) name(sq board.Square) string {
 	p := b[sq]
-	return map[board.Color]string{board.White: "w", board.Black: "b"}[p.Color()] + popeyeLetter(p.Type()) + sq.String()
+	return map[board.Color]string{board.White: "w", board.Black: "b"}[p.Color()] + pieceLetter(p.Type()) + sq.String()
 }
 
 // square reads a square argument of a twinning change.
-func square(c popChange, s string) (board.Square, error) {
+func square(c change, s string) (board.Square, error) {
 	sq, ok := board.ParseSquare(strings.ToLower(s))
 	if !ok {
 		return 0, perrf(c.line, "twin %s: %q is not a square", c.kind, s)
@@ -92,7 +92,7 @@ func square(c popChange, s string) (board.Square, error) {
 
 // apply makes one twinning change, and returns its label as Popeye
 // prints it.
-func (b popBoard) apply(lang *popLang, c popChange, stip *string) (string, error) {
+func (b diagram) apply(lang *language, c change, stip *string) (string, error) {
 	bad := func(format string, args ...any) (string, error) {
 		return "", perrf(c.line, "twin %s: %s", c.kind, fmt.Sprintf(format, args...))
 	}
@@ -136,7 +136,7 @@ func (b popBoard) apply(lang *popLang, c popChange, stip *string) (string, error
 		delete(b, sq)
 		return label, nil
 	case "add":
-		colour, err := lang.keyword(c.args[0], popeyeColours)
+		colour, err := lang.keyword(c.args[0], colours)
 		if err != nil || colour == "neutral" {
 			return bad("want white or black, not %q", c.args[0])
 		}
@@ -171,13 +171,13 @@ func (b popBoard) apply(lang *popLang, c popChange, stip *string) (string, error
 				b[s] = board.MakePiece(p.Color(), to)
 			}
 		}
-		return popeyeLetter(from) + "==>" + popeyeLetter(to), nil
+		return pieceLetter(from) + "==>" + pieceLetter(to), nil
 	case "rotate", "mirror", "shift":
 		f, label, err := geometry(c)
 		if err != nil {
 			return "", err
 		}
-		moved := popBoard{}
+		moved := diagram{}
 		for s, p := range b {
 			file, rank := f(s.File(), s.Rank())
 			if file < 0 || file > 7 || rank < 0 || rank > 7 {
@@ -198,7 +198,7 @@ func (b popBoard) apply(lang *popLang, c popChange, stip *string) (string, error
 
 // geometry returns the square mapping of a rotate, mirror or shift change
 // and its label.
-func geometry(c popChange) (func(f, r int) (int, int), string, error) {
+func geometry(c change) (func(f, r int) (int, int), string, error) {
 	switch c.kind {
 	case "rotate":
 		switch c.args[0] {
@@ -237,8 +237,8 @@ func geometry(c popChange) (func(f, r int) (int, int), string, error) {
 
 // parseForsyth reads Popeye's forsyth command: a FEN placement with the
 // language's letters (in English S for a knight).
-func parseForsyth(lang *popLang, s string) (popBoard, error) {
-	b := popBoard{}
+func parseForsyth(lang *language, s string) (diagram, error) {
+	b := diagram{}
 	ranks := strings.Split(strings.TrimSuffix(s, "/"), "/")
 	if len(ranks) != 8 {
 		return nil, fmt.Errorf("want 8 ranks separated by '/', got %d", len(ranks))
@@ -253,7 +253,7 @@ func parseForsyth(lang *popLang, s string) (popBoard, error) {
 			}
 			t, ok := lang.pieceType(c)
 			if !ok {
-				if c|0x20 == 'n' && lang == popEnglish {
+				if c|0x20 == 'n' && lang == english {
 					return nil, fmt.Errorf("%q: N is Popeye's nightrider; the knight is S", c)
 				}
 				return nil, fmt.Errorf("%q is not an orthodox man (%s)", c, lang.letters())
@@ -278,7 +278,7 @@ func parseForsyth(lang *popLang, s string) (popBoard, error) {
 // fen writes the diagram as a FEN with side to move: castling allowed
 // where king and rook stand on their squares and no NoCastling square
 // forbids it, and the en-passant square of an EnPassant option.
-func (b popBoard) fen(side board.Color, noCastle, ep []board.Square) string {
+func (b diagram) fen(side board.Color, noCastle, ep []board.Square) string {
 	var squares [64]board.Piece
 	for sq, p := range b {
 		squares[sq] = p
@@ -308,16 +308,16 @@ func (b popBoard) fen(side board.Color, noCastle, ep []board.Square) string {
 	return fmt.Sprintf("%s %s %s %s 0 1", board.Placement(&squares), side, castle, epText)
 }
 
-// PopeyePieces writes the men of pos as Popeye's pieces command
+// Pieces writes the men of pos as Popeye's pieces command
 // ("pieces white Ka1 Qd1 black Ke8 Pf7"), for writing problem files.
-func PopeyePieces(pos board.Position) string {
+func Pieces(pos board.Position) string {
 	var white, black []string
 	for s := board.Square(0); s < 64; s++ {
 		p := pos.PieceAt(s)
 		if p == board.NoPiece {
 			continue
 		}
-		name := popeyeLetter(p.Type()) + s.String()
+		name := pieceLetter(p.Type()) + s.String()
 		if p.Color() == board.White {
 			white = append(white, name)
 		} else {

@@ -1,4 +1,4 @@
-package puzzles
+package popeye_test
 
 import (
 	"bufio"
@@ -8,11 +8,18 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/popeye"
+	"mateline.dev/mateline/puzzles"
 )
 
-func readPopeye(t testing.TB, text string) []Record {
+func readPopeye(t testing.TB, text string) []puzzles.Record {
 	t.Helper()
-	return readAll(t, NewPopeyeReader(strings.NewReader(text), "p.inp"))
+	recs, err := puzzles.ReadAll(popeye.NewReader(strings.NewReader(text), "p.inp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
 
 // The records of a problem file: ids, stipulations, sides, twins, options.
@@ -206,14 +213,14 @@ func TestPopeyeWhiteToPlay(t *testing.T) {
 
 // A problem file is told from EPD by its first word.
 func TestSniffPopeye(t *testing.T) {
-	for text, want := range map[string]Format{
-		"BeginProblem\npieces white ka1\n": FormatPopeye,
-		"  begi\n":                         FormatPopeye,
-		"\ufeffbeginproblem":               FormatPopeye,
-		"beg k7/8 w - - dm 1;":             FormatEPD,
-		"8/8/8/8/8/8/8/K6k w - - dm 1;":    FormatEPD,
+	for text, want := range map[string]inputs.Format{
+		"BeginProblem\npieces white ka1\n": inputs.FormatPopeye,
+		"  begi\n":                         inputs.FormatPopeye,
+		"\ufeffbeginproblem":               inputs.FormatPopeye,
+		"beg k7/8 w - - dm 1;":             inputs.FormatEPD,
+		"8/8/8/8/8/8/8/K6k w - - dm 1;":    inputs.FormatEPD,
 	} {
-		if got := Sniff(bufio.NewReader(strings.NewReader(text))); got != want {
+		if got := inputs.Sniff(bufio.NewReader(strings.NewReader(text))); got != want {
 			t.Errorf("%q: format %v, want %v", text, got, want)
 		}
 	}
@@ -227,7 +234,7 @@ func FuzzPopeyeReader(f *testing.F) {
 	f.Add("anfang\nsteine weiss kf3 sc6 bd4f2 schwarz kf5 dd6 lc2\nforderung h#4\nzwilling hinzu schwarz bc2\nweiteres\nforsyth 8/8/8/8/1b4D1/k7/b7/K7\nforderung exact-r#2\nende")
 	f.Add("debut\npieces blanc rf3 cc6 noir rf5 fc2\nenonce ser-s#3\njumeau enplus remplace f t\nfin")
 	f.Fuzz(func(t *testing.T, text string) {
-		recs, _ := ReadAll(NewPopeyeReader(strings.NewReader(text), "f.inp"))
+		recs, _ := puzzles.ReadAll(popeye.NewReader(strings.NewReader(text), "f.inp"))
 		for _, r := range recs {
 			if r.Err == nil && r.FEN == "" {
 				t.Fatalf("a record without error and without position: %+v", r)
@@ -280,7 +287,7 @@ finprobleme`,
 	}
 	var want []string
 	for _, lang := range []string{"English", "German", "French"} {
-		if f := Sniff(bufio.NewReader(strings.NewReader(files[lang]))); f != FormatPopeye {
+		if f := inputs.Sniff(bufio.NewReader(strings.NewReader(files[lang]))); f != inputs.FormatPopeye {
 			t.Errorf("%s: sniffed as %v", lang, f)
 		}
 		var got []string

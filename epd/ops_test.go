@@ -1,16 +1,9 @@
-package puzzles
+package epd
 
 import (
-	"errors"
-	"io"
-	"io/fs"
-	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
-
-	"mateline.dev/mateline/internal/shareddata"
 )
 
 func TestTokenize(t *testing.T) {
@@ -83,7 +76,7 @@ func TestEPDAnnotationsAndClaims(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := ParseEPDLine("t.epd", 7, tc.line)
+			rec := ParseLine("t.epd", 7, tc.line)
 			if tc.err != "" {
 				if rec.Err == nil || !strings.Contains(rec.Err.Error(), tc.err) || !strings.HasPrefix(rec.Err.Error(), "t.epd:7: ") {
 					t.Fatalf("error %v, want t.epd:7: ... %q", rec.Err, tc.err)
@@ -105,61 +98,5 @@ func TestEPDAnnotationsAndClaims(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// knownBrokenSuiteLines lists the lines of the shared suites that are truly
-// unreadable, each with the reason. It is empty: every line of every suite
-// reads (with warnings where an annotation is malformed).
-var knownBrokenSuiteLines = map[string]string{}
-
-// TestSuitesRead reads every suite file in the shared data: each line must
-// read, or be named in knownBrokenSuiteLines.
-func TestSuitesRead(t *testing.T) {
-	root := shareddata.Path(t, "suites")
-	files := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		ext := strings.ToLower(filepath.Ext(path))
-		if ext != ".epd" && ext != ".csv" {
-			return nil
-		}
-		files++
-		rel, _ := filepath.Rel(root, path)
-		r, c, err := Open(path, FormatAuto)
-		if err != nil {
-			return err
-		}
-		defer c.Close()
-		records, warned := 0, 0
-		for {
-			rec, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			records++
-			if len(rec.Warnings) > 0 {
-				warned++
-			}
-			where := rel + ":" + strconv.Itoa(rec.Line)
-			if rec.Err != nil {
-				if _, known := knownBrokenSuiteLines[where]; !known {
-					t.Errorf("%s: %v", where, rec.Err)
-				}
-			}
-		}
-		t.Logf("%s: %d records, %d with warnings", rel, records, warned)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if files < 20 {
-		t.Errorf("read %d suite files; the shared data has more than 20", files)
 	}
 }

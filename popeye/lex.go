@@ -1,4 +1,4 @@
-package puzzles
+package popeye
 
 import (
 	"bufio"
@@ -8,45 +8,45 @@ import (
 	"strings"
 )
 
-// popeyeLexer splits Popeye's input into words, as Popeye does: blanks,
+// lexer splits Popeye's input into words, as Popeye does: blanks,
 // tabs, line ends, semicolons and commas separate them; case does not
 // matter. It keeps the line each word is on, and gives the rest of a line
 // to the commands that take free text (title, author, remark).
-type popeyeLexer struct {
+type lexer struct {
 	r      *bufio.Reader
-	line   int      // the line of the words in pending
-	rest   string   // what is left of the current line
-	peeked *popWord // a word read ahead
-	err    error    // the read error that ended the input (nil at EOF)
+	line   int    // the line of the words in pending
+	rest   string // what is left of the current line
+	peeked *token // a word read ahead
+	err    error  // the read error that ended the input (nil at EOF)
 	eof    bool
 }
 
-// popWord is one word and the line it is on.
-type popWord struct {
+// token is one word and the line it is on.
+type token struct {
 	text string
 	line int
 }
 
-// maxPopeyeLine bounds a line of a problem file.
-const maxPopeyeLine = 1 << 20
+// maxLine bounds a line of a problem file.
+const maxLine = 1 << 20
 
-func newPopeyeLexer(r io.Reader) *popeyeLexer {
+func newLexer(r io.Reader) *lexer {
 	br, ok := r.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReader(r)
 	}
-	return &popeyeLexer{r: br}
+	return &lexer{r: br}
 }
 
 // readLine loads the next line into rest; false at the end of the input.
-func (lx *popeyeLexer) readLine() bool {
+func (lx *lexer) readLine() bool {
 	if lx.eof {
 		return false
 	}
 	var b strings.Builder
 	for {
 		chunk, err := lx.r.ReadSlice('\n')
-		if b.Len() < maxPopeyeLine {
+		if b.Len() < maxLine {
 			b.Write(chunk)
 		}
 		if err == bufio.ErrBufferFull {
@@ -68,13 +68,13 @@ func (lx *popeyeLexer) readLine() bool {
 	return true
 }
 
-// isPopeyeSpace reports whether c separates words.
-func isPopeyeSpace(c byte) bool {
+// isSpace reports whether c separates words.
+func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == ','
 }
 
 // next returns the next word; false at the end of the input.
-func (lx *popeyeLexer) next() (popWord, bool) {
+func (lx *lexer) next() (token, bool) {
 	if lx.peeked != nil {
 		w := *lx.peeked
 		lx.peeked = nil
@@ -82,26 +82,26 @@ func (lx *popeyeLexer) next() (popWord, bool) {
 	}
 	for {
 		i := 0
-		for i < len(lx.rest) && isPopeyeSpace(lx.rest[i]) {
+		for i < len(lx.rest) && isSpace(lx.rest[i]) {
 			i++
 		}
 		if i < len(lx.rest) {
 			j := i
-			for j < len(lx.rest) && !isPopeyeSpace(lx.rest[j]) {
+			for j < len(lx.rest) && !isSpace(lx.rest[j]) {
 				j++
 			}
-			w := popWord{text: lx.rest[i:j], line: lx.line}
+			w := token{text: lx.rest[i:j], line: lx.line}
 			lx.rest = lx.rest[j:]
 			return w, true
 		}
 		if !lx.readLine() {
-			return popWord{}, false
+			return token{}, false
 		}
 	}
 }
 
 // peek returns the next word without taking it.
-func (lx *popeyeLexer) peek() (popWord, bool) {
+func (lx *lexer) peek() (token, bool) {
 	w, ok := lx.next()
 	if ok {
 		lx.peeked = &w
@@ -111,7 +111,7 @@ func (lx *popeyeLexer) peek() (popWord, bool) {
 
 // restOfLine returns the text left on the current line (a title, an
 // author) and moves to the next line.
-func (lx *popeyeLexer) restOfLine() string {
+func (lx *lexer) restOfLine() string {
 	if lx.peeked != nil {
 		// a word read ahead starts the text
 		w := *lx.peeked
@@ -124,7 +124,7 @@ func (lx *popeyeLexer) restOfLine() string {
 	return strings.TrimSpace(lx.takeRest())
 }
 
-func (lx *popeyeLexer) takeRest() string {
+func (lx *lexer) takeRest() string {
 	s := strings.TrimRight(lx.rest, "\r\n")
 	lx.rest = ""
 	return s

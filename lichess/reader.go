@@ -1,4 +1,4 @@
-package puzzles
+package lichess
 
 import (
 	"errors"
@@ -8,47 +8,48 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
-// lichessReader streams records from the Lichess puzzle CSV. Columns are
+// reader streams records from the Lichess puzzle CSV. Columns are
 // found by their header names (FEN and Moves are required; PuzzleId and
 // Themes are used when present). The FEN is the position before the
 // opponent's move: Moves[0] is applied first, and the rest of Moves is the
 // claimed solution. The themes mateIn1..mateIn5 give the claimed length
 // (the theme "mate" alone: the solution's length).
-type lichessReader struct {
+type reader struct {
 	source string
-	lr     *lineReader
+	lr     *puzzles.LineReader
 	cols   map[string]int
 	err    error // a header problem: every later call returns it
 }
 
-// NewLichessReader reads Lichess puzzle CSV from r; source names it in errors.
-func NewLichessReader(r io.Reader, source string) Reader {
-	return &lichessReader{source: source, lr: newLineReader(r)}
+// NewReader reads Lichess puzzle CSV from r; source names it in errors.
+func NewReader(r io.Reader, source string) puzzles.Reader {
+	return &reader{source: source, lr: puzzles.NewLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
-func (cr *lichessReader) Next() (Record, error) {
-	return parseNext(cr.NextRaw)
+func (cr *reader) Next() (puzzles.Record, error) {
+	return puzzles.ParseNext(cr.NextRaw)
 }
 
 // NextRaw returns the next row to parse, so that parsing can happen on
-// another goroutine (see Raw). The header is read here.
-func (cr *lichessReader) NextRaw() (Raw, error) {
+// another goroutine (see puzzles.Raw). The header is read here.
+func (cr *reader) NextRaw() (puzzles.Raw, error) {
 	if cr.err != nil {
-		return Raw{}, cr.err
+		return puzzles.Raw{}, cr.err
 	}
 	for {
-		text, tooLong, err := cr.lr.next()
+		text, tooLong, err := cr.lr.Next()
 		if err != nil {
-			return Raw{}, err
+			return puzzles.Raw{}, err
 		}
-		line := cr.lr.line
+		line := cr.lr.Line()
 		if tooLong {
-			return tooLongRaw(cr.source, line), nil
+			return puzzles.TooLongRaw(cr.source, line), nil
 		}
 		if strings.TrimSpace(text) == "" {
 			continue
@@ -56,30 +57,30 @@ func (cr *lichessReader) NextRaw() (Raw, error) {
 		if cr.cols == nil {
 			fields, ferr := splitCSV(text)
 			if ferr != nil {
-				cr.err = &lineError{cr.source, line, fmt.Errorf("header: %w", ferr)}
-				return Raw{}, cr.err
+				cr.err = &puzzles.LineError{Source: cr.source, Line: line, Err: fmt.Errorf("header: %w", ferr)}
+				return puzzles.Raw{}, cr.err
 			}
 			if err := cr.readHeader(fields); err != nil {
-				cr.err = &lineError{cr.source, line, err}
-				return Raw{}, cr.err
+				cr.err = &puzzles.LineError{Source: cr.source, Line: line, Err: err}
+				return puzzles.Raw{}, cr.err
 			}
 			continue
 		}
-		return Raw{line: line, text: text, parse: cr.parseRow}, nil
+		return puzzles.NewRaw(line, text, cr.parseRow), nil
 	}
 }
 
 // parseRow parses one data row; it only reads the header map, so rows can
 // be parsed concurrently.
-func (cr *lichessReader) parseRow(line int, text string) Record {
+func (cr *reader) parseRow(line int, text string) puzzles.Record {
 	fields, err := splitCSV(text)
 	if err != nil {
-		return errorRecord(cr.source, line, err)
+		return puzzles.ErrorRecord(cr.source, line, err)
 	}
 	return cr.record(line, fields)
 }
 
-func (cr *lichessReader) readHeader(fields []string) error {
+func (cr *reader) readHeader(fields []string) error {
 	cr.cols = map[string]int{}
 	for i, f := range fields {
 		cr.cols[strings.ToLower(strings.TrimSpace(f))] = i
@@ -92,7 +93,7 @@ func (cr *lichessReader) readHeader(fields []string) error {
 	return nil
 }
 
-func (cr *lichessReader) field(fields []string, name string) string {
+func (cr *reader) field(fields []string, name string) string {
 	i, ok := cr.cols[name]
 	if !ok || i >= len(fields) {
 		return ""
@@ -100,21 +101,21 @@ func (cr *lichessReader) field(fields []string, name string) string {
 	return strings.TrimSpace(fields[i])
 }
 
-func (cr *lichessReader) record(line int, fields []string) Record {
-	rec := Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
-	fail := func(err error) Record {
-		rec.Err = &lineError{cr.source, line, err}
+func (cr *reader) record(line int, fields []string) puzzles.Record {
+	rec := puzzles.Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
+	fail := func(err error) puzzles.Record {
+		rec.Err = &puzzles.LineError{Source: cr.source, Line: line, Err: err}
 		return rec
 	}
 	if id := cr.field(fields, "puzzleid"); id != "" {
 		rec.ID = id
-		rec.Ops = append(rec.Ops, Op{Code: "id", Args: []string{id}})
+		rec.Ops = append(rec.Ops, puzzles.Op{Code: "id", Args: []string{id}})
 	}
 	themes := cr.field(fields, "themes")
 	if themes != "" {
-		rec.Ops = append(rec.Ops, Op{Code: "c0", Args: []string{themes}})
+		rec.Ops = append(rec.Ops, puzzles.Op{Code: "c0", Args: []string{themes}})
 	}
-	rec.Lichess = &LichessInfo{
+	rec.Lichess = &puzzles.LichessInfo{
 		PuzzleID: cr.field(fields, "puzzleid"), Themes: themes, GameURL: cr.field(fields, "gameurl"),
 		Rating: atoiOr(cr.field(fields, "rating")), Popularity: atoiOr(cr.field(fields, "popularity")),
 	}
@@ -132,8 +133,8 @@ func (cr *lichessReader) record(line int, fields []string) Record {
 		return fail(fmt.Errorf("Moves[0] (the opponent's move): %w", err))
 	}
 	pos.Play(first)
-	rec.Pos, rec.FEN, rec.Terminal = pos, pos.FEN(), terminal(&pos)
-	line2, err := parseMoves(&pos, moves[1:], true)
+	rec.SetPosition(pos)
+	line2, err := puzzles.ParseMoves(&pos, moves[1:], true)
 	if err != nil {
 		return fail(fmt.Errorf("solution: %w", err))
 	}
@@ -151,73 +152,6 @@ func (cr *lichessReader) record(line int, fields []string) Record {
 		rec.Claim.Mate = solver.Mate((len(line2) + 1) / 2)
 	}
 	return rec
-}
-
-// splitCSV splits one CSV line into fields (RFC 4180 quoting; a quoted
-// field may not span lines).
-func splitCSV(s string) ([]string, error) {
-	var fields []string
-	for {
-		if strings.HasPrefix(s, `"`) {
-			var b strings.Builder
-			i := 1
-			for {
-				j := strings.IndexByte(s[i:], '"')
-				if j < 0 {
-					return nil, errors.New("unclosed quote")
-				}
-				b.WriteString(s[i : i+j])
-				i += j + 1
-				if i < len(s) && s[i] == '"' {
-					b.WriteByte('"')
-					i++
-					continue
-				}
-				break
-			}
-			fields = append(fields, b.String())
-			s = s[i:]
-			if s == "" {
-				return fields, nil
-			}
-			if s[0] != ',' {
-				return nil, fmt.Errorf("text after a closing quote: %q", truncate(s, 20))
-			}
-			s = s[1:]
-			continue
-		}
-		j := strings.IndexByte(s, ',')
-		if j < 0 {
-			return append(fields, s), nil
-		}
-		fields = append(fields, s[:j])
-		s = s[j+1:]
-	}
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
-}
-
-// LichessInfo is what a Lichess puzzle row says about the puzzle besides
-// its position, for the HTML report.
-type LichessInfo struct {
-	PuzzleID   string
-	Rating     int
-	Popularity int
-	Themes     string
-	GameURL    string
-}
-
-// TrainingURL is the puzzle's page on Lichess.
-func (l *LichessInfo) TrainingURL() string {
-	if l.PuzzleID == "" {
-		return ""
-	}
-	return "https://lichess.org/training/" + l.PuzzleID
 }
 
 // atoiOr reads a number, 0 when there is none.

@@ -1,0 +1,5 @@
+package puzzles
+
+// VerdictOf is verdict, for the external tests: they read records with
+// package epd, which imports puzzles.
+var VerdictOf = verdict
