@@ -223,9 +223,11 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 	}
 }
 
-// SelfSetPlay is a selfmate's set play: the play if the defender were to
-// move first in pos. Each defence that mates, or after which the attacker
-// forces the selfmate within st.Moves moves, is a defence of the tree,
+// SelfSetPlay is the set play of a forced stipulation: the play if the
+// defender were to move first in pos, within the stipulated moves of the
+// defender, as Popeye bounds it. Each defence that reaches the aim, or
+// after which the attacker forces it within st.Moves-1 moves, is a
+// defence of the tree,
 // with the attacker's soonest continuations; the other defences are left
 // out, as problemists show set play. Nil when the defender could not move
 // first (the attacker gives check).
@@ -243,7 +245,7 @@ func SelfSetPlay(ctx context.Context, pos board.Position, st Stipulation, lim Li
 	var l board.MoveList
 	b.s.defenderMoves(&null, &l)
 	for _, d := range l.Slice() {
-		dn, err := b.defence(null, d, st.Moves+1, 0)
+		dn, err := b.defence(null, d, st.Moves, 0)
 		if err != nil {
 			return t, err
 		}
