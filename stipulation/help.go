@@ -226,12 +226,5 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 // move at pos, must reach the aim (forcedEnds); each such move ends a
 // solution.
 func (h *helper) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
-	ends := forcedEnds(pos, h.aim, h.end)
-	for _, m := range ends {
-		h.solutions = append(h.solutions, append(append(Line(nil), line...), m))
-		if len(h.solutions) == h.lim.MaxSolutions {
-			return true, ErrMaxSolutions
-		}
-	}
-	return len(ends) > 0, nil
+	return addEnds(&h.solutions, line, forcedEnds(pos, h.aim, h.end), h.lim.MaxSolutions)
 }

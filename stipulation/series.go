@@ -165,10 +165,16 @@ func reached(pos *board.Position, aim Aim) bool {
 // move at pos after the series, must reach the aim (forcedEnds); each such
 // move ends a solution.
 func (s *serieser) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
-	ends := forcedEnds(pos, s.aim, s.end)
+	return addEnds(&s.solutions, line, forcedEnds(pos, s.aim, s.end), s.lim.MaxSolutions)
+}
+
+// addEnds appends to sols a solution for each move of ends after line,
+// stopping at most solutions (ErrMaxSolutions; 0: no bound); it reports
+// whether there was any.
+func addEnds(sols *[]Line, line, ends []board.Move, most int) (bool, error) {
 	for _, m := range ends {
-		s.solutions = append(s.solutions, append(append(Line(nil), line...), m))
-		if len(s.solutions) == s.lim.MaxSolutions {
+		*sols = append(*sols, append(append(Line(nil), line...), m))
+		if len(*sols) == most {
 			return true, ErrMaxSolutions
 		}
 	}

@@ -130,40 +130,6 @@ func refHelp(pos board.Position, plies int, prefix []string, out *[]string) {
 	refHelpAim(pos, plies, Mate, prefix, out)
 }
 
-// refSelf reports whether the side to move forces the other side to mate
-// it within n moves, by plain minimax.
-func refSelf(pos board.Position, n int) bool {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	for _, m := range l.Slice() {
-		child := pos
-		child.Play(m)
-		if refForces(child, n) {
-			return true
-		}
-	}
-	return false
-}
-
-func refForces(pos board.Position, n int) bool {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	if l.N == 0 {
-		return false
-	}
-	for _, m := range l.Slice() {
-		child := pos
-		child.Play(m)
-		if child.InCheck() && !child.HasLegalMove() {
-			continue
-		}
-		if n == 1 || !refSelf(child, n-1) {
-			return false
-		}
-	}
-	return true
-}
-
 // randomProblems yields legal random positions of a few men, with either
 // side to move.
 func randomProblems(t *testing.T, seed uint64, count int, each func(pos board.Position)) {
@@ -233,60 +199,26 @@ var selfmates1 = []string{
 }
 
 // TestSelfmatesAgainstReference: s#1 and s#2 keys and shortest lengths
-// equal plain minimax's, on the selfmates above (with either side to
-// move, which is mostly no selfmate) and on random positions.
+// equal plain minimax's (refForced), on the selfmates above (with either
+// side to move, which is mostly no selfmate) and on random positions.
 func TestSelfmatesAgainstReference(t *testing.T) {
-	compare := func(pos board.Position, st Stipulation) bool {
-		res, err := Selfmates(context.Background(), pos, st, Limits{})
-		if err != nil {
-			t.Fatalf("%s %s: %v", pos.FEN(), st, err)
-		}
-		shortest := 0
-		for n := 1; n <= st.Moves && shortest == 0; n++ {
-			if refSelf(pos, n) {
-				shortest = n
-			}
-		}
-		var want []string
-		if shortest > 0 {
-			var l board.MoveList
-			pos.LegalMoves(&l)
-			for _, m := range l.Slice() {
-				child := pos
-				child.Play(m)
-				if refForces(child, st.Moves) {
-					want = append(want, m.UCI())
-				}
-			}
-		}
-		var got []string
-		for _, m := range res.Keys {
-			got = append(got, m.UCI())
-		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if res.Shortest != shortest || !slices.Equal(got, want) {
-			t.Errorf("%s %s: shortest %d keys %q, reference %d %q", pos.FEN(), st, res.Shortest, got, shortest, want)
-		}
-		return shortest > 0
-	}
 	s1, _ := Parse("s#1")
 	s2, _ := Parse("s#2")
 	wins := 0
 	for i, fen := range selfmates1 {
 		pos := board.MustParseFEN(fen)
-		if !compare(pos, s1) {
+		if !compareForced(t, pos, s1) {
 			t.Errorf("%s: not a selfmate in 1", fen)
 		}
-		if i < 4 && compare(pos, s2) {
+		if i < 4 && compareForced(t, pos, s2) {
 			wins++
 		}
 		if black, err := board.ParseFEN(strings.Replace(fen, " w ", " b ", 1)); err == nil {
-			compare(black, s1)
+			compareForced(t, black, s1)
 		}
 	}
-	randomProblems(t, 101, 300, func(pos board.Position) { compare(pos, s1) })
-	randomProblems(t, 102, 30, func(pos board.Position) { compare(pos, s2) })
+	randomProblems(t, 101, 300, func(pos board.Position) { compareForced(t, pos, s1) })
+	randomProblems(t, 102, 30, func(pos board.Position) { compareForced(t, pos, s2) })
 	if wins == 0 {
 		t.Error("no s#2 compared")
 	}
@@ -641,6 +573,45 @@ func refForcedAfter(pos board.Position, st Stipulation, n int) bool {
 	return true
 }
 
+// compareForced checks the keys and the shortest length of a forced
+// stipulation at pos against refForced's, and reports whether it has a
+// solution.
+func compareForced(t *testing.T, pos board.Position, st Stipulation) bool {
+	t.Helper()
+	res, err := Selfmates(context.Background(), pos, st, Limits{})
+	if err != nil {
+		t.Fatalf("%s %s: %v", pos.FEN(), st, err)
+	}
+	shortest := 0
+	for n := 1; n <= st.Moves && shortest == 0; n++ {
+		if refForced(pos, st, n) {
+			shortest = n
+		}
+	}
+	var want []string
+	if shortest > 0 && !(st.Kind == Reflex && refCanMate(pos)) {
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		for _, m := range l.Slice() {
+			child := pos
+			child.Play(m)
+			if refForcedAfter(child, st, st.Moves) {
+				want = append(want, m.UCI())
+			}
+		}
+	}
+	var got []string
+	for _, m := range res.Keys {
+		got = append(got, m.UCI())
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if res.Shortest != shortest || !slices.Equal(got, want) {
+		t.Errorf("%s %s: shortest %d keys %q, reference %d %q", pos.FEN(), st, res.Shortest, got, shortest, want)
+	}
+	return shortest > 0
+}
+
 // refCanMate reports whether the side to move has a mate in one.
 func refCanMate(pos board.Position) bool {
 	var l board.MoveList
@@ -666,38 +637,7 @@ func TestForcedAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		compare := func(pos board.Position) {
-			res, err := Selfmates(context.Background(), pos, st, Limits{})
-			if err != nil {
-				t.Fatalf("%s %s: %v", pos.FEN(), st, err)
-			}
-			shortest := 0
-			for n := 1; n <= st.Moves && shortest == 0; n++ {
-				if refForced(pos, st, n) {
-					shortest = n
-				}
-			}
-			var want []string
-			if shortest > 0 && !(st.Kind == Reflex && refCanMate(pos)) {
-				var l board.MoveList
-				pos.LegalMoves(&l)
-				for _, m := range l.Slice() {
-					child := pos
-					child.Play(m)
-					if refForcedAfter(child, st, st.Moves) {
-						want = append(want, m.UCI())
-					}
-				}
-			}
-			var got []string
-			for _, m := range res.Keys {
-				got = append(got, m.UCI())
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if res.Shortest != shortest || !slices.Equal(got, want) {
-				t.Errorf("%s %s: shortest %d keys %q, reference %d %q", pos.FEN(), st, res.Shortest, got, shortest, want)
-			}
-			if shortest > 0 {
+			if compareForced(t, pos, st) {
 				found[stip]++
 			}
 		}
