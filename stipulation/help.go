@@ -68,7 +68,7 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 // is the node count shared with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes}
+		stack: make([]board.Position, plies+1), shared: nodes, net: true}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
@@ -144,6 +144,7 @@ type helper struct {
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
 	end       seriesEnd // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	net       bool      // prune by the mating-net test (netAllows); off only to test it
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -176,6 +177,17 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	}
 	if dead.has(key, plies) {
 		return false, nil
+	}
+	if h.net && h.end == endBySeries && h.aim == Mate && plies <= 2*netMax {
+		// the side of the last ply mates: m moves of its own are left
+		mater, m := pos.Side(), (plies+1)/2
+		if plies%2 == 0 {
+			mater, m = mater.Other(), plies/2
+		}
+		if !netAllows(pos, mater, m, plies-m) {
+			dead.add(key, plies)
+			return false, nil
+		}
 	}
 	l := &h.lists[plies]
 	if plies == 1 && h.aim == Mate {

@@ -1,0 +1,194 @@
+package stipulation
+
+import (
+	"sync"
+
+	"mateline.dev/mateline/board"
+)
+
+// A helpmate's last plies are pruned by a necessary condition on the
+// mating net: with m moves of the mating side and d of the other side
+// left, some square t that the other side's king can reach in d moves
+// must be attackable by a man of the mating side in m moves (the check),
+// and every square round t must be attackable too, or held by a man of
+// the king's side: one already there, or one that moves there, a move
+// each, within the d moves the king's walk leaves. Every estimate errs
+// towards yes: men move as on an empty board, never pinned, blocked or
+// taken; pawns capture at will and promote to a queen or a knight; any
+// man of the mating side may serve any square, the checker too. So a
+// "no" is a proof that no solution is left, and the search prunes only
+// then (castling rights, which move two men or a king two squares, turn
+// the test off).
+
+// netMax is the most moves per side the test is made for: beyond it
+// nearly every square is within reach and the test rarely prunes.
+const netMax = 3
+
+// netKinds are the kinds a man has on the way: the six types (pawns
+// become a queen or a knight on the last rank; a rook or bishop would
+// reach and attack no more than the queen).
+var netKinds = [...]board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn}
+
+// netTables: for a man of colour c and type t on square s, the squares it
+// can stand on (reach) and attack (attack) after at most k of its moves,
+// k = 0..netMax; and the king's squares within k steps.
+type netTables struct {
+	reach, attack [2][7][64][netMax + 1]board.Bitboard
+	kingBall      [64][netMax + 1]board.Bitboard
+}
+
+var (
+	netOnce sync.Once
+	net     *netTables
+)
+
+// mateNet returns the tables, computed the first time (a few
+// milliseconds: only helpmates need them).
+func mateNet() *netTables {
+	netOnce.Do(func() {
+		t := new(netTables)
+		for c := board.White; c <= board.Black; c++ {
+			for _, kind := range netKinds {
+				for s := board.Square(0); s < 64; s++ {
+					if kind == board.Pawn && (s.Rank() == 0 || s.Rank() == 7) {
+						continue
+					}
+					t.fill(c, kind, s)
+				}
+			}
+		}
+		for s := board.Square(0); s < 64; s++ {
+			t.kingBall[s] = t.reach[board.White][board.King][s]
+		}
+		net = t
+	})
+	return net
+}
+
+// fill runs a breadth-first search of the states (square, kind) a man of
+// colour c and kind kind on s can reach on an empty board, and records
+// where it stands and what it attacks after at most k moves.
+func (t *netTables) fill(c board.Color, kind board.PieceType, s board.Square) {
+	type state struct {
+		sq   board.Square
+		kind board.PieceType
+	}
+	var seen [64][7]bool
+	frontier := []state{{s, kind}}
+	seen[s][kind] = true
+	var reach, attack board.Bitboard
+	for k := 0; k <= netMax; k++ {
+		var next []state
+		for _, st := range frontier {
+			reach |= board.SquareBB(st.sq)
+			if st.kind == board.Pawn {
+				attack |= board.PawnAttacks(c, st.sq)
+			} else {
+				attack |= board.Attacks(st.kind, c, st.sq, 0)
+			}
+			for _, n := range netMoves(c, st.sq, st.kind) {
+				if !seen[n.sq][n.kind] {
+					seen[n.sq][n.kind] = true
+					next = append(next, state{n.sq, n.kind})
+				}
+			}
+		}
+		t.reach[c][kind][s][k], t.attack[c][kind][s][k] = reach, attack
+		frontier = next
+	}
+}
+
+// netMoves lists a man's moves on an empty board, a pawn's captures
+// included and its promotions to a queen or a knight.
+func netMoves(c board.Color, s board.Square, kind board.PieceType) []struct {
+	sq   board.Square
+	kind board.PieceType
+} {
+	type move = struct {
+		sq   board.Square
+		kind board.PieceType
+	}
+	var out []move
+	if kind != board.Pawn {
+		for to := board.Attacks(kind, c, s, 0); to != 0; {
+			out = append(out, move{to.PopFirst(), kind})
+		}
+		return out
+	}
+	dir, start, last := 1, 1, 7
+	if c == board.Black {
+		dir, start, last = -1, 6, 0
+	}
+	f, r := s.File(), s.Rank()
+	var tos []board.Square
+	for df := -1; df <= 1; df++ {
+		if f+df >= 0 && f+df < 8 {
+			tos = append(tos, board.MakeSquare(f+df, r+dir))
+		}
+	}
+	if r == start {
+		tos = append(tos, board.MakeSquare(f, r+2*dir))
+	}
+	for _, to := range tos {
+		if to.Rank() == last {
+			out = append(out, move{to, board.Queen}, move{to, board.Knight})
+			continue
+		}
+		out = append(out, move{to, board.Pawn})
+	}
+	return out
+}
+
+// netAllows reports whether the net test leaves a mate of mater's opponent
+// possible at pos with m moves of mater and d of the opponent left (see
+// the comment at the top of this file); true whenever the test does not
+// apply.
+func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
+	if m > netMax || d > netMax || pos.Castling() != 0 {
+		return true
+	}
+	t := mateNet()
+	def := mater.Other()
+	var check, cover board.Bitboard
+	for _, kind := range netKinds {
+		for men := pos.Pieces(mater, kind); men != 0; {
+			a := t.attack[mater][kind][men.PopFirst()][m]
+			cover |= a
+			if kind != board.King {
+				check |= a
+			}
+		}
+	}
+	var block board.Bitboard
+	held := pos.ColorBB(def) &^ pos.Pieces(def, board.King)
+	for men := held; men != 0; {
+		s := men.PopFirst()
+		block |= t.reach[def][pos.PieceAt(s).Type()][s][d]
+	}
+	men := held.Count()
+	ksq := pos.KingSquare(def)
+	free := cover | pos.ColorBB(mater) // flights the king cannot use, at best
+	for ts := t.kingBall[ksq][d] & check; ts != 0; {
+		sq := ts.PopFirst()
+		flights := board.KingAttacks(sq) &^ free
+		if flights.Count() > men {
+			continue // a man of its own on each flight
+		}
+		need := flights &^ held
+		if need&^block != 0 {
+			continue // a flight no man of its side can reach
+		}
+		walk := max(abs(sq.File()-ksq.File()), abs(sq.Rank()-ksq.Rank()))
+		if walk+need.Count() <= d {
+			return true
+		}
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
