@@ -199,10 +199,18 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	found := false
 	child := &h.stack[plies-1]
 	below := h.dead // the table of the children
+	var last lastMoveNet
 	if plies == 2 {
 		below = h.last
+		if h.net && h.end == endBySeries && h.aim == Mate {
+			last = newLastMoveNet(pos)
+		}
 	}
 	for _, m := range l.Slice() {
+		if plies == 2 && !last.allows(m) {
+			h.nodes++ // the net test of the child, made here: no mate after m
+			continue
+		}
 		if plies > 1 && below.has(pos.KeyAfter(m), plies-1) {
 			// The child is known to have no solution: its key is read
 			// ahead without playing the move (the key of a special move

@@ -186,6 +186,57 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 	return false
 }
 
+// lastMoveNet is the net test of the positions after each move of the
+// side about to be mated, one ply before the mate (m = 1, d = 0), made
+// from the position before that move: the mating side's reach does not
+// depend on the other side's men, so only the king's square and the men
+// that hold its flights change with the move. A move it refuses leads to
+// a position whose own test fails (the mating side can only have lost a
+// man), so the search need not play it.
+type lastMoveNet struct {
+	on          bool
+	check, free board.Bitboard
+	held        board.Bitboard
+	ksq         board.Square
+}
+
+// newLastMoveNet prepares the test at pos, the side to move about to be
+// mated after its move; off with castling rights.
+func newLastMoveNet(pos *board.Position) lastMoveNet {
+	if pos.Castling() != 0 {
+		return lastMoveNet{}
+	}
+	t := mateNet()
+	def := pos.Side()
+	mater := def.Other()
+	var check, cover board.Bitboard
+	for _, kind := range netKinds {
+		for men := pos.Pieces(mater, kind); men != 0; {
+			a := t.attack[mater][kind][men.PopFirst()][1]
+			cover |= a
+			if kind != board.King {
+				check |= a
+			}
+		}
+	}
+	return lastMoveNet{on: true, check: check, free: cover | pos.ColorBB(mater),
+		held: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def)}
+}
+
+// allows reports whether a mate in one may follow m.
+func (n lastMoveNet) allows(m board.Move) bool {
+	if !n.on {
+		return true
+	}
+	ksq, held := n.ksq, n.held
+	if m.From() == ksq {
+		ksq = m.To()
+	} else {
+		held = held&^board.SquareBB(m.From()) | board.SquareBB(m.To())
+	}
+	return n.check.Has(ksq) && board.KingAttacks(ksq)&^n.free&^held == 0
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
