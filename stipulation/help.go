@@ -200,14 +200,19 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	child := &h.stack[plies-1]
 	below := h.dead // the table of the children
 	var last lastMoveNet
-	if plies == 2 {
+	var third materMoveNet
+	netOn := h.net && h.end == endBySeries && h.aim == Mate
+	switch {
+	case plies == 2:
 		below = h.last
-		if h.net && h.end == endBySeries && h.aim == Mate {
+		if netOn {
 			last = newLastMoveNet(pos)
 		}
+	case plies == 3 && netOn:
+		third = newMaterMoveNet(pos)
 	}
 	for _, m := range l.Slice() {
-		if plies == 2 && !last.allows(m) {
+		if plies == 2 && !last.allows(m) || plies == 3 && !third.allows(pos, m) {
 			h.nodes++ // the net test of the child, made here: no mate after m
 			continue
 		}

@@ -237,6 +237,99 @@ func (n lastMoveNet) allows(m board.Move) bool {
 	return n.check.Has(ksq) && board.KingAttacks(ksq)&^n.free&^held == 0
 }
 
+// materMoveNet is the net test of the positions after each move of the
+// mating side three plies before the mate (then m = 1, d = 1), made
+// before the move is played: only the moving man's reach changes; the
+// other side's men are taken as before the move (a man the move takes
+// still counts as holding and reaching squares, which errs towards yes).
+type materMoveNet struct {
+	on                 bool
+	mater              board.Color
+	coverBut, checkBut [64]board.Bitboard // the others' cover and check, by the mover's square
+	occ                board.Bitboard     // the mating side's men
+	held, block        board.Bitboard
+	men                int
+	ksq                board.Square
+}
+
+// newMaterMoveNet prepares the test at pos, the mating side to move with
+// two moves of its own left; off with castling rights.
+func newMaterMoveNet(pos *board.Position) materMoveNet {
+	if pos.Castling() != 0 {
+		return materMoveNet{}
+	}
+	t := mateNet()
+	mater := pos.Side()
+	def := mater.Other()
+	n := materMoveNet{on: true, mater: mater, occ: pos.ColorBB(mater), ksq: pos.KingSquare(def)}
+	var cover, check [64]board.Bitboard
+	var all, allCheck board.Bitboard
+	for men := n.occ; men != 0; {
+		s := men.PopFirst()
+		kind := pos.PieceAt(s).Type()
+		cover[s] = t.attack[mater][kind][s][1]
+		all |= cover[s]
+		if kind != board.King {
+			check[s] = cover[s]
+			allCheck |= check[s]
+		}
+	}
+	for men := n.occ; men != 0; {
+		s := men.PopFirst()
+		// the others' union, the mover's own part left out
+		var c, k board.Bitboard
+		for others := n.occ &^ board.SquareBB(s); others != 0; {
+			o := others.PopFirst()
+			c |= cover[o]
+			k |= check[o]
+		}
+		n.coverBut[s], n.checkBut[s] = c, k
+	}
+	n.held = pos.ColorBB(def) &^ pos.Pieces(def, board.King)
+	for men := n.held; men != 0; {
+		s := men.PopFirst()
+		n.block |= t.reach[def][pos.PieceAt(s).Type()][s][1]
+	}
+	n.men = n.held.Count()
+	return n
+}
+
+// allows reports whether a mate may still follow m (a move of piece, the
+// mating side's man on m.From(), a promotion giving its new kind) within
+// the mating side's one move and the other side's one move after it.
+func (n *materMoveNet) allows(pos *board.Position, m board.Move) bool {
+	if !n.on {
+		return true
+	}
+	t := mateNet()
+	kind := pos.PieceAt(m.From()).Type()
+	if p := m.Promotion(); p != board.NoPieceType {
+		kind = p
+	}
+	a := t.attack[n.mater][kind][m.To()][1]
+	cover, check := n.coverBut[m.From()]|a, n.checkBut[m.From()]
+	if kind != board.King {
+		check |= a
+	}
+	free := cover | n.occ&^board.SquareBB(m.From()) | board.SquareBB(m.To())
+	for ts := t.kingBall[n.ksq][1] & check; ts != 0; {
+		sq := ts.PopFirst()
+		flights := board.KingAttacks(sq) &^ free
+		if flights.Count() > n.men {
+			continue
+		}
+		need := flights &^ n.held
+		if need&^n.block != 0 {
+			continue
+		}
+		walk := max(abs(sq.File()-n.ksq.File()), abs(sq.Rank()-n.ksq.Rank()))
+		if walk+need.Count() <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
