@@ -726,3 +726,36 @@ func TestMateNetSound(t *testing.T) {
 	}
 	t.Logf("%d positions, %d solutions compared", compared, found)
 }
+
+// TestMoveNetsNoStricter: the net tests made before a move is played
+// (lastMoveNet, materMoveNet) refuse a move only when the test of the
+// position after it (netAllows) refuses that position, on random
+// positions with either side to move.
+func TestMoveNetsNoStricter(t *testing.T) {
+	refused := 0
+	randomProblems(t, 77, 3000, func(pos board.Position) {
+		last, third := newLastMoveNet(&pos), newMaterMoveNet(&pos)
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		for _, m := range l.Slice() {
+			child := pos
+			child.Play(m)
+			if !last.allows(m) {
+				refused++
+				if netAllows(&child, pos.Side().Other(), 1, 0) {
+					t.Errorf("%s %s: refused before the move, allowed after (mate next)", pos.FEN(), m.UCI())
+				}
+			}
+			if !third.allows(&pos, m) {
+				refused++
+				if netAllows(&child, pos.Side(), 1, 1) {
+					t.Errorf("%s %s: refused before the move, allowed after (mate in two plies)", pos.FEN(), m.UCI())
+				}
+			}
+		}
+	})
+	if refused == 0 {
+		t.Error("no move refused: the comparison proved little")
+	}
+	t.Logf("%d refusals checked", refused)
+}
