@@ -228,7 +228,7 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 // a stipulation read back from its String is itself.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1", "ser-h=4", "h=2.5", "ser-#3", "r#2", "ser-",
-		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2"} {
+		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
