@@ -68,11 +68,14 @@ func mateNet() *netTables {
 // fill runs a breadth-first search of the states (square, kind) a man of
 // colour c and kind kind on s can reach on an empty board, and records
 // where it stands and what it attacks after at most k moves.
+// netState is a man in the search of fill: its square and its kind.
+type netState struct {
+	sq   board.Square
+	kind board.PieceType
+}
+
 func (t *netTables) fill(c board.Color, kind board.PieceType, s board.Square) {
-	type state struct {
-		sq   board.Square
-		kind board.PieceType
-	}
+	type state = netState
 	var seen [64][7]bool
 	frontier := []state{{s, kind}}
 	seen[s][kind] = true
@@ -89,7 +92,7 @@ func (t *netTables) fill(c board.Color, kind board.PieceType, s board.Square) {
 			for _, n := range netMoves(c, st.sq, st.kind) {
 				if !seen[n.sq][n.kind] {
 					seen[n.sq][n.kind] = true
-					next = append(next, state{n.sq, n.kind})
+					next = append(next, n)
 				}
 			}
 		}
@@ -100,14 +103,8 @@ func (t *netTables) fill(c board.Color, kind board.PieceType, s board.Square) {
 
 // netMoves lists a man's moves on an empty board, a pawn's captures
 // included and its promotions to a queen or a knight.
-func netMoves(c board.Color, s board.Square, kind board.PieceType) []struct {
-	sq   board.Square
-	kind board.PieceType
-} {
-	type move = struct {
-		sq   board.Square
-		kind board.PieceType
-	}
+func netMoves(c board.Color, s board.Square, kind board.PieceType) []netState {
+	type move = netState
 	var out []move
 	if kind != board.Pawn {
 		for to := board.Attacks(kind, c, s, 0); to != 0; {
@@ -149,7 +146,22 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 	}
 	t := mateNet()
 	def := mater.Other()
-	var check, cover board.Bitboard
+	check, cover := netCover(pos, mater, m)
+	var block board.Bitboard
+	held := pos.ColorBB(def) &^ pos.Pieces(def, board.King)
+	for men := held; men != 0; {
+		s := men.PopFirst()
+		block |= t.reach[def][pos.PieceAt(s).Type()][s][d]
+	}
+	// (the flights the king cannot use are, at best, the covered ones and
+	// those the mating side stands on)
+	return netSquare(pos.KingSquare(def), d, check, cover|pos.ColorBB(mater), held, block)
+}
+
+// netCover returns the squares mater's men can attack in m moves each:
+// check by the men but the king, cover by all.
+func netCover(pos *board.Position, mater board.Color, m int) (check, cover board.Bitboard) {
+	t := mateNet()
 	for _, kind := range netKinds {
 		for men := pos.Pieces(mater, kind); men != 0; {
 			a := t.attack[mater][kind][men.PopFirst()][m]
@@ -159,16 +171,17 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 			}
 		}
 	}
-	var block board.Bitboard
-	held := pos.ColorBB(def) &^ pos.Pieces(def, board.King)
-	for men := held; men != 0; {
-		s := men.PopFirst()
-		block |= t.reach[def][pos.PieceAt(s).Type()][s][d]
-	}
+	return check, cover
+}
+
+// netSquare reports whether some square the king on ksq reaches in d
+// steps and the mating side can check may be its mating square: each
+// square round it is in free (the king cannot use it), or held by a man
+// of the king's side (one in held, or one that can reach it, in block,
+// a move each, within what the king's walk leaves of d), a man for each.
+func netSquare(ksq board.Square, d int, check, free, held, block board.Bitboard) bool {
 	men := held.Count()
-	ksq := pos.KingSquare(def)
-	free := cover | pos.ColorBB(mater) // flights the king cannot use, at best
-	for ts := t.kingBall[ksq][d] & check; ts != 0; {
+	for ts := mateNet().kingBall[ksq][d] & check; ts != 0; {
 		sq := ts.PopFirst()
 		flights := board.KingAttacks(sq) &^ free
 		if flights.Count() > men {
@@ -206,19 +219,9 @@ func newLastMoveNet(pos *board.Position) lastMoveNet {
 	if pos.Castling() != 0 {
 		return lastMoveNet{}
 	}
-	t := mateNet()
 	def := pos.Side()
 	mater := def.Other()
-	var check, cover board.Bitboard
-	for _, kind := range netKinds {
-		for men := pos.Pieces(mater, kind); men != 0; {
-			a := t.attack[mater][kind][men.PopFirst()][1]
-			cover |= a
-			if kind != board.King {
-				check |= a
-			}
-		}
-	}
+	check, cover := netCover(pos, mater, 1)
 	return lastMoveNet{on: true, check: check, free: cover | pos.ColorBB(mater),
 		held: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def)}
 }
@@ -290,7 +293,6 @@ func newMaterMoveNet(pos *board.Position) materMoveNet {
 		s := men.PopFirst()
 		n.block |= t.reach[def][pos.PieceAt(s).Type()][s][1]
 	}
-	n.men = n.held.Count()
 	return n
 }
 
@@ -312,22 +314,7 @@ func (n *materMoveNet) allows(pos *board.Position, m board.Move) bool {
 		check |= a
 	}
 	free := cover | n.occ&^board.SquareBB(m.From()) | board.SquareBB(m.To())
-	for ts := t.kingBall[n.ksq][1] & check; ts != 0; {
-		sq := ts.PopFirst()
-		flights := board.KingAttacks(sq) &^ free
-		if flights.Count() > n.men {
-			continue
-		}
-		need := flights &^ n.held
-		if need&^n.block != 0 {
-			continue
-		}
-		walk := max(abs(sq.File()-n.ksq.File()), abs(sq.Rank()-n.ksq.Rank()))
-		if walk+need.Count() <= 1 {
-			return true
-		}
-	}
-	return false
+	return netSquare(n.ksq, 1, check, free, n.held, n.block)
 }
 
 func abs(x int) int {

@@ -103,16 +103,6 @@ func (s *selfer) reached(pos *board.Position, l *board.MoveList) bool {
 	return l.N == 0 && pos.InCheck() == (s.rules.aim == Mate)
 }
 
-// reachedAfter reports whether move m reaches the aim.
-func (s *selfer) reachedAfter(pos *board.Position, m board.Move) bool {
-	after := *pos
-	after.Play(m)
-	if s.rules.aim == Mate {
-		return after.IsCheckmate()
-	}
-	return after.IsStalemate()
-}
-
 // keepMates cuts the legal moves l at pos to those that checkmate, when
 // there are any (the reflex rule: a side that can mate in one must).
 func keepMates(pos *board.Position, l *board.MoveList) {
@@ -241,14 +231,14 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 		}
 	}
 	for _, m := range l.Slice() {
-		if s.reachedAfter(pos, m) {
+		child := *pos
+		child.Play(m)
+		if reached(&child, s.rules.aim) {
 			if early {
 				return false, nil // too soon: exact- refutes it
 			}
 			continue // the defender reaches the aim
 		}
-		child := *pos
-		child.Play(m)
 		if n == 1 {
 			return false, nil // the defender had a move that does not reach it
 		}

@@ -110,11 +110,11 @@ func (b *selfTreeBuilder) attacker(pos board.Position, m board.Move, n, level in
 // force the selfmate soonest.
 func (b *selfTreeBuilder) defence(pos board.Position, d board.Move, n, level int) (*solver.DefenceNode, error) {
 	node := &solver.DefenceNode{Move: d}
-	if b.s.reachedAfter(&pos, d) {
-		return node, nil
-	}
 	after := pos
 	after.Play(d)
+	if reached(&after, b.s.rules.aim) {
+		return node, nil
+	}
 	k, err := b.soonest(&after, n-1, b.s.wins)
 	if err != nil || k == 0 {
 		return node, err // k 0 cannot happen in a proved tree
@@ -195,7 +195,7 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 			after := pos
 			after.Play(d)
 			k := 0
-			if !b.s.reachedAfter(&pos, d) {
+			if !reached(&after, b.s.rules.aim) {
 				var err error
 				if k, err = b.soonest(&after, n-1, b.s.wins); err != nil {
 					return line, err
@@ -249,7 +249,9 @@ func SelfSetPlay(ctx context.Context, pos board.Position, st Stipulation, lim Li
 		if err != nil {
 			return t, err
 		}
-		if len(dn.Answers) > 0 || b.s.reachedAfter(&null, d) {
+		after := null
+		after.Play(d)
+		if len(dn.Answers) > 0 || reached(&after, st.Aim) {
 			t.Defences = append(t.Defences, dn)
 		}
 	}
@@ -286,11 +288,11 @@ func SelfTries(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 		s.defenderMoves(&child, &dl)
 		var refs []board.Move
 		for _, d := range dl.Slice() {
-			if s.reachedAfter(&child, d) && !(st.Exact && st.Moves > 1) {
-				continue
-			}
 			after := child
 			after.Play(d)
+			if reached(&after, st.Aim) && !(st.Exact && st.Moves > 1) {
+				continue
+			}
 			ok := false
 			if st.Moves > 1 {
 				var err error
