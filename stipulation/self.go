@@ -97,12 +97,6 @@ func newSelfer(ctx context.Context, st Stipulation, lim Limits) *selfer {
 	return &selfer{ctx: ctx, lim: lim, rules: r, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
 }
 
-// reached reports whether the side to move at pos, which has the legal
-// moves l, is checkmated or stalemated as the aim asks.
-func (s *selfer) reached(pos *board.Position, l *board.MoveList) bool {
-	return l.N == 0 && pos.InCheck() == (s.rules.aim == Mate)
-}
-
 // keepMates cuts the legal moves l at pos to those that checkmate, when
 // there are any (the reflex rule: a side that can mate in one must).
 func keepMates(pos *board.Position, l *board.MoveList) {
@@ -198,7 +192,7 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 	var l board.MoveList
 	s.defenderMoves(pos, &l)
 	if s.rules.direct {
-		if s.reached(pos, &l) {
+		if l.N == 0 && pos.InCheck() == (s.rules.aim == Mate) { // the attacker's move reached the aim
 			return n == 1 || !s.rules.exact, nil
 		}
 		if n == 1 || l.N == 0 {
