@@ -143,8 +143,9 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
-	end       seriesEnd // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	net       bool      // prune by the mating-net test (netAllows); off only to test it
+	end       seriesEnd  // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	net       bool       // prune by the mating-net tests (netAllows, budgetTest); off only to test them
+	budget    budgetTest // its working memory
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -178,13 +179,13 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	if dead.has(key, plies) {
 		return false, nil
 	}
-	if h.net && h.end == endBySeries && h.aim == Mate && plies <= 2*netMax {
+	if h.net && h.end == endBySeries && h.aim == Mate && plies <= 2*budgetMax {
 		// the side of the last ply mates: m moves of its own are left
 		mater, m := pos.Side(), (plies+1)/2
 		if plies%2 == 0 {
 			mater, m = mater.Other(), plies/2
 		}
-		if !netAllows(pos, mater, m, plies-m) {
+		if !netAllows(pos, mater, m, plies-m) || !h.budget.allows(pos, mater, m, plies-m) {
 			dead.add(key, plies)
 			return false, nil
 		}

@@ -91,6 +91,7 @@ type serieser struct {
 	solutions []Line
 	dead      *failTable // positions, with series moves left, that have no solution
 	lists     []board.MoveList
+	budget    budgetTest // the mating-net test with moves counted per man
 }
 
 // solve appends the solutions from pos, the side of the series to move
@@ -111,6 +112,18 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 	key := pos.Key()
 	if !last && s.dead.has(key, left) {
 		return false, nil
+	}
+	if !last && s.aim == Mate && (s.end == endHelp || s.end == endBySeries) {
+		// ser-h#: the other side mates in one after left moves; ser-#:
+		// the side to move mates with the last of its left moves
+		mater, m, d := pos.Side().Other(), 1, left
+		if s.end == endBySeries {
+			mater, m, d = pos.Side(), left, 0
+		}
+		if !s.budget.allows(pos, mater, m, d) {
+			s.dead.add(key, left)
+			return false, nil
+		}
 	}
 	l := &s.lists[left]
 	if last && s.aim == Mate {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -295,7 +296,9 @@ func TestHelpmateThreads(t *testing.T) {
 		if !errors.Is(err, ErrMaxSolutions) && len(one.Solutions) > 1 || len(capped.Solutions) != 1 || lines(capped.Solutions)[0] != lines(one.Solutions)[0] {
 			t.Errorf("%s: MaxSolutions 1 with threads: %v, %v", fen, lines(capped.Solutions), err)
 		}
-		limited, err := Helpmates(context.Background(), pos, st, Limits{Threads: 2, Nodes: 5000})
+		// (the limit on a longer play: the nets solve these h#3 in a few
+		// thousand positions)
+		limited, err := Helpmates(context.Background(), pos, Stipulation{Kind: Help, Moves: 5}, Limits{Threads: 2, Nodes: 5000})
 		if !errors.Is(err, ErrLimit) {
 			t.Errorf("%s: a node limit of 5000 with threads: %d solutions, %v", fen, len(limited.Solutions), err)
 		}
@@ -725,6 +728,84 @@ func TestMateNetSound(t *testing.T) {
 		t.Error("no solution compared")
 	}
 	t.Logf("%d positions, %d solutions compared", compared, found)
+}
+
+// TestMateNetsWithCastling: with castling rights the budget test counts
+// two more moves for the side that may castle; on random positions with
+// every right, the solutions with the tests equal those without them.
+func TestMateNetsWithCastling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	const kinds = "RBNNPPrbnnpp"
+	compared, found := 0, 0
+	var nodes [2]uint64
+	for _, stip := range []string{"h#1.5", "h#2"} {
+		st, _ := Parse(stip)
+		for made := 0; made < 80; {
+			var sq [64]byte
+			for i, c := range map[int]byte{0: 'R', 4: 'K', 7: 'R', 56: 'r', 60: 'k', 63: 'r'} {
+				sq[i] = c
+			}
+			for n := 1 + rng.IntN(2); n > 0; {
+				i := rng.IntN(64)
+				k := kinds[rng.IntN(len(kinds))]
+				if sq[i] != 0 || (k == 'P' || k == 'p') && (i < 8 || i >= 56) {
+					continue
+				}
+				sq[i] = k
+				n--
+			}
+			fen := ""
+			for r := 7; r >= 0; r-- {
+				empty := 0
+				for f := 0; f < 8; f++ {
+					if c := sq[r*8+f]; c == 0 {
+						empty++
+					} else {
+						if empty > 0 {
+							fen += strconv.Itoa(empty)
+						}
+						fen, empty = fen+string(c), 0
+					}
+				}
+				if empty > 0 {
+					fen += strconv.Itoa(empty)
+				}
+				if r > 0 {
+					fen += "/"
+				}
+			}
+			side := []string{" w", " b"}[rng.IntN(2)]
+			pos, err := board.ParseFEN(fen + side + " KQkq - 0 1")
+			if err != nil || !pos.HasLegalMove() || pos.Castling() != board.AllCastling {
+				continue
+			}
+			made++
+			with := newHelper(context.Background(), Limits{}, st.Plies(), nil)
+			without := newHelper(context.Background(), Limits{}, st.Plies(), nil)
+			without.net = false
+			for _, h := range []*helper{with, without} {
+				h.aim, h.end = st.Aim, endBySeries
+				p := pos
+				if _, err := h.solve(&p, st.Plies(), nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			nodes[0], nodes[1] = nodes[0]+with.nodes, nodes[1]+without.nodes
+			got, want := lines(with.solutions), lines(without.solutions)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s %s: %q with the tests, %q without", pos.FEN(), stip, got, want)
+			}
+			compared++
+			found += len(want)
+		}
+	}
+	if found == 0 {
+		t.Error("no solution compared")
+	}
+	if nodes[0] >= nodes[1] {
+		t.Errorf("the tests pruned nothing: %d positions with them, %d without", nodes[0], nodes[1])
+	}
+	t.Logf("%d positions, %d solutions compared; %d positions searched with the tests, %d without", compared, found, nodes[0], nodes[1])
 }
 
 // TestMoveNetsNoStricter: the net tests made before a move is played
