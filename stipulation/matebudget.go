@@ -1,6 +1,8 @@
 package stipulation
 
 import (
+	"math/bits"
+	"slices"
 	"sync"
 
 	"mateline.dev/mateline/board"
@@ -38,8 +40,8 @@ type budgetTables struct {
 	attack, stands [2][7][64][budgetMax + 1]board.Bitboard
 	ringSq         [64][9]board.Square // the squares of t's ring, by bit
 	ringOf         [64]uint16          // the bits of t's ring on the board
-	// opts[c][kind][s][t]: what the man can attack round t (options)
-	opts    [2][7][64][][]budgetOption
+	// menus[c][kind][s][t]: what the man can attack round t (options)
+	menus   [2][7][64][]budgetMenu
 	optOnce [2][7][64]sync.Once
 }
 
@@ -154,6 +156,23 @@ type budgetOption struct {
 type budgetMan struct {
 	sq   board.Square
 	kind board.PieceType
+	alt  board.Square // a rook that may castle: the square it castles to; else sq
+}
+
+// budgetCastlings: for each castling right, where the king and the rook go.
+var budgetCastlings = [...]struct {
+	right                    board.CastlingRights
+	kingTo, rookFrom, rookTo board.Square
+}{
+	{board.WhiteKingside, board.G1, board.H1, board.F1},
+	{board.WhiteQueenside, board.C1, board.A1, board.D1},
+	{board.BlackKingside, board.G8, board.H8, board.F8},
+	{board.BlackQueenside, board.C8, board.A8, board.D8},
+}
+
+// steps is the number of king steps from a to b.
+func steps(a, b board.Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
 // budgetTest is the budget test of one search: its working memory, and
@@ -164,7 +183,14 @@ type budgetTest struct {
 	cost            [512]uint8 // the fewest moves that attack a set of ring bits (255: none)
 	live            []uint16   // the sets with a cost
 	updates         []budgetUpdate
-	hint            [2*budgetMax + 1]board.Square
+	lists           []*budgetMenu // the men's options round the ring tested
+	rest            [][budgetMax + 1]uint16
+	// endOK[x]: whether the ring bits x attacked end the test with a
+	// mate, known when endStamp[x] is stamp
+	endOK    [512]bool
+	endStamp [512]uint32
+	stamp    uint32
+	hint     [2*budgetMax + 1]board.Square
 }
 
 // allows reports whether the budget test leaves a mate of mater's
@@ -172,29 +198,29 @@ type budgetTest struct {
 // left; true whenever the test does not apply.
 func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) bool {
 	def := mater.Other()
-	// Castling moves two men at once, the king two squares: counted man
-	// by man and step by step it may take three moves, so a side that
-	// may castle has two more.
-	if cr := pos.Castling(); cr != 0 {
-		if cr&castlingOf(mater) != 0 {
-			m += 2
-		}
-		if cr&castlingOf(def) != 0 {
-			d += 2
-		}
-	}
-	if m > budgetMax || d > budgetMax {
+	// Castling moves two men in one move. When the mating side may castle
+	// (a castling mate is a theme of its own) the test is not made; when
+	// the other side may, its king reaches the square it castles to in
+	// one move and its rook the square it castles to in none.
+	cr := pos.Castling()
+	if cr&castlingOf(mater) != 0 || m > budgetMax || d > budgetMax {
 		return true
 	}
 	b := budget()
 	bt.maters, bt.holders = bt.maters[:0], bt.holders[:0]
 	for men := pos.ColorBB(mater); men != 0; {
 		s := men.PopFirst()
-		bt.maters = append(bt.maters, budgetMan{s, pos.PieceAt(s).Type()})
+		bt.maters = append(bt.maters, budgetMan{sq: s, kind: pos.PieceAt(s).Type()})
 	}
 	for men := pos.ColorBB(def) &^ pos.Pieces(def, board.King); men != 0; {
 		s := men.PopFirst()
-		bt.holders = append(bt.holders, budgetMan{s, pos.PieceAt(s).Type()})
+		h := budgetMan{sq: s, kind: pos.PieceAt(s).Type(), alt: s}
+		for _, c := range budgetCastlings {
+			if cr&c.right != 0 && s == c.rookFrom {
+				h.alt = c.rookTo
+			}
+		}
+		bt.holders = append(bt.holders, h)
 	}
 	// first the net test's own estimates, man by man: the squares that
 	// can be checked, attacked, or held
@@ -209,7 +235,7 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 	var heldIn [budgetMax + 1]board.Bitboard
 	for _, h := range bt.holders {
 		for k := 0; k <= d; k++ {
-			heldIn[k] |= b.stands[def][h.kind][h.sq][k]
+			heldIn[k] |= b.stands[def][h.kind][h.sq][k] | b.stands[def][h.kind][h.alt][k]
 		}
 	}
 	if bt.cost[0] == 0 { // the first test: every set is without a cost
@@ -220,14 +246,19 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 	ksq := pos.KingSquare(def)
 	hint := &bt.hint[m+d]
 	try := func(t board.Square) bool {
-		walk := max(abs(t.File()-ksq.File()), abs(t.Rank()-ksq.Rank()))
+		walk := steps(ksq, t)
+		for _, c := range budgetCastlings {
+			if cr&c.right != 0 {
+				walk = min(walk, 1+steps(c.kingTo, t))
+			}
+		}
 		if walk > d {
 			return false
 		}
 		if board.KingAttacks(t)&^cover&^heldIn[d-walk] != 0 {
 			return false
 		}
-		return bt.ringAllows(b, mater, t, m, d-walk, &heldIn)
+		return bt.ringAllows(b, mater, def, t, m, d-walk, &heldIn)
 	}
 	if check.Has(*hint) && try(*hint) {
 		return true
@@ -245,7 +276,7 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 // mater's men attack t and each of its flights, or a man of def's stands
 // on the flight, within m moves of mater and dl of def (heldIn[k]: the
 // squares some man of def can stand on in k moves).
-func (bt *budgetTest) ringAllows(b *budgetTables, mater board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
+func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
 	need := b.ringOf[t]
 	// hold[i]: the fewest moves a man of def needs to stand on flight i
 	var hold [9]uint8
@@ -263,7 +294,37 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater board.Color, t board.Squ
 		}
 	}
 	// the sets of ring bits mater's men can attack, at their fewest
-	// moves, one man after the other (cost holds 255 but for live)
+	// moves, one man after the other (cost holds 255 but for live); the
+	// men with the fewest options first, and the sets the last man makes
+	// are tested, not kept
+	bt.lists = bt.lists[:0]
+	for _, man := range bt.maters {
+		if menu := b.options(mater, man.kind, man.sq, t); len(menu.opts) > 0 {
+			bt.lists = append(bt.lists, menu)
+		}
+	}
+	slices.SortFunc(bt.lists, func(a, b *budgetMenu) int { return len(a.opts) - len(b.opts) })
+	// rest[k][c]: every ring bit the men from k on attack with c moves
+	// each, a bound on what they can add to a set: a set that ends in no
+	// mate even with all of it is dropped
+	n := len(bt.lists)
+	if cap(bt.rest) < n+1 {
+		bt.rest = make([][budgetMax + 1]uint16, n+1)
+	}
+	rest := bt.rest[:n+1]
+	rest[n] = [budgetMax + 1]uint16{}
+	for k := n - 1; k >= 0; k-- {
+		for c := 0; c <= m; c++ {
+			rest[k][c] = rest[k+1][c] | bt.lists[k].upto[c]
+		}
+	}
+	bt.stamp++
+	ends := func(y uint16) bool {
+		if bt.endStamp[y] != bt.stamp {
+			bt.endStamp[y], bt.endOK[y] = bt.stamp, bt.holds(b, def, t, need, y, dl, &hold)
+		}
+		return bt.endOK[y]
+	}
 	bt.cost[0] = 0
 	bt.live = append(bt.live[:0], 0)
 	defer func() {
@@ -271,25 +332,31 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater board.Color, t board.Squ
 			bt.cost[x] = 255
 		}
 	}()
-	full := need | ringCentre
-	for _, man := range bt.maters {
-		opts := b.options(mater, man.kind, man.sq, t)
-		if len(opts) == 0 {
-			continue
-		}
+	if !ends(rest[0][m]) {
+		return false
+	}
+	if len(bt.lists) == 0 {
+		return true
+	}
+	for k, menu := range bt.lists {
+		last := k == len(bt.lists)-1
 		bt.updates = bt.updates[:0]
 		for _, x := range bt.live {
 			cx := bt.cost[x]
-			for _, o := range opts {
+			if last && ends(x) {
+				return true // the last man not needed
+			}
+			for _, o := range menu.opts {
 				c := cx + o.moves
 				if int(c) > m {
 					break
 				}
 				y := x | o.ring
-				if y == full {
-					return true
-				}
-				if c < bt.cost[y] {
+				if last {
+					if ends(y) {
+						return true
+					}
+				} else if c < bt.cost[y] && ends(y|rest[k+1][m-int(c)]) {
 					bt.updates = append(bt.updates, budgetUpdate{y, c})
 				}
 			}
@@ -301,19 +368,42 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater board.Color, t board.Squ
 			bt.cost[u.ring] = min(bt.cost[u.ring], u.moves)
 		}
 	}
-	for _, x := range bt.live {
-		if x&ringCentre == 0 {
-			continue // no check
+	return false
+}
+
+// holds reports whether, with the ring bits in x attacked by the mating
+// side, t is checked and each of its other flights (in need) can be held
+// by a distinct man of def's within dl moves (hold: the fewest moves any
+// man of def's needs to stand on each flight).
+func (bt *budgetTest) holds(b *budgetTables, def board.Color, t board.Square, need, x uint16, dl int, hold *[9]uint8) bool {
+	if x&ringCentre == 0 {
+		return false // no check
+	}
+	open := need &^ x
+	moves, men := 0, 0
+	for i := 0; i < 9 && moves <= dl; i++ {
+		if open&(1<<i) != 0 {
+			moves += int(hold[i])
+			men++
 		}
-		open := need &^ x
-		moves, men := 0, 0
-		for i := 0; i < 9 && moves <= dl; i++ {
-			if open&(1<<i) != 0 {
-				moves += int(hold[i])
-				men++
-			}
+	}
+	return moves <= dl && men <= len(bt.holders) && bt.assign(b, def, t, open, 0, dl)
+}
+
+// assign reports whether the flights of t in open can each be held by a
+// distinct man of def's not in used (a bit per man of bt.holders), their
+// moves adding up to at most dl.
+func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, open uint16, used uint32, dl int) bool {
+	if open == 0 {
+		return true
+	}
+	i := bits.TrailingZeros16(open)
+	r := b.ringSq[t][i]
+	for j, h := range bt.holders {
+		if used&(1<<j) != 0 {
+			continue
 		}
-		if moves <= dl && men <= len(bt.holders) {
+		if c := int(min(b.stand[def][h.kind][h.sq][r], b.stand[def][h.kind][h.alt][r])); c <= dl && bt.assign(b, def, t, open&^(1<<i), used|1<<j, dl-c) {
 			return true
 		}
 	}
@@ -326,29 +416,40 @@ type budgetUpdate struct {
 	moves uint8
 }
 
-// options returns what a man of mater's colour, of kind kind on sq, can
-// attack round t, nearest first: one option per set of ring bits, at its
-// fewest moves, leaving out the sets another option attacks too at no
-// more moves (so the options within m moves are a prefix). A man never
-// stands on t, a king never next to it, and a king gives no check. The
-// lists of a man are made the first time it is asked for.
-func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board.Square, t board.Square) []budgetOption {
+// budgetMenu is what a man can attack round a square t: its options,
+// nearest first, one per set of ring bits, at its fewest moves, leaving
+// out the sets another option attacks too at no more moves (so the
+// options within m moves are a prefix); and upto[c], every ring bit its
+// options of at most c moves attack.
+type budgetMenu struct {
+	opts []budgetOption
+	upto [budgetMax + 1]uint16
+}
+
+// options returns the menu of a man of mater's colour, of kind kind on
+// sq, round t. A man never stands on t, a king never next to it, and a
+// king gives no check. The menus of a man are made the first time it is
+// asked for.
+func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board.Square, t board.Square) *budgetMenu {
 	b.optOnce[mater][kind][sq].Do(func() {
-		lists := make([][]budgetOption, 64)
+		menus := make([]budgetMenu, 64)
 		for t := board.Square(0); t < 64; t++ {
-			var opts []budgetOption
+			menu := &menus[t]
 			for _, st := range b.reach[mater][kind][sq] {
 				ring := b.ring[mater][st.kind][st.sq][t]
 				if st.sq == t || ring == 0 || st.kind == board.King && ring&ringCentre != 0 {
 					continue
 				}
-				opts = addOption(opts, budgetOption{ring, st.moves})
+				menu.opts = addOption(menu.opts, budgetOption{ring, st.moves})
+				menu.upto[st.moves] |= ring
 			}
-			lists[t] = opts
+			for c := 1; c <= budgetMax; c++ {
+				menu.upto[c] |= menu.upto[c-1]
+			}
 		}
-		b.opts[mater][kind][sq] = lists
+		b.menus[mater][kind][sq] = menus
 	})
-	return b.opts[mater][kind][sq][t]
+	return &b.menus[mater][kind][sq][t]
 }
 
 // addOption puts o in opts unless an option there attacks all it does at

@@ -471,7 +471,7 @@ var seriesSelfmates = []string{
 
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
-	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
+	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h#4", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
 		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2"} {
 		st, _ := Parse(stip)
 		count := 200
@@ -691,9 +691,10 @@ func TestIntroductoryMoves(t *testing.T) {
 	}
 }
 
-// TestMateNetSound: the mating-net test drops no solution. On random
-// positions, h#1.5 to h#3 (where the test prunes at every depth it is
-// made for), the solutions with the test equal those without it.
+// TestMateNetSound: the mating-net tests drop no solution. On random
+// positions, h#1.5 to h#4 (the net test prunes at every depth it is made
+// for up to h#3, the budget test at every depth), the solutions with the
+// tests equal those without them.
 func TestMateNetSound(t *testing.T) {
 	plain := func(pos board.Position, st Stipulation) []string {
 		h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
@@ -704,10 +705,13 @@ func TestMateNetSound(t *testing.T) {
 		return lines(h.solutions)
 	}
 	compared, found := 0, 0
-	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3"} {
+	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3", "h#3.5", "h#4"} {
 		st, _ := Parse(stip)
 		count := 300
-		if st.Plies() >= 5 {
+		switch {
+		case st.Plies() >= 7:
+			count = 8
+		case st.Plies() >= 5:
 			count = 80
 		}
 		randomProblems(t, uint64(300+st.Plies()), count, func(pos board.Position) {
@@ -730,9 +734,11 @@ func TestMateNetSound(t *testing.T) {
 	t.Logf("%d positions, %d solutions compared", compared, found)
 }
 
-// TestMateNetsWithCastling: with castling rights the budget test counts
-// two more moves for the side that may castle; on random positions with
-// every right, the solutions with the tests equal those without them.
+// TestMateNetsWithCastling: the budget test takes castling into account
+// for the side to be mated (its king reaches the square it castles to in
+// one move, its rook the rook's square in none) and is not made while the
+// mating side may castle. On random positions where the side to be mated
+// has both rights, the solutions with the tests equal those without them.
 func TestMateNetsWithCastling(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 1))
 	const kinds = "RBNNPPrbnnpp"
@@ -774,9 +780,16 @@ func TestMateNetsWithCastling(t *testing.T) {
 					fen += "/"
 				}
 			}
-			side := []string{" w", " b"}[rng.IntN(2)]
-			pos, err := board.ParseFEN(fen + side + " KQkq - 0 1")
-			if err != nil || !pos.HasLegalMove() || pos.Castling() != board.AllCastling {
+			white := rng.IntN(2) == 0
+			side, rights := " w", " KQ"
+			if !white {
+				side, rights = " b", " kq"
+			}
+			if st.Plies()%2 == 1 { // the side to move mates
+				rights = map[string]string{" KQ": " kq", " kq": " KQ"}[rights]
+			}
+			pos, err := board.ParseFEN(fen + side + rights + " - 0 1")
+			if err != nil || !pos.HasLegalMove() || pos.Castling() == 0 {
 				continue
 			}
 			made++
