@@ -38,8 +38,9 @@ type budgetTables struct {
 	// attack[c][kind][s][k], stands[...][k]: the squares the man attacks,
 	// and those it can stand on, after at most k moves.
 	attack, stands [2][7][64][budgetMax + 1]board.Bitboard
-	ringSq         [64][9]board.Square // the squares of t's ring, by bit
-	ringOf         [64]uint16          // the bits of t's ring on the board
+	ball           [64][budgetMax + 1]board.Bitboard // the squares a king reaches in k steps
+	ringSq         [64][9]board.Square               // the squares of t's ring, by bit
+	ringOf         [64]uint16                        // the bits of t's ring on the board
 	// menus[c][kind][s][t]: what the man can attack round t (options)
 	menus   [2][7][64][]budgetMenu
 	optOnce [2][7][64]sync.Once
@@ -74,6 +75,11 @@ func budget() *budgetTables {
 	budgetOnce.Do(func() {
 		b := new(budgetTables)
 		for t := board.Square(0); t < 64; t++ {
+			for u := board.Square(0); u < 64; u++ {
+				for k := steps(t, u); k <= budgetMax; k++ {
+					b.ball[t][k] |= board.SquareBB(u)
+				}
+			}
 			for i := 0; i < 9; i++ {
 				if r, ok := ringSquare(t, i); ok {
 					b.ringSq[t][i] = r
@@ -216,7 +222,7 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 		s := men.PopFirst()
 		h := budgetMan{sq: s, kind: pos.PieceAt(s).Type(), alt: s}
 		for _, c := range budgetCastlings {
-			if cr&c.right != 0 && s == c.rookFrom {
+			if cr != 0 && cr&c.right != 0 && s == c.rookFrom {
 				h.alt = c.rookTo
 			}
 		}
@@ -243,27 +249,33 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 			bt.cost[i] = 255
 		}
 	}
+	// walk[k]: the squares the king reaches in k moves
 	ksq := pos.KingSquare(def)
-	hint := &bt.hint[m+d]
-	try := func(t board.Square) bool {
-		walk := steps(ksq, t)
+	var walk [budgetMax + 1]board.Bitboard
+	for k := 0; k <= d; k++ {
+		walk[k] = b.ball[ksq][k]
 		for _, c := range budgetCastlings {
-			if cr&c.right != 0 {
-				walk = min(walk, 1+steps(c.kingTo, t))
+			if cr&c.right != 0 && k > 0 {
+				walk[k] |= b.ball[c.kingTo][k-1]
 			}
 		}
-		if walk > d {
-			return false
-		}
-		if board.KingAttacks(t)&^cover&^heldIn[d-walk] != 0 {
-			return false
-		}
-		return bt.ringAllows(b, mater, def, t, m, d-walk, &heldIn)
 	}
-	if check.Has(*hint) && try(*hint) {
+	try := func(t board.Square) bool {
+		w := 0
+		for !walk[w].Has(t) {
+			w++
+		}
+		if board.KingAttacks(t)&^cover&^heldIn[d-w] != 0 {
+			return false
+		}
+		return bt.ringAllows(b, mater, def, t, m, d-w, &heldIn)
+	}
+	hint := &bt.hint[m+d]
+	ts := check & walk[d]
+	if ts.Has(*hint) && try(*hint) {
 		return true
 	}
-	for ts := check &^ board.SquareBB(*hint); ts != 0; {
+	for ts &^= board.SquareBB(*hint); ts != 0; {
 		if t := ts.PopFirst(); try(t) {
 			*hint = t
 			return true
@@ -337,6 +349,28 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 	}
 	if len(bt.lists) == 0 {
 		return true
+	}
+	if m == 1 {
+		// one man moves once at most: what the others attack where they
+		// stand, and its option
+		for k, menu := range bt.lists {
+			others := rest[k+1][0]
+			if k > 0 {
+				others |= bt.lists[0].upto[0]
+				for _, l := range bt.lists[1:k] {
+					others |= l.upto[0]
+				}
+			}
+			for _, o := range menu.opts {
+				if o.moves > 1 {
+					break
+				}
+				if ends(others | o.ring) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	for k, menu := range bt.lists {
 		last := k == len(bt.lists)-1
