@@ -143,9 +143,10 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
-	end       seriesEnd  // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	net       bool       // prune by the mating-net tests (netAllows, budgetTest); off only to test them
-	budget    budgetTest // its working memory
+	end       seriesEnd    // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	net       bool         // prune by the mating-net tests (netAllows, budgetTest); off only to test them
+	budget    budgetTest   // its working memory
+	answers   []lastAnswer // lastBudget's, reused
 }
 
 // solve appends the solutions from pos with plies left (line holds the
@@ -185,7 +186,8 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		if plies%2 == 0 {
 			mater, m = mater.Other(), plies/2
 		}
-		if !netAllows(pos, mater, m, plies-m) || !h.budget.allows(pos, mater, m, plies-m) {
+		// (the budget test of the last ply is made before its move: lastBudget)
+		if !netAllows(pos, mater, m, plies-m) || plies > 1 && !h.budget.allows(pos, mater, m, plies-m) {
 			dead.add(key, plies)
 			return false, nil
 		}
@@ -201,6 +203,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	child := &h.stack[plies-1]
 	below := h.dead // the table of the children
 	var last lastMoveNet
+	var lastB lastBudget
 	var third materMoveNet
 	netOn := h.net && h.end == endBySeries && h.aim == Mate
 	switch {
@@ -208,12 +211,13 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		below = h.last
 		if netOn {
 			last = newLastMoveNet(pos)
+			lastB = newLastBudget(pos, h.answers)
 		}
 	case plies == 3 && netOn:
 		third = newMaterMoveNet(pos)
 	}
 	for _, m := range l.Slice() {
-		if plies == 2 && !last.allows(m) || plies == 3 && !third.allows(pos, m) {
+		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m)) || plies == 3 && !third.allows(pos, m) {
 			h.nodes++ // the net test of the child, made here: no mate after m
 			continue
 		}
@@ -241,6 +245,9 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 			return found, err
 		}
 		found = found || ok
+	}
+	if plies == 2 {
+		h.answers = lastB.answers // (its memory, for the next)
 	}
 	if !found {
 		dead.add(key, plies)

@@ -510,3 +510,67 @@ func castlingOf(c board.Color) board.CastlingRights {
 	}
 	return board.BlackKingside | board.BlackQueenside
 }
+
+// lastBudget is the budget test of the positions after each move of the
+// side about to be mated, one ply before the mate (m = 1, d = 0), made
+// before the move is played. There the test depends only on the mating
+// side's men, the king's square and which squares round it the king's
+// own men stand on: a move that changes neither (most of them) shares
+// the answer of the last move that did. A move that takes a man of the
+// mating side, castles or takes en passant is left to the test after it,
+// as are all moves while the side to move may castle.
+type lastBudget struct {
+	on      bool
+	occ     board.Bitboard // the men of the side to move but its king
+	ksq     board.Square
+	answers []lastAnswer
+}
+
+// lastAnswer is the test's answer for a king square and the ring bits
+// its own men stand on.
+type lastAnswer struct {
+	t     board.Square
+	occ   uint16
+	allow bool
+}
+
+// newLastBudget prepares the test at pos, the side to move about to be
+// mated after its move.
+func newLastBudget(pos *board.Position, answers []lastAnswer) lastBudget {
+	def := pos.Side()
+	if pos.Castling() != 0 {
+		return lastBudget{}
+	}
+	return lastBudget{on: true, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def), answers: answers[:0]}
+}
+
+// allows reports whether a mate in one may follow mv; bt makes the test
+// when no move before had the same king square and ring.
+func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move) bool {
+	if !l.on || mv.IsCastling() || mv.IsEnPassant() || pos.Occupied().Has(mv.To()) {
+		return true
+	}
+	t, occ := l.ksq, l.occ
+	if mv.From() == t {
+		t = mv.To()
+	} else {
+		occ = occ&^board.SquareBB(mv.From()) | board.SquareBB(mv.To())
+	}
+	b := budget()
+	var ring uint16
+	for i := 0; i < 9; i++ {
+		if b.ringOf[t]&(1<<i) != 0 && occ.Has(b.ringSq[t][i]) {
+			ring |= 1 << i
+		}
+	}
+	for _, a := range l.answers {
+		if a.t == t && a.occ == ring {
+			return a.allow
+		}
+	}
+	child := *pos
+	child.Play(mv)
+	allow := bt.allows(&child, pos.Side().Other(), 1, 0)
+	l.answers = append(l.answers, lastAnswer{t, ring, allow})
+	return allow
+}

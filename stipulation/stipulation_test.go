@@ -822,18 +822,26 @@ func TestMateNetsWithCastling(t *testing.T) {
 }
 
 // TestMoveNetsNoStricter: the net tests made before a move is played
-// (lastMoveNet, materMoveNet) refuse a move only when the test of the
-// position after it (netAllows) refuses that position, on random
-// positions with either side to move.
+// (lastMoveNet, materMoveNet, lastBudget) refuse a move only when the
+// test of the position after it (netAllows, budgetTest) refuses that
+// position, on random positions with either side to move.
 func TestMoveNetsNoStricter(t *testing.T) {
 	refused := 0
 	randomProblems(t, 77, 3000, func(pos board.Position) {
 		last, third := newLastMoveNet(&pos), newMaterMoveNet(&pos)
+		lastB := newLastBudget(&pos, nil)
+		var bt, after budgetTest
 		var l board.MoveList
 		pos.LegalMoves(&l)
 		for _, m := range l.Slice() {
 			child := pos
 			child.Play(m)
+			if !lastB.allows(&bt, &pos, m) {
+				refused++
+				if after.allows(&child, pos.Side().Other(), 1, 0) {
+					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
+				}
+			}
 			if !last.allows(m) {
 				refused++
 				if netAllows(&child, pos.Side().Other(), 1, 0) {
