@@ -180,14 +180,14 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	if dead.has(key, plies) {
 		return false, nil
 	}
-	if h.net && h.end == endBySeries && h.aim == Mate && plies <= 2*budgetMax {
+	if h.net && h.end == endBySeries && plies <= 2*budgetMax {
 		// the side of the last ply mates: m moves of its own are left
 		mater, m := pos.Side(), (plies+1)/2
 		if plies%2 == 0 {
 			mater, m = mater.Other(), plies/2
 		}
 		// (the budget test of the last ply is made before its move: lastBudget)
-		if !netAllows(pos, mater, m, plies-m) || plies > 1 && !h.budget.allows(pos, mater, m, plies-m) {
+		if h.aim == Mate && !netAllows(pos, mater, m, plies-m) || plies > 1 && !h.budget.allows(pos, h.aim, mater, m, plies-m) {
 			dead.add(key, plies)
 			return false, nil
 		}
@@ -211,7 +211,9 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		below = h.last
 		if netOn {
 			last = newLastMoveNet(pos)
-			lastB = newLastBudget(pos, h.answers)
+		}
+		if h.net && h.end == endBySeries {
+			lastB = newLastBudget(pos, h.aim, h.answers)
 		}
 	case plies == 3 && netOn:
 		third = newMaterMoveNet(pos)

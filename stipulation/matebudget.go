@@ -152,10 +152,12 @@ func (b *budgetTables) fill(c board.Color, kind board.PieceType, s board.Square)
 }
 
 // budgetOption is what one man can do for a ring: the squares it
-// attacks from one state, and the moves it takes.
+// attacks from one state, the flight it stands on then (on: a ring bit
+// or none; the king takes the man unless another man attacks it), and
+// the moves it takes.
 type budgetOption struct {
-	ring  uint16
-	moves uint8
+	ring, on uint16
+	moves    uint8
 }
 
 // budgetMan is a man of the board: its square and kind.
@@ -186,23 +188,30 @@ func steps(a, b board.Square) int {
 // left, tried first.
 type budgetTest struct {
 	maters, holders []budgetMan
-	cost            [512]uint8 // the fewest moves that attack a set of ring bits (255: none)
-	live            []uint16   // the sets with a cost
-	updates         []budgetUpdate
-	lists           []*budgetMenu // the men's options round the ring tested
-	rest            [][budgetMax + 1]uint16
+	// cost[x]: the fewest moves that make the state x (255: none), x the
+	// ring bits attacked and, shifted by 9, the flights stood on
+	cost    []uint8
+	live    []uint32 // the states with a cost
+	updates []budgetUpdate
+	lists   []*budgetMenu // the men's options round the ring tested
+	rest    [][budgetMax + 1]uint16
 	// endOK[x]: whether the ring bits x attacked end the test with a
 	// mate, known when endStamp[x] is stamp
 	endOK    [512]bool
 	endStamp [512]uint32
 	stamp    uint32
 	hint     [2*budgetMax + 1]board.Square
+	// stalemate: the test is made for a stalemate, not a mate
+	stalemate bool
 }
 
-// allows reports whether the budget test leaves a mate of mater's
-// opponent possible at pos with m moves of mater and d of the opponent
-// left; true whenever the test does not apply.
-func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) bool {
+// allows reports whether the budget test leaves a mate (aim Mate) or a
+// stalemate of mater's opponent possible at pos with m moves of mater
+// and d of the opponent left; true whenever the test does not apply.
+// A stalemate asks the same of the king's ring as a mate, but for the
+// check.
+func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m, d int) bool {
+	bt.stalemate = aim == Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
 	// (a castling mate is a theme of its own) the test is not made; when
@@ -244,7 +253,8 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 			heldIn[k] |= b.stands[def][h.kind][h.sq][k] | b.stands[def][h.kind][h.alt][k]
 		}
 	}
-	if bt.cost[0] == 0 { // the first test: every set is without a cost
+	if bt.cost == nil { // the first test: every state is without a cost
+		bt.cost = make([]uint8, 1<<18)
 		for i := range bt.cost {
 			bt.cost[i] = 255
 		}
@@ -272,6 +282,9 @@ func (bt *budgetTest) allows(pos *board.Position, mater board.Color, m, d int) b
 	}
 	hint := &bt.hint[m+d]
 	ts := check & walk[d]
+	if bt.stalemate {
+		ts = walk[d]
+	}
 	if ts.Has(*hint) && try(*hint) {
 		return true
 	}
@@ -331,7 +344,13 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 		}
 	}
 	bt.stamp++
-	ends := func(y uint16) bool {
+	// ends reports whether the state x can end in the aim: every flight a
+	// man of the mating side stands on attacked, and holds
+	ends := func(x uint32) bool {
+		y, on := uint16(x&511), uint16(x>>9)
+		if on&^y != 0 {
+			return false
+		}
 		if bt.endStamp[y] != bt.stamp {
 			bt.endStamp[y], bt.endOK[y] = bt.stamp, bt.holds(b, def, t, need, y, dl, &hold)
 		}
@@ -344,7 +363,7 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 			bt.cost[x] = 255
 		}
 	}()
-	if !ends(rest[0][m]) {
+	if !ends(uint32(rest[0][m])) {
 		return false
 	}
 	if len(bt.lists) == 0 {
@@ -353,6 +372,8 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 	if m == 1 {
 		// one man moves once at most: what the others attack where they
 		// stand, and its option
+		// (the others' flights stood on are not asked to be attacked:
+		// that errs towards yes)
 		for k, menu := range bt.lists {
 			others := rest[k+1][0]
 			if k > 0 {
@@ -365,7 +386,7 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 				if o.moves > 1 {
 					break
 				}
-				if ends(others | o.ring) {
+				if ends(uint32(others|o.ring) | uint32(o.on)<<9) {
 					return true
 				}
 			}
@@ -385,35 +406,35 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 				if int(c) > m {
 					break
 				}
-				y := x | o.ring
+				y := x | uint32(o.ring) | uint32(o.on)<<9
 				if last {
 					if ends(y) {
 						return true
 					}
-				} else if c < bt.cost[y] && ends(y|rest[k+1][m-int(c)]) {
+				} else if c < bt.cost[y] && ends(y|uint32(rest[k+1][m-int(c)])) {
 					bt.updates = append(bt.updates, budgetUpdate{y, c})
 				}
 			}
 		}
 		for _, u := range bt.updates {
-			if bt.cost[u.ring] == 255 {
-				bt.live = append(bt.live, u.ring)
+			if bt.cost[u.state] == 255 {
+				bt.live = append(bt.live, u.state)
 			}
-			bt.cost[u.ring] = min(bt.cost[u.ring], u.moves)
+			bt.cost[u.state] = min(bt.cost[u.state], u.moves)
 		}
 	}
 	return false
 }
 
 // holds reports whether, with the ring bits in x attacked by the mating
-// side, t is checked and each of its other flights (in need) can be held
+// side, t is checked (for a mate) and each of its other flights (in need) can be held
 // by a distinct man of def's within dl moves (hold: the fewest moves any
 // man of def's needs to stand on each flight).
 func (bt *budgetTest) holds(b *budgetTables, def board.Color, t board.Square, need, x uint16, dl int, hold *[9]uint8) bool {
-	if x&ringCentre == 0 {
+	if x&ringCentre == 0 && !bt.stalemate {
 		return false // no check
 	}
-	open := need &^ x
+	open := need &^ x &^ ringCentre
 	moves, men := 0, 0
 	for i := 0; i < 9 && moves <= dl; i++ {
 		if open&(1<<i) != 0 {
@@ -444,9 +465,9 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 	return false
 }
 
-// budgetUpdate is a set of ring bits reached at a cost by one man.
+// budgetUpdate is a state reached at a cost by one man.
 type budgetUpdate struct {
-	ring  uint16
+	state uint32
 	moves uint8
 }
 
@@ -474,7 +495,11 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 				if st.sq == t || ring == 0 || st.kind == board.King && ring&ringCentre != 0 {
 					continue
 				}
-				menu.opts = addOption(menu.opts, budgetOption{ring, st.moves})
+				var on uint16
+				if df, dr := st.sq.File()-t.File(), st.sq.Rank()-t.Rank(); abs(df) <= 1 && abs(dr) <= 1 {
+					on = 1 << (3*(dr+1) + df + 1)
+				}
+				menu.opts = addOption(menu.opts, budgetOption{ring, on, st.moves})
 				menu.upto[st.moves] |= ring
 			}
 			for c := 1; c <= budgetMax; c++ {
@@ -487,14 +512,15 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 }
 
 // addOption puts o in opts unless an option there attacks all it does at
-// no more moves; the options o beats go.
+// no more moves, standing on no flight o does not; the options o beats
+// go.
 func addOption(opts []budgetOption, o budgetOption) []budgetOption {
 	k := 0
 	for _, p := range opts {
-		if p.ring&o.ring == o.ring && p.moves <= o.moves {
+		if p.ring&o.ring == o.ring && p.moves <= o.moves && p.on&^o.on == 0 {
 			return opts
 		}
-		if o.ring&p.ring == p.ring && o.moves <= p.moves {
+		if o.ring&p.ring == p.ring && o.moves <= p.moves && o.on&^p.on == 0 {
 			continue
 		}
 		opts[k] = p
@@ -521,6 +547,7 @@ func castlingOf(c board.Color) board.CastlingRights {
 // as are all moves while the side to move may castle.
 type lastBudget struct {
 	on      bool
+	aim     Aim
 	occ     board.Bitboard // the men of the side to move but its king
 	ksq     board.Square
 	answers []lastAnswer
@@ -536,12 +563,12 @@ type lastAnswer struct {
 
 // newLastBudget prepares the test at pos, the side to move about to be
 // mated after its move.
-func newLastBudget(pos *board.Position, answers []lastAnswer) lastBudget {
+func newLastBudget(pos *board.Position, aim Aim, answers []lastAnswer) lastBudget {
 	def := pos.Side()
 	if pos.Castling() != 0 {
 		return lastBudget{}
 	}
-	return lastBudget{on: true, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def), answers: answers[:0]}
+	return lastBudget{on: true, aim: aim, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def), answers: answers[:0]}
 }
 
 // allows reports whether a mate in one may follow mv; bt makes the test
@@ -570,7 +597,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move) 
 	}
 	child := *pos
 	child.Play(mv)
-	allow := bt.allows(&child, pos.Side().Other(), 1, 0)
+	allow := bt.allows(&child, l.aim, pos.Side().Other(), 1, 0)
 	l.answers = append(l.answers, lastAnswer{t, ring, allow})
 	return allow
 }

@@ -113,14 +113,15 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 	if !last && s.dead.has(key, left) {
 		return false, nil
 	}
-	if !last && s.aim == Mate && (s.end == endHelp || s.end == endBySeries) {
-		// ser-h#: the other side mates in one after left moves; ser-#:
-		// the side to move mates with the last of its left moves
+	if !last && (s.end == endHelp || s.end == endBySeries) {
+		// ser-h#: the other side mates (ser-h=: stalemates) in one after
+		// left moves; ser-#: the side to move mates with the last of its
+		// left moves
 		mater, m, d := pos.Side().Other(), 1, left
 		if s.end == endBySeries {
 			mater, m, d = pos.Side(), left, 0
 		}
-		if !s.budget.allows(pos, mater, m, d) {
+		if !s.budget.allows(pos, s.aim, mater, m, d) {
 			s.dead.add(key, left)
 			return false, nil
 		}

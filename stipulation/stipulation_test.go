@@ -693,8 +693,8 @@ func TestIntroductoryMoves(t *testing.T) {
 
 // TestMateNetSound: the mating-net tests drop no solution. On random
 // positions, h#1.5 to h#4 (the net test prunes at every depth it is made
-// for up to h#3, the budget test at every depth), the solutions with the
-// tests equal those without them.
+// for up to h#3, the budget test at every depth) and h=1.5 to h=3 (the
+// budget test), the solutions with the tests equal those without them.
 func TestMateNetSound(t *testing.T) {
 	plain := func(pos board.Position, st Stipulation) []string {
 		h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
@@ -705,7 +705,7 @@ func TestMateNetSound(t *testing.T) {
 		return lines(h.solutions)
 	}
 	compared, found := 0, 0
-	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3", "h#3.5", "h#4"} {
+	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3", "h#3.5", "h#4", "h=1.5", "h=2", "h=2.5", "h=3"} {
 		st, _ := Parse(stip)
 		count := 300
 		switch {
@@ -713,6 +713,9 @@ func TestMateNetSound(t *testing.T) {
 			count = 8
 		case st.Plies() >= 5:
 			count = 80
+		}
+		if st.Aim == Stalemate {
+			count /= 4
 		}
 		randomProblems(t, uint64(300+st.Plies()), count, func(pos board.Position) {
 			res, err := Helpmates(context.Background(), pos, st, Limits{})
@@ -829,7 +832,7 @@ func TestMoveNetsNoStricter(t *testing.T) {
 	refused := 0
 	randomProblems(t, 77, 3000, func(pos board.Position) {
 		last, third := newLastMoveNet(&pos), newMaterMoveNet(&pos)
-		lastB := newLastBudget(&pos, nil)
+		lastB := newLastBudget(&pos, Mate, nil)
 		var bt, after budgetTest
 		var l board.MoveList
 		pos.LegalMoves(&l)
@@ -838,7 +841,7 @@ func TestMoveNetsNoStricter(t *testing.T) {
 			child.Play(m)
 			if !lastB.allows(&bt, &pos, m) {
 				refused++
-				if after.allows(&child, pos.Side().Other(), 1, 0) {
+				if after.allows(&child, Mate, pos.Side().Other(), 1, 0) {
 					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
 				}
 			}
