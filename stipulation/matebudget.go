@@ -577,12 +577,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move) 
 	if !l.on || mv.IsCastling() || mv.IsEnPassant() || pos.Occupied().Has(mv.To()) {
 		return true
 	}
-	t, occ := l.ksq, l.occ
-	if mv.From() == t {
-		t = mv.To()
-	} else {
-		occ = occ&^board.SquareBB(mv.From()) | board.SquareBB(mv.To())
-	}
+	t, occ := afterMove(l.ksq, l.occ, mv)
 	b := budget()
 	var ring uint16
 	for i := 0; i < 9; i++ {

@@ -1,10 +1,6 @@
 package stipulation
 
-import (
-	"sync"
-
-	"mateline.dev/mateline/board"
-)
+import "mateline.dev/mateline/board"
 
 // A helpmate's last plies are pruned by a necessary condition on the
 // mating net: with m moves of the mating side and d of the other side
@@ -29,77 +25,16 @@ const netMax = 3
 // reach and attack no more than the queen).
 var netKinds = [...]board.PieceType{board.King, board.Queen, board.Rook, board.Bishop, board.Knight, board.Pawn}
 
-// netTables: for a man of colour c and type t on square s, the squares it
-// can stand on (reach) and attack (attack) after at most k of its moves,
-// k = 0..netMax; and the king's squares within k steps.
-type netTables struct {
-	reach, attack [2][7][64][netMax + 1]board.Bitboard
-	kingBall      [64][netMax + 1]board.Bitboard
-}
-
-var (
-	netOnce sync.Once
-	net     *netTables
-)
-
-// mateNet returns the tables, computed the first time (a few
-// milliseconds: only helpmates need them).
-func mateNet() *netTables {
-	netOnce.Do(func() {
-		t := new(netTables)
-		for c := board.White; c <= board.Black; c++ {
-			for _, kind := range netKinds {
-				for s := board.Square(0); s < 64; s++ {
-					if kind == board.Pawn && (s.Rank() == 0 || s.Rank() == 7) {
-						continue
-					}
-					t.fill(c, kind, s)
-				}
-			}
-		}
-		for s := board.Square(0); s < 64; s++ {
-			t.kingBall[s] = t.reach[board.White][board.King][s]
-		}
-		net = t
-	})
-	return net
-}
-
-// fill runs a breadth-first search of the states (square, kind) a man of
-// colour c and kind kind on s can reach on an empty board, and records
-// where it stands and what it attacks after at most k moves.
-// netState is a man in the search of fill: its square and its kind.
+// netState is a man on the way: its square and its kind.
 type netState struct {
 	sq   board.Square
 	kind board.PieceType
 }
 
-func (t *netTables) fill(c board.Color, kind board.PieceType, s board.Square) {
-	type state = netState
-	var seen [64][7]bool
-	frontier := []state{{s, kind}}
-	seen[s][kind] = true
-	var reach, attack board.Bitboard
-	for k := 0; k <= netMax; k++ {
-		var next []state
-		for _, st := range frontier {
-			reach |= board.SquareBB(st.sq)
-			if st.kind == board.Pawn {
-				attack |= board.PawnAttacks(c, st.sq)
-			} else {
-				attack |= board.Attacks(st.kind, c, st.sq, 0)
-			}
-			for _, n := range netMoves(c, st.sq, st.kind) {
-				if !seen[n.sq][n.kind] {
-					seen[n.sq][n.kind] = true
-					next = append(next, n)
-				}
-			}
-		}
-		t.reach[c][kind][s][k], t.attack[c][kind][s][k] = reach, attack
-		frontier = next
-	}
-}
+// The net test reads the budget test's tables (matebudget.go): for a man
+// of colour c and type t on square s, the squares it can stand on
+// (stands) and attack (attack) after at most k of its moves, and the
+// squares a king reaches in k steps (ball).
 
 // netMoves lists a man's moves on an empty board, a pawn's captures
 // included and its promotions to a queen or a knight.
@@ -144,14 +79,14 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 	if m > netMax || d > netMax || pos.Castling() != 0 {
 		return true
 	}
-	t := mateNet()
+	t := budget()
 	def := mater.Other()
 	check, cover := netCover(pos, mater, m)
 	var block board.Bitboard
 	held := pos.ColorBB(def) &^ pos.Pieces(def, board.King)
 	for men := held; men != 0; {
 		s := men.PopFirst()
-		block |= t.reach[def][pos.PieceAt(s).Type()][s][d]
+		block |= t.stands[def][pos.PieceAt(s).Type()][s][d]
 	}
 	// (the flights the king cannot use are, at best, the covered ones and
 	// those the mating side stands on)
@@ -161,7 +96,7 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 // netCover returns the squares mater's men can attack in m moves each:
 // check by the men but the king, cover by all.
 func netCover(pos *board.Position, mater board.Color, m int) (check, cover board.Bitboard) {
-	t := mateNet()
+	t := budget()
 	for _, kind := range netKinds {
 		for men := pos.Pieces(mater, kind); men != 0; {
 			a := t.attack[mater][kind][men.PopFirst()][m]
@@ -181,7 +116,7 @@ func netCover(pos *board.Position, mater board.Color, m int) (check, cover board
 // a move each, within what the king's walk leaves of d), a man for each.
 func netSquare(ksq board.Square, d int, check, free, held, block board.Bitboard) bool {
 	men := held.Count()
-	for ts := mateNet().kingBall[ksq][d] & check; ts != 0; {
+	for ts := budget().ball[ksq][d] & check; ts != 0; {
 		sq := ts.PopFirst()
 		flights := board.KingAttacks(sq) &^ free
 		if flights.Count() > men {
@@ -231,13 +166,18 @@ func (n lastMoveNet) allows(m board.Move) bool {
 	if !n.on {
 		return true
 	}
-	ksq, held := n.ksq, n.held
-	if m.From() == ksq {
-		ksq = m.To()
-	} else {
-		held = held&^board.SquareBB(m.From()) | board.SquareBB(m.To())
-	}
+	ksq, held := afterMove(n.ksq, n.held, m)
 	return n.check.Has(ksq) && board.KingAttacks(ksq)&^n.free&^held == 0
+}
+
+// afterMove returns where a king on ksq and its other men (men) stand
+// after their side plays m (a capture, castling or en passant changes
+// more than this).
+func afterMove(ksq board.Square, men board.Bitboard, m board.Move) (board.Square, board.Bitboard) {
+	if m.From() == ksq {
+		return m.To(), men
+	}
+	return ksq, men&^board.SquareBB(m.From()) | board.SquareBB(m.To())
 }
 
 // materMoveNet is the net test of the positions after each move of the
@@ -261,7 +201,7 @@ func newMaterMoveNet(pos *board.Position) materMoveNet {
 	if pos.Castling() != 0 {
 		return materMoveNet{}
 	}
-	t := mateNet()
+	t := budget()
 	mater := pos.Side()
 	def := mater.Other()
 	n := materMoveNet{on: true, mater: mater, occ: pos.ColorBB(mater), ksq: pos.KingSquare(def)}
@@ -291,7 +231,7 @@ func newMaterMoveNet(pos *board.Position) materMoveNet {
 	n.held = pos.ColorBB(def) &^ pos.Pieces(def, board.King)
 	for men := n.held; men != 0; {
 		s := men.PopFirst()
-		n.block |= t.reach[def][pos.PieceAt(s).Type()][s][1]
+		n.block |= t.stands[def][pos.PieceAt(s).Type()][s][1]
 	}
 	return n
 }
@@ -303,7 +243,7 @@ func (n *materMoveNet) allows(pos *board.Position, m board.Move) bool {
 	if !n.on {
 		return true
 	}
-	t := mateNet()
+	t := budget()
 	kind := pos.PieceAt(m.From()).Type()
 	if p := m.Promotion(); p != board.NoPieceType {
 		kind = p
