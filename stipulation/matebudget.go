@@ -482,8 +482,8 @@ type budgetMenu struct {
 }
 
 // options returns the menu of a man of mater's colour, of kind kind on
-// sq, round t. A man never stands on t, a king never next to it, and a
-// king gives no check. The menus of a man are made the first time it is
+// sq, round t. A man never stands on t, a king never next to it, a king
+// gives no check, nor does a knight or pawn that has not moved. The menus of a man are made the first time it is
 // asked for.
 func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board.Square, t board.Square) *budgetMenu {
 	b.optOnce[mater][kind][sq].Do(func() {
@@ -492,6 +492,12 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 			menu := &menus[t]
 			for _, st := range b.reach[mater][kind][sq] {
 				ring := b.ring[mater][st.kind][st.sq][t]
+				if st.moves == 0 && (st.kind == board.Knight || st.kind == board.Pawn) {
+					// A knight or pawn that does not move gives no mate:
+					// its check would be there before the last move,
+					// when the other side has just moved.
+					ring &^= ringCentre
+				}
 				if st.sq == t || ring == 0 || st.kind == board.King && ring&ringCentre != 0 {
 					continue
 				}
