@@ -737,15 +737,16 @@ func TestMateNetSound(t *testing.T) {
 	t.Logf("%d positions, %d solutions compared", compared, found)
 }
 
-// TestMateNetsWithCastling: the budget test takes castling into account
-// for the side to be mated (its king reaches the square it castles to in
+// TestMateNetsWithCastling: the budget test takes the castling of the side
+// to be mated into account (its king reaches the square it castles to in
 // one move, its rook the rook's square in none) and is not made while the
-// mating side may castle. On random positions where the side to be mated
-// has both rights, the solutions with the tests equal those without them.
+// mating side may castle. On random positions where the side to be mated,
+// the mating side or both may castle either way, the solutions with the
+// tests equal those without them, castling mates among them.
 func TestMateNetsWithCastling(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 1))
 	const kinds = "RBNNPPrbnnpp"
-	compared, found := 0, 0
+	compared, found, castles := 0, 0, 0
 	var nodes [2]uint64
 	for _, stip := range []string{"h#1.5", "h#2"} {
 		st, _ := Parse(stip)
@@ -783,14 +784,15 @@ func TestMateNetsWithCastling(t *testing.T) {
 					fen += "/"
 				}
 			}
-			white := rng.IntN(2) == 0
-			side, rights := " w", " KQ"
-			if !white {
-				side, rights = " b", " kq"
+			// the rights of the side to be mated, of the mating side, or both
+			side, mated, mating := " w", "KQ", "kq"
+			if rng.IntN(2) == 0 {
+				side, mated, mating = " b", "kq", "KQ"
 			}
 			if st.Plies()%2 == 1 { // the side to move mates
-				rights = map[string]string{" KQ": " kq", " kq": " KQ"}[rights]
+				mated, mating = mating, mated
 			}
+			rights := " " + []string{mated, mating, "KQkq"}[rng.IntN(3)]
 			pos, err := board.ParseFEN(fen + side + rights + " - 0 1")
 			if err != nil || !pos.HasLegalMove() || pos.Castling() == 0 {
 				continue
@@ -807,6 +809,14 @@ func TestMateNetsWithCastling(t *testing.T) {
 				}
 			}
 			nodes[0], nodes[1] = nodes[0]+with.nodes, nodes[1]+without.nodes
+			for _, l := range without.solutions {
+				for _, m := range l {
+					if m.IsCastling() {
+						castles++
+						break
+					}
+				}
+			}
 			got, want := lines(with.solutions), lines(without.solutions)
 			if !slices.Equal(got, want) {
 				t.Errorf("%s %s: %q with the tests, %q without", pos.FEN(), stip, got, want)
@@ -821,7 +831,10 @@ func TestMateNetsWithCastling(t *testing.T) {
 	if nodes[0] >= nodes[1] {
 		t.Errorf("the tests pruned nothing: %d positions with them, %d without", nodes[0], nodes[1])
 	}
-	t.Logf("%d positions, %d solutions compared; %d positions searched with the tests, %d without", compared, found, nodes[0], nodes[1])
+	if castles == 0 {
+		t.Error("no solution castles: the comparison proved little")
+	}
+	t.Logf("%d positions, %d solutions compared (%d with castling); %d positions searched with the tests, %d without", compared, found, castles, nodes[0], nodes[1])
 }
 
 // TestMoveNetsNoStricter: the net tests made before a move is played
