@@ -9,7 +9,8 @@ import (
 )
 
 // The budget test is the net test (matenet.go) with the moves counted
-// per man: the net test lets every square round the mating square be
+// per man, for mates and stalemates (docs/problems.md, "The budget
+// test"): the net test lets every square round the mating square be
 // served by whichever man reaches it soonest, as if each man could stand
 // on several squares and every man could move at once. Here each man of
 // the mating side ends on one square, of one kind, and the moves the men
@@ -297,10 +298,11 @@ func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m,
 	return false
 }
 
-// ringAllows reports whether the other side's king may be mated on t:
-// mater's men attack t and each of its flights, or a man of def's stands
-// on the flight, within m moves of mater and dl of def (heldIn[k]: the
-// squares some man of def can stand on in k moves).
+// ringAllows reports whether the other side's king may be mated (or
+// stalemated) on t: mater's men attack t (for a mate) and each of its
+// flights, or a man of def's stands on the flight, within m moves of
+// mater and dl of def (heldIn[k]: the squares some man of def can stand
+// on in k moves).
 func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
 	need := b.ringOf[t]
 	// hold[i]: the fewest moves a man of def needs to stand on flight i
