@@ -6,42 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/readtest"
 	"mateline.dev/mateline/internal/shareddata"
-	"mateline.dev/mateline/puzzles"
 )
 
-func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
-	t.Helper()
-	recs, err := puzzles.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
-func openTest(t testing.TB, name string) []puzzles.Record {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	return readAll(t, NewReader(f, "testdata/"+name))
-}
-
-// ucis writes the record's claimed keys, line or avoided moves in UCI.
-func ucis(t testing.TB, rec puzzles.Record, which string) string {
-	src := map[string][]board.Move{"keys": rec.Claim.Keys, "line": rec.Claim.Line, "avoid": rec.Claim.Avoid}
-	var ms []string
-	for _, m := range src[which] {
-		ms = append(ms, m.UCI())
-	}
-	return strings.Join(ms, " ")
-}
-
 func TestEPDDialects(t *testing.T) {
-	recs := openTest(t, "dialects.epd")
+	recs := readtest.File(t, "testdata/"+"dialects.epd", NewReader)
 	want := []struct {
 		line        int
 		id          string
@@ -67,9 +37,9 @@ func TestEPDDialects(t *testing.T) {
 			continue
 		}
 		if r.Line != w.line || r.ID != w.id || int(r.Claim.Mate) != w.mate || r.FEN != w.fen ||
-			ucis(t, r, "keys") != w.keys || ucis(t, r, "line") != w.line2 || ucis(t, r, "avoid") != w.avoid {
+			readtest.ClaimUCI(r, "keys") != w.keys || readtest.ClaimUCI(r, "line") != w.line2 || readtest.ClaimUCI(r, "avoid") != w.avoid {
 			t.Errorf("record %d: line %d id %q mate %d keys %q line %q avoid %q fen %q", i, r.Line, r.ID, r.Claim.Mate,
-				ucis(t, r, "keys"), ucis(t, r, "line"), ucis(t, r, "avoid"), r.FEN)
+				readtest.ClaimUCI(r, "keys"), readtest.ClaimUCI(r, "line"), readtest.ClaimUCI(r, "avoid"), r.FEN)
 		}
 	}
 	// Operations keep their quoted text and order.
@@ -88,7 +58,7 @@ func TestLooseDialect(t *testing.T) {
 	}
 	// c4 is a pawn move here, not the comment opcode c4.
 	rec = ParseLine("x", 1, "4r3/2P1rk2/4p1p1/2K1Qp1p/3P3P/2P2P2/6P1/8 w - - 0 1 bm c4 dm 21")
-	if rec.Err != nil || len(rec.Warnings) > 0 || rec.Claim.Mate != 21 || ucis(t, rec, "keys") != "c3c4" {
+	if rec.Err != nil || len(rec.Warnings) > 0 || rec.Claim.Mate != 21 || readtest.ClaimUCI(rec, "keys") != "c3c4" {
 		t.Errorf("bm c4 dm 21: %+v", rec)
 	}
 	rec = ParseLine("x", 1, `6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 bm Ra8# c4 "a comment" dm 1`)
@@ -101,7 +71,7 @@ func TestLooseDialect(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs := readAll(t, NewReader(f, path))
+	recs := readtest.All(t, NewReader(f, path))
 	claims := 0
 	for _, rec := range recs {
 		if rec.Err != nil || len(rec.Warnings) > 0 {
@@ -119,7 +89,7 @@ func TestLooseDialect(t *testing.T) {
 // TestMalformedLines checks that every bad line yields a record that names
 // its line and what is wrong, and that the good lines around them survive.
 func TestMalformedLines(t *testing.T) {
-	recs := openTest(t, "malformed.epd")
+	recs := readtest.File(t, "testdata/"+"malformed.epd", NewReader)
 	want := map[int]string{
 		2:  "bad piece letter",
 		3:  "wrong rank count",
@@ -178,7 +148,7 @@ func FuzzEPDLine(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, rec := range readAll(t, NewReader(strings.NewReader(line), "fuzz")) {
+		for _, rec := range readtest.All(t, NewReader(strings.NewReader(line), "fuzz")) {
 			if rec.Err == nil && !rec.Pos.HasLegalMove() && rec.Terminal == "" {
 				t.Fatalf("%q: a position with no legal move is not marked terminal", line)
 			}

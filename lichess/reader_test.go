@@ -8,55 +8,26 @@ import (
 	"strings"
 	"testing"
 
-	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/readtest"
 	"mateline.dev/mateline/internal/shareddata"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
 )
 
-func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
-	t.Helper()
-	recs, err := puzzles.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
-func openTest(t testing.TB, name string) []puzzles.Record {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	return readAll(t, NewReader(f, "testdata/"+name))
-}
-
-// ucis writes the record's claimed keys, line or avoided moves in UCI.
-func ucis(t testing.TB, rec puzzles.Record, which string) string {
-	src := map[string][]board.Move{"keys": rec.Claim.Keys, "line": rec.Claim.Line, "avoid": rec.Claim.Avoid}
-	var ms []string
-	for _, m := range src[which] {
-		ms = append(ms, m.UCI())
-	}
-	return strings.Join(ms, " ")
-}
-
 func TestLichessReader(t *testing.T) {
-	recs := openTest(t, "lichess.csv")
+	recs := readtest.File(t, "testdata/"+"lichess.csv", NewReader)
 	byID := map[string]puzzles.Record{}
 	for _, r := range recs {
 		byID[r.ID] = r
 	}
 	// 000rZ: after d4e6 Black mates with Qxh2#.
 	r := byID["000rZ"]
-	if r.Err != nil || r.Line != 2 || r.Claim.Mate != 1 || ucis(t, r, "keys") != "d6h2" ||
+	if r.Err != nil || r.Line != 2 || r.Claim.Mate != 1 || readtest.ClaimUCI(r, "keys") != "d6h2" ||
 		r.FEN != "2kr1b1r/p1p2pp1/2pqN3/7p/6n1/2NPB3/PPP2PPP/R2Q1RK1 b - - 0 13" || !r.Claim.OnlyLastVaries {
 		t.Errorf("000rZ: %+v", r)
 	}
-	if r := byID["002X3"]; r.Claim.Mate != 2 || ucis(t, r, "line") != "g2a8 c7b8 a8b8" {
-		t.Errorf("002X3: mate %d line %q", r.Claim.Mate, ucis(t, r, "line"))
+	if r := byID["002X3"]; r.Claim.Mate != 2 || readtest.ClaimUCI(r, "line") != "g2a8 c7b8 a8b8" {
+		t.Errorf("002X3: mate %d line %q", r.Claim.Mate, readtest.ClaimUCI(r, "line"))
 	}
 	for id, want := range map[string]string{
 		"BADMV": "Moves[0] (the opponent's move)",
@@ -97,7 +68,7 @@ func TestValidateVerdicts(t *testing.T) {
 		"NOFEN": puzzles.VerdictUnreadable,
 	}
 	sv := solver.New(16)
-	for _, r := range openTest(t, "lichess.csv") {
+	for _, r := range readtest.File(t, "testdata/"+"lichess.csv", NewReader) {
 		v, ok := want[r.ID]
 		if !ok {
 			continue
@@ -161,7 +132,7 @@ func FuzzLichessCSV(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, row string) {
-		for _, rec := range readAll(t, NewReader(strings.NewReader(lines[0]+"\n"+row), "fuzz")) {
+		for _, rec := range readtest.All(t, NewReader(strings.NewReader(lines[0]+"\n"+row), "fuzz")) {
 			if rec.Err == nil && !rec.Pos.HasLegalMove() {
 				t.Fatalf("%q: accepted a position with no legal move", row)
 			}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"mateline.dev/mateline/epd"
+	"mateline.dev/mateline/internal/readtest"
 	"mateline.dev/mateline/lichess"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/solver"
@@ -80,26 +81,17 @@ func class(c string) func(*html.Node) bool {
 	}
 }
 
-func readAll(t testing.TB, r puzzles.Reader) []puzzles.Record {
-	t.Helper()
-	recs, err := puzzles.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
 // reportPage validates a few records and renders the HTML report.
 func reportPage(t *testing.T) string {
 	t.Helper()
 	rows := "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl\n" +
 		"LSHRT,6k1/5ppp/8/8/8/8/8/R3R1K1 b - - 0 1,g8h8 a1a8,1725,80,93,1000,mate mateIn2 short,https://lichess.org/abcdEFGH#40\n"
-	lrecs := readAll(t, lichess.NewReader(strings.NewReader(rows), "puzzles.csv"))
+	lrecs := readtest.All(t, lichess.NewReader(strings.NewReader(rows), "puzzles.csv"))
 	epdText := "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"fine\";\n" +
 		"4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - dm 3; id \"opera\";\n" +
 		"1Q2kb1r/p2n1ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 b k - bm #-2; id \"defence\";\n" +
 		"k7/8/2K5/8/8/8/8/1R5R w - - dm 2; id \"many\";\n"
-	recs := append(lrecs, readAll(t, epd.NewReader(strings.NewReader(epdText), "set.epd"))...)
+	recs := append(lrecs, readtest.All(t, epd.NewReader(strings.NewReader(epdText), "set.epd"))...)
 	var b bytes.Buffer
 	w, err := New(FormatHTML, &b, Options{Run: RunInfo{Inputs: []string{"puzzles.csv", "set.epd"},
 		Settings: "--timeout 10s -j 2", Version: "v1.2.3 (revision abc)", Date: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)}})
