@@ -186,8 +186,10 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		if plies%2 == 0 {
 			mater, m = mater.Other(), plies/2
 		}
-		// (the budget test of the last ply is made before its move: lastBudget)
-		if h.aim == Mate && !netAllows(pos, mater, m, plies-m) || plies > 1 && !h.budget.allows(pos, h.aim, mater, m, plies-m) {
+		// The budget test asks all the net test does and more; at the last
+		// ply it is made before the move (lastBudget), which leaves out
+		// captures, castling and en passant: the net test takes those.
+		if plies > 1 && !h.budget.allows(pos, h.aim, mater, m, plies-m) || plies == 1 && h.aim == Mate && !netAllows(pos, mater, m, plies-m) {
 			dead.add(key, plies)
 			return false, nil
 		}
