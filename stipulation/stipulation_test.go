@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -751,39 +750,12 @@ func TestMateNetsWithCastling(t *testing.T) {
 	for _, stip := range []string{"h#1.5", "h#2"} {
 		st, _ := Parse(stip)
 		for made := 0; made < 80; {
-			var sq [64]byte
-			for i, c := range map[int]byte{0: 'R', 4: 'K', 7: 'R', 56: 'r', 60: 'k', 63: 'r'} {
-				sq[i] = c
+			grid := [64]byte{0: 'R', 4: 'K', 7: 'R', 56: 'r', 60: 'k', 63: 'r'}
+			men := ""
+			for n := 1 + rng.IntN(2); n > 0; n-- {
+				men += string(kinds[rng.IntN(len(kinds))])
 			}
-			for n := 1 + rng.IntN(2); n > 0; {
-				i := rng.IntN(64)
-				k := kinds[rng.IntN(len(kinds))]
-				if sq[i] != 0 || (k == 'P' || k == 'p') && (i < 8 || i >= 56) {
-					continue
-				}
-				sq[i] = k
-				n--
-			}
-			fen := ""
-			for r := 7; r >= 0; r-- {
-				empty := 0
-				for f := 0; f < 8; f++ {
-					if c := sq[r*8+f]; c == 0 {
-						empty++
-					} else {
-						if empty > 0 {
-							fen += strconv.Itoa(empty)
-						}
-						fen, empty = fen+string(c), 0
-					}
-				}
-				if empty > 0 {
-					fen += strconv.Itoa(empty)
-				}
-				if r > 0 {
-					fen += "/"
-				}
-			}
+			fen := testpos.PlacementOn(rng, &grid, men)
 			// the rights of the side to be mated, of the mating side, or both
 			side, mated, mating := " w", "KQ", "kq"
 			if rng.IntN(2) == 0 {

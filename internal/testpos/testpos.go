@@ -13,6 +13,13 @@ import (
 // check): the caller parses it and skips those.
 func Placement(rng *rand.Rand, men string) string {
 	var grid [64]byte
+	return PlacementOn(rng, &grid, men)
+}
+
+// PlacementOn is Placement on a board that already holds men (grid[s]: a
+// FEN letter, or 0 for an empty square; a1 is 0): the new men go on empty
+// squares.
+func PlacementOn(rng *rand.Rand, grid *[64]byte, men string) string {
 	for i := 0; i < len(men); i++ {
 		c := men[i]
 		for {
