@@ -126,7 +126,7 @@ func netSquare(ksq board.Square, d int, check, free, held, block board.Bitboard)
 		if need&^block != 0 {
 			continue // a flight no man of its side can reach
 		}
-		walk := max(abs(sq.File()-ksq.File()), abs(sq.Rank()-ksq.Rank()))
+		walk := steps(ksq, sq)
 		if walk+need.Count() <= d {
 			return true
 		}
