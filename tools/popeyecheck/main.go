@@ -93,7 +93,7 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 	}
 	// (Popeye 4.104 may exit with status 1 after solving every problem:
 	// its output is what counts, and every problem must be in it)
-	blocks := splitBlocks(string(out))
+	blocks, pyTimes := splitBlocks(string(out))
 	if len(blocks) != len(recs) {
 		return fmt.Errorf("Popeye printed %d problems, mateline read %d", len(blocks), len(recs))
 	}
@@ -105,7 +105,8 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 		rec := &recs[i]
 		start := time.Now()
 		ours := solveOurs(sv, rec, timeout)
-		mlTime += time.Since(start)
+		took := time.Since(start)
+		mlTime += took
 		theirs, err := readPopeye(rec, blocks[i])
 		if err != nil {
 			return fmt.Errorf("%s line %d: %v", path, rec.Line, err)
@@ -115,7 +116,7 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 			differ++
 			fmt.Printf("DIFFER %s: %s\n", name, d)
 		} else {
-			fmt.Printf("same   %s: %d solutions, %d keys\n", name, len(ours.solutions), len(ours.keys))
+			fmt.Printf("same   %s: %d solutions, %d keys; %.2f s, Popeye %s\n", name, len(ours.solutions), len(ours.keys), took.Seconds(), pyTimes[i])
 		}
 	}
 	// Popeye's own "Time =" figures add up to more than its wall time:
@@ -223,8 +224,7 @@ var twinLabel = regexp.MustCompile(`^[a-z]\) `)
 // splitBlocks cuts Popeye's output into one block per position solved:
 // each problem ends with "solution finished.", and within it each twin
 // starts with its label.
-func splitBlocks(out string) []string {
-	var blocks []string
+func splitBlocks(out string) (blocks, times []string) {
 	var cur strings.Builder
 	twins := false // the current problem's twins have begun
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -232,6 +232,14 @@ func splitBlocks(out string) []string {
 		line := sc.Text()
 		switch {
 		case strings.HasPrefix(line, "solution finished.") || strings.HasPrefix(line, "Partial solution"):
+			for len(times) < len(blocks) {
+				times = append(times, "?") // a twin before the last: Popeye times them together
+			}
+			t := "?"
+			if m := popeyeTime.FindStringSubmatch(line); m != nil {
+				t = m[1] + " s"
+			}
+			times = append(times, t)
 			blocks = append(blocks, cur.String())
 			cur.Reset()
 			twins = false
@@ -245,8 +253,15 @@ func splitBlocks(out string) []string {
 		}
 		cur.WriteString(line + "\n")
 	}
-	return blocks
+	for len(times) < len(blocks) {
+		times = append(times, "?")
+	}
+	return blocks, times
 }
+
+// popeyeTime is the time Popeye gives a problem, on its "solution
+// finished." line.
+var popeyeTime = regexp.MustCompile(`Time = ([0-9.]+) s`)
 
 var (
 	helpLine = regexp.MustCompile(`^\s+1\.`)

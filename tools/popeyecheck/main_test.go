@@ -44,9 +44,12 @@ func TestReadPopeyeOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := splitBlocks(popeyeOutput)
-	if len(blocks) != len(recs) {
-		t.Fatalf("%d blocks, %d records", len(blocks), len(recs))
+	blocks, times := splitBlocks(popeyeOutput)
+	if len(blocks) != len(recs) || len(times) != len(recs) {
+		t.Fatalf("%d blocks and %d times, %d records", len(blocks), len(times), len(recs))
+	}
+	if times[0] != "0.010 s" || times[1] != "0.006 s" {
+		t.Errorf("Popeye's times %q, want 0.010 s and 0.006 s first", times)
 	}
 	want := []answer{
 		{solutions: []string{"f8e7 d1h5 e8f8 h5h8", "f8g7 d1d7 e8f8 d7d8"}},
