@@ -60,7 +60,7 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	}
 	h := newHelper(ctx, lim, plies, nil)
 	h.aim, h.end = st.Aim, end
-	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies))
+	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies), everywhere)
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
 
@@ -103,7 +103,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, en
 				h.solutions, h.nodes = nil, 0
 				child := pos
 				child.Play(moves[i])
-				_, err := h.solve(&child, plies-1, append(make([]board.Move, 0, plies), moves[i]))
+				_, err := h.solve(&child, plies-1, append(make([]board.Move, 0, plies), moves[i]), everywhere)
 				parts[i] = part{h.solutions, h.nodes + 1, err}
 				if errors.Is(err, ErrLimit) {
 					cancel() // the others stop too
@@ -149,9 +149,14 @@ type helper struct {
 	answers   []lastAnswer // lastBudget's, reused
 }
 
+// everywhere is every square: no mating square ruled out yet.
+const everywhere = ^board.Bitboard(0)
+
 // solve appends the solutions from pos with plies left (line holds the
-// moves that led there) and reports whether pos had any.
-func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool, error) {
+// moves that led there) and reports whether pos had any; the king can
+// only be mated on the squares of within (those the budget test left
+// alive at the position before).
+func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within board.Bitboard) (bool, error) {
 	h.nodes++
 	if h.nodes&1023 == 0 {
 		total := h.nodes
@@ -180,6 +185,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 	if dead.has(key, plies) {
 		return false, nil
 	}
+	alive := within
 	if h.net && h.end == endBySeries && plies <= 2*budgetMax {
 		// the side of the last ply mates: m moves of its own are left
 		mater, m := pos.Side(), (plies+1)/2
@@ -189,7 +195,19 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
 		// captures, castling and en passant: the net test takes those.
-		if plies > 1 && !h.budget.allows(pos, h.aim, mater, m, plies-m) || plies == 1 && h.aim == Mate && !netAllows(pos, mater, m, plies-m) {
+		if plies > 1 {
+			// every square alive is asked for where the children are
+			// tested on them; else the first found only, and the
+			// children keep within
+			all := plies >= 3
+			alive = h.budget.alive(pos, h.aim, mater, m, plies-m, within, all)
+			if !all && alive != 0 {
+				alive = within
+			}
+		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == Mate && !netAllows(pos, mater, m, plies-m) {
+			alive = 0
+		}
+		if alive == 0 {
 			dead.add(key, plies)
 			return false, nil
 		}
@@ -221,7 +239,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 		third = newMaterMoveNet(pos)
 	}
 	for _, m := range l.Slice() {
-		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m)) || plies == 3 && !third.allows(pos, m) {
+		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) {
 			h.nodes++ // the net test of the child, made here: no mate after m
 			continue
 		}
@@ -244,7 +262,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move) (bool,
 			}
 			continue
 		}
-		ok, err := h.solve(child, plies-1, append(line, m))
+		ok, err := h.solve(child, plies-1, append(line, m), alive)
 		if err != nil {
 			return found, err
 		}

@@ -155,11 +155,16 @@ func (b *budgetTables) fill(c board.Color, kind board.PieceType, s board.Square)
 // budgetOption is what one man can do for a ring: the squares it
 // attacks from one state, the flight it stands on then (on: a ring bit
 // or none; the king takes the man unless another man attacks it), and
-// the moves it takes.
+// the moves it takes; victim: a pawn that gets there in one move takes a
+// man on that square (en passant: beside it), else noVictim.
 type budgetOption struct {
 	ring, on uint16
 	moves    uint8
+	victim   board.Square
 }
+
+// noVictim: the option takes no man, or its captures are not counted.
+const noVictim board.Square = -1
 
 // budgetMan is a man of the board: its square and kind.
 type budgetMan struct {
@@ -204,6 +209,8 @@ type budgetTest struct {
 	hint     [2*budgetMax + 1]board.Square
 	// stalemate: the test is made for a stalemate, not a mate
 	stalemate bool
+	costs     assignCosts // assign's, by flight and man
+	steps     int         // search's, so far
 }
 
 // allows reports whether the budget test leaves a mate (aim Mate) or a
@@ -212,6 +219,20 @@ type budgetTest struct {
 // A stalemate asks the same of the king's ring as a mate, but for the
 // check.
 func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m, d int) bool {
+	return bt.alive(pos, aim, mater, m, d, ^board.Bitboard(0), false) != 0
+}
+
+// alive is the budget test made for the squares in within only: the
+// squares of within on which the king may still be mated (or
+// stalemated), every one of them with all, else the first found; within
+// itself when the test does not apply.
+//
+// A square the test refuses at a position is refused for every position
+// the play can reach from it: a line from there that ends with the king
+// on t would, with the moves before it, be a line from the first one
+// within its budgets. So the squares alive at a position bound those of
+// its children, and a child needs testing only on those.
+func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
 	bt.stalemate = aim == Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
@@ -220,7 +241,7 @@ func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m,
 	// one move and its rook the square it castles to in none.
 	cr := pos.Castling()
 	if cr&castlingOf(mater) != 0 || m > budgetMax || d > budgetMax {
-		return true
+		return within
 	}
 	b := budget()
 	bt.maters, bt.holders = bt.maters[:0], bt.holders[:0]
@@ -282,20 +303,27 @@ func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m,
 		return bt.ringAllows(b, mater, def, t, m, d-w, &heldIn)
 	}
 	hint := &bt.hint[m+d]
-	ts := check & walk[d]
+	ts := check & walk[d] & within
 	if bt.stalemate {
-		ts = walk[d]
+		ts = walk[d] & within
 	}
+	var alive board.Bitboard
 	if ts.Has(*hint) && try(*hint) {
-		return true
+		if !all {
+			return board.SquareBB(*hint)
+		}
+		alive |= board.SquareBB(*hint)
 	}
 	for ts &^= board.SquareBB(*hint); ts != 0; {
 		if t := ts.PopFirst(); try(t) {
 			*hint = t
-			return true
+			if !all {
+				return board.SquareBB(t)
+			}
+			alive |= board.SquareBB(t)
 		}
 	}
-	return false
+	return alive
 }
 
 // ringAllows reports whether the other side's king may be mated (or
@@ -388,7 +416,8 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 				if o.moves > 1 {
 					break
 				}
-				if ends(uint32(others|o.ring) | uint32(o.on)<<9) {
+				y := uint32(others|o.ring) | uint32(o.on)<<9
+				if o.victim == noVictim && ends(y) || o.victim != noVictim && bt.endsTaking(b, def, t, need, y, dl, o.victim) {
 					return true
 				}
 			}
@@ -428,6 +457,17 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 	return false
 }
 
+// endsTaking is ends for the state x reached by a mating move that takes
+// a man of def's on v (or en passant beside it): that man, gone, holds no
+// flight.
+func (bt *budgetTest) endsTaking(b *budgetTables, def board.Color, t board.Square, need uint16, x uint32, dl int, v board.Square) bool {
+	y, on := uint16(x&511), uint16(x>>9)
+	if on&^y != 0 || y&ringCentre == 0 && !bt.stalemate {
+		return false
+	}
+	return bt.assign(b, def, t, need&^y&^ringCentre, v, dl)
+}
+
 // holds reports whether, with the ring bits in x attacked by the mating
 // side, t is checked (for a mate) and each of its other flights (in need) can be held
 // by a distinct man of def's within dl moves (hold: the fewest moves any
@@ -444,23 +484,77 @@ func (bt *budgetTest) holds(b *budgetTables, def board.Color, t board.Square, ne
 			men++
 		}
 	}
-	return moves <= dl && men <= len(bt.holders) && bt.assign(b, def, t, open, 0, dl)
+	return moves <= dl && men <= len(bt.holders) && bt.assign(b, def, t, open, noVictim, dl)
 }
 
-// assign reports whether the flights of t in open can each be held by a
-// distinct man of def's not in used (a bit per man of bt.holders), their
-// moves adding up to at most dl.
-func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, open uint16, used uint32, dl int) bool {
-	if open == 0 {
+// assignSteps bounds the first, depth-first search for an assignment,
+// quick when one is found at once; past it the cheapest assignment is
+// computed.
+const assignSteps = 8
+
+// assign reports whether the flights of t in open, and the square v of a
+// man taken (unless noVictim: the man, or an en passant pawn beside it),
+// can each be given a distinct man of def's, their moves adding up to at
+// most dl.
+func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, open uint16, v board.Square, dl int) bool {
+	cols := len(bt.holders)
+	if cols > maxCols {
+		return true // (not counted: errs towards yes)
+	}
+	st := &b.stand[def]
+	cost := func(h budgetMan, r board.Square) int32 {
+		if c := min(st[h.kind][h.sq][r], st[h.kind][h.alt][r]); c != 255 {
+			return int32(c)
+		}
+		return unreachable
+	}
+	rows := 0
+	for o := open; o != 0; o &= o - 1 {
+		r := b.ringSq[t][bits.TrailingZeros16(o)]
+		for j, h := range bt.holders {
+			bt.costs[rows][j] = cost(h, r)
+		}
+		rows++
+	}
+	if v != noVictim {
+		// en passant: a pawn taken on the sixth rank (White taking) or
+		// the third (Black) may stand beside the square, a rank nearer
+		// def
+		beside := v
+		if r := v.Rank(); def == board.Black && r == 5 {
+			beside = v - 8
+		} else if def == board.White && r == 2 {
+			beside = v + 8
+		}
+		for j, h := range bt.holders {
+			bt.costs[rows][j] = min(cost(h, v), cost(h, beside))
+		}
+		rows++
+	}
+	if rows == 0 {
 		return true
 	}
-	i := bits.TrailingZeros16(open)
-	r := b.ringSq[t][i]
-	for j, h := range bt.holders {
-		if used&(1<<j) != 0 {
-			continue
-		}
-		if c := int(min(b.stand[def][h.kind][h.sq][r], b.stand[def][h.kind][h.alt][r])); c <= dl && bt.assign(b, def, t, open&^(1<<i), used|1<<j, dl-c) {
+	if rows > cols {
+		return false
+	}
+	bt.steps = 0
+	if ok := bt.search(rows, cols, 0, 0, int32(dl)); ok || bt.steps <= assignSteps {
+		return ok
+	}
+	return cheapestAssignment(&bt.costs, rows, cols, int32(dl)) <= int32(dl)
+}
+
+// search is assign's depth-first search from row on, the men in used
+// taken; it gives up (false) past assignSteps steps.
+func (bt *budgetTest) search(rows, cols, row int, used uint32, dl int32) bool {
+	if row == rows {
+		return true
+	}
+	if bt.steps++; bt.steps > assignSteps {
+		return false
+	}
+	for j := 0; j < cols; j++ {
+		if c := bt.costs[row][j]; used&(1<<j) == 0 && c <= dl && bt.search(rows, cols, row+1, used|1<<j, dl-c) {
 			return true
 		}
 	}
@@ -507,7 +601,11 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 				if df, dr := st.sq.File()-t.File(), st.sq.Rank()-t.Rank(); abs(df) <= 1 && abs(dr) <= 1 {
 					on = 1 << (3*(dr+1) + df + 1)
 				}
-				menu.opts = addOption(menu.opts, budgetOption{ring, on, st.moves})
+				victim := noVictim
+				if kind == board.Pawn && st.moves == 1 && st.sq.File() != sq.File() {
+					victim = st.sq // a pawn changes file by taking
+				}
+				menu.opts = addOption(menu.opts, budgetOption{ring, on, st.moves, victim})
 				menu.upto[st.moves] |= ring
 			}
 			for c := 1; c <= budgetMax; c++ {
@@ -520,15 +618,15 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 }
 
 // addOption puts o in opts unless an option there attacks all it does at
-// no more moves, standing on no flight o does not; the options o beats
-// go.
+// no more moves, standing on no flight o does not, taking no man o does
+// not; the options o beats go.
 func addOption(opts []budgetOption, o budgetOption) []budgetOption {
 	k := 0
 	for _, p := range opts {
-		if p.ring&o.ring == o.ring && p.moves <= o.moves && p.on&^o.on == 0 {
+		if p.ring&o.ring == o.ring && p.moves <= o.moves && p.on&^o.on == 0 && (p.victim == noVictim || p.victim == o.victim) {
 			return opts
 		}
-		if o.ring&p.ring == p.ring && o.moves <= p.moves && o.on&^p.on == 0 {
+		if o.ring&p.ring == p.ring && o.moves <= p.moves && o.on&^p.on == 0 && (o.victim == noVictim || o.victim == p.victim) {
 			continue
 		}
 		opts[k] = p
@@ -579,13 +677,17 @@ func newLastBudget(pos *board.Position, aim Aim, answers []lastAnswer) lastBudge
 	return lastBudget{on: true, aim: aim, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def), answers: answers[:0]}
 }
 
-// allows reports whether a mate in one may follow mv; bt makes the test
-// when no move before had the same king square and ring.
-func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move) bool {
+// allows reports whether a mate in one may follow mv, the king mated on
+// a square of within; bt makes the test when no move before had the same
+// king square and ring.
+func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, within board.Bitboard) bool {
 	if !l.on || mv.IsCastling() || mv.IsEnPassant() || pos.Occupied().Has(mv.To()) {
 		return true
 	}
 	t, occ := afterMove(l.ksq, l.occ, mv)
+	if !within.Has(t) {
+		return false
+	}
 	b := budget()
 	var ring uint16
 	for i := 0; i < 9; i++ {

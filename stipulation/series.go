@@ -27,7 +27,7 @@ func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits)
 	if st.Intro > 0 {
 		err = s.intro(&pos, st.Intro, st.Moves, make([]board.Move, 0, st.Plies()))
 	} else {
-		_, err = s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()))
+		_, err = s.solve(&pos, st.Moves, make([]board.Move, 0, st.Plies()), everywhere)
 	}
 	return HelpResult{Solutions: s.solutions, Nodes: s.nodes}, err
 }
@@ -55,7 +55,7 @@ func (s *serieser) intro(pos *board.Position, left, moves int, line []board.Move
 			}
 			continue
 		}
-		if _, err := s.solve(&child, moves, append(line, m)); err != nil {
+		if _, err := s.solve(&child, moves, append(line, m), everywhere); err != nil {
 			return err
 		}
 	}
@@ -96,8 +96,10 @@ type serieser struct {
 
 // solve appends the solutions from pos, the side of the series to move
 // with left series moves to play (in ser-h, left 0: the other side to
-// play the last move), and reports whether there were any.
-func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool, error) {
+// play the last move), and reports whether there were any; the king of
+// the side that is mated can only be mated on the squares of within
+// (those the budget test left alive at the position before).
+func (s *serieser) solve(pos *board.Position, left int, line []board.Move, within board.Bitboard) (bool, error) {
 	s.nodes++
 	if s.nodes&1023 == 0 && (s.ctx.Err() != nil || s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes) {
 		return false, ErrLimit
@@ -113,7 +115,8 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 	if !last && s.dead.has(key, left) {
 		return false, nil
 	}
-	if !last && (s.end == endHelp || s.end == endBySeries) {
+	alive := within
+	if s.end == endHelp || s.end == endBySeries {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
 		// left moves
@@ -121,9 +124,24 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 		if s.end == endBySeries {
 			mater, m, d = pos.Side(), left, 0
 		}
-		if !s.budget.allows(pos, s.aim, mater, m, d) {
-			s.dead.add(key, left)
-			return false, nil
+		if last {
+			// the side to move mates: the other king stands where it
+			// will be mated
+			if !within.Has(pos.KingSquare(pos.Side().Other())) {
+				return false, nil
+			}
+		} else {
+			// every square alive where the children are tested on
+			// them; else the first found, and the children keep within
+			all := left >= 2
+			alive = s.budget.alive(pos, s.aim, mater, m, d, within, all)
+			if alive == 0 {
+				s.dead.add(key, left)
+				return false, nil
+			}
+			if !all {
+				alive = within
+			}
 		}
 	}
 	l := &s.lists[left]
@@ -155,7 +173,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move) (bool
 		if left > 1 {
 			child.Pass() // the other side does not move
 		}
-		ok, err := s.solve(&child, left-1, append(line, m))
+		ok, err := s.solve(&child, left-1, append(line, m), alive)
 		if err != nil {
 			return found, err
 		}

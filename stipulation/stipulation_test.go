@@ -698,7 +698,7 @@ func TestMateNetSound(t *testing.T) {
 	plain := func(pos board.Position, st Stipulation) []string {
 		h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
 		h.aim, h.end, h.net = st.Aim, endBySeries, false
-		if _, err := h.solve(&pos, st.Plies(), nil); err != nil {
+		if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 			t.Fatal(err)
 		}
 		return lines(h.solutions)
@@ -776,7 +776,7 @@ func TestMateNetsWithCastling(t *testing.T) {
 			for _, h := range []*helper{with, without} {
 				h.aim, h.end = st.Aim, endBySeries
 				p := pos
-				if _, err := h.solve(&p, st.Plies(), nil); err != nil {
+				if _, err := h.solve(&p, st.Plies(), nil, everywhere); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -824,7 +824,7 @@ func TestMoveNetsNoStricter(t *testing.T) {
 		for _, m := range l.Slice() {
 			child := pos
 			child.Play(m)
-			if !lastB.allows(&bt, &pos, m) {
+			if !lastB.allows(&bt, &pos, m, everywhere) {
 				refused++
 				if after.allows(&child, Mate, pos.Side().Other(), 1, 0) {
 					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
