@@ -211,6 +211,7 @@ type budgetTest struct {
 	stalemate bool
 	costs     assignCosts // assign's, by flight and man
 	steps     int         // search's, so far
+	stuck     stuck       // the stuck test's, for a stalemate
 }
 
 // allows reports whether the budget test leaves a mate (aim Mate) or a
@@ -292,12 +293,15 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 			}
 		}
 	}
+	if bt.stalemate && !bt.stuck.prepare(bt, b, mater, def, m, d, &walk) {
+		return 0 // a man that cannot end stuck (stuck.go)
+	}
 	try := func(t board.Square) bool {
 		w := 0
 		for !walk[w].Has(t) {
 			w++
 		}
-		if board.KingAttacks(t)&^cover&^heldIn[d-w] != 0 {
+		if board.KingAttacks(t)&^cover&^heldIn[d-w] != 0 || bt.stalemate && !bt.stuck.allowsAt(t, m) {
 			return false
 		}
 		return bt.ringAllows(b, mater, def, t, m, d-w, &heldIn)
@@ -695,14 +699,20 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 			ring |= 1 << i
 		}
 	}
-	for _, a := range l.answers {
-		if a.t == t && a.occ == ring {
-			return a.allow
+	// A mate's test reads only the king's square and ring; a stalemate's
+	// reads every man of the side (stuckAllows): it is not kept.
+	if l.aim == Mate {
+		for _, a := range l.answers {
+			if a.t == t && a.occ == ring {
+				return a.allow
+			}
 		}
 	}
 	child := *pos
 	child.Play(mv)
 	allow := bt.allows(&child, l.aim, pos.Side().Other(), 1, 0)
-	l.answers = append(l.answers, lastAnswer{t, ring, allow})
+	if l.aim == Mate {
+		l.answers = append(l.answers, lastAnswer{t, ring, allow})
+	}
 	return allow
 }

@@ -1,0 +1,216 @@
+package stipulation
+
+import (
+	"math/bits"
+
+	"mateline.dev/mateline/board"
+)
+
+// A stalemate leaves every man of the stalemated side unable to move,
+// not only its king. A man with a move it may play is not stuck: so in
+// the final position each man of that side but the king is taken, pinned
+// (by a line piece of the other side's, on a line through the king), or
+// blocked: a pawn by a man on the square before it, a piece by men of its
+// own side on every square it could step to (a slider's next square
+// along each of its lines). A pinned queen can always move along the
+// pin, and so can a bishop pinned on a diagonal and a rook on a rank or
+// file. The stuck test asks whether each man can still be one of these
+// within the moves left, on an empty board, and whether the men only a
+// capture can stop number no more than the captures left: a man that
+// cannot rules the stalemate out.
+
+// lastRanks are the squares a pawn promotes on.
+const lastRanks = board.Rank1 | board.Rank8
+
+// looseMan is a man of the stalemated side that cannot end blocked: it
+// must be pinned or taken. stand: where it can stand; orth, diag: the
+// lines it can be pinned on (through the king, with a piece of the
+// other side beyond it); takeable: a man of the other side can stand
+// where it can.
+type looseMan struct {
+	stand      board.Bitboard
+	orth, diag bool
+	takeable   bool
+}
+
+// stuck is the stuck test's state at one position: the loose men, and
+// where mater's pieces that pin along ranks and files (orth) or
+// diagonals (diag) can stand.
+type stuck struct {
+	loose            []looseMan
+	orthPin, diagPin board.Bitboard
+	in, after        [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
+}
+
+// prepare makes the test's state at pos, with m moves of mater's and d
+// of def's left, def's king reaching the squares of kingWalk[k] in k
+// moves; false when a man can end neither blocked, pinned nor taken on
+// any square.
+func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
+	st.loose = st.loose[:0]
+	// where mater's men can stand (take a man), and where its line
+	// pieces can (a pawn that may promote counts as both)
+	var takes board.Bitboard
+	st.orthPin, st.diagPin = 0, 0
+	for _, man := range bt.maters {
+		s := b.stands[mater][man.kind][man.sq][m]
+		takes |= s
+		switch man.kind {
+		case board.Queen:
+			st.orthPin |= s
+			st.diagPin |= s
+		case board.Rook:
+			st.orthPin |= s
+		case board.Bishop:
+			st.diagPin |= s
+		case board.Pawn:
+			if s&lastRanks != 0 {
+				st.orthPin |= s
+				st.diagPin |= s
+			}
+		}
+	}
+	// in[i][k]: where holder i can stand within k moves; others[k]: where
+	// any other man of def's can (the king too), from the unions before
+	// i and after it
+	n := len(bt.holders)
+	if n > maxCols {
+		return true // (not followed: errs towards yes)
+	}
+	for k := 0; k <= d; k++ {
+		st.after[n][k] = 0
+	}
+	for i := n - 1; i >= 0; i-- {
+		h := bt.holders[i]
+		for k := 0; k <= d; k++ {
+			st.in[i][k] = b.stands[def][h.kind][h.sq][k] | b.stands[def][h.kind][h.alt][k]
+			st.after[i][k] = st.after[i+1][k] | st.in[i][k]
+		}
+	}
+	before := *kingWalk
+	for i, h := range bt.holders {
+		var others [budgetMax + 1]board.Bitboard
+		for k := 0; k <= d; k++ {
+			others[k] = before[k] | st.after[i+1][k]
+			before[k] |= st.in[i][k]
+		}
+		reach := st.in[i][d]
+		if h.kind == board.Pawn && reach&lastRanks != 0 {
+			continue // a pawn that may promote is not followed
+		}
+		// blocked on some square q it reaches in c moves: the distinct
+		// men before it (a pawn: any man) or round it, their moves and
+		// its c within d
+		blocked := false
+		for c := 0; c <= d && !blocked; c++ {
+			left := d - c
+			qs := st.in[i][c]
+			if c > 0 {
+				qs &^= st.in[i][c-1]
+			}
+			for qs != 0 && !blocked {
+				q := qs.PopFirst()
+				if h.kind == board.Pawn {
+					// a man before it, or taken en passant (the taker
+					// stands behind it)
+					ahead, behind := q+8, q-8
+					if def == board.Black {
+						ahead, behind = q-8, q+8
+					}
+					blocked = (others[left] | takes).Has(ahead) || (q.Rank() == 3 || q.Rank() == 4) && takes.Has(behind)
+					continue
+				}
+				// the men's moves to the squares round it: each square
+				// counts once for every k it is not reached within
+				steps := stepsOf(h.kind, q)
+				if steps&^others[left] != 0 {
+					continue
+				}
+				need := 0
+				for k := 0; k < left && need <= left; k++ {
+					need += bits.OnesCount64(uint64(steps &^ others[k]))
+				}
+				blocked = need <= left
+			}
+		}
+		if blocked {
+			continue
+		}
+		l := looseMan{stand: reach, takeable: reach&takes != 0}
+		switch h.kind {
+		case board.Knight, board.Pawn:
+			l.orth, l.diag = st.orthPin != 0, st.diagPin != 0
+		case board.Bishop:
+			l.orth = st.orthPin != 0
+		case board.Rook:
+			l.diag = st.diagPin != 0
+		}
+		if !l.takeable && !l.orth && !l.diag {
+			return false
+		}
+		st.loose = append(st.loose, l)
+	}
+	return true
+}
+
+// allowsAt reports whether the loose men can each be pinned against the
+// king on t or taken, with no more of them taken than the m moves left.
+func (st *stuck) allowsAt(t board.Square, m int) bool {
+	taken := 0
+	for _, l := range st.loose {
+		if l.orth && pinnable(t, l.stand, board.Rook, st.orthPin) || l.diag && pinnable(t, l.stand, board.Bishop, st.diagPin) {
+			continue
+		}
+		if taken++; !l.takeable || taken > m {
+			return false
+		}
+	}
+	return true
+}
+
+// pinnable reports whether a man standing on a square of stand on one of
+// t's lines of kind line (a rook's or a bishop's) can have a piece of
+// pinners beyond it on that line.
+func pinnable(t board.Square, stand board.Bitboard, line board.PieceType, pinners board.Bitboard) bool {
+	for qs := stand & board.Attacks(line, board.White, t, 0); qs != 0; {
+		if beyond(t, qs.PopFirst())&pinners != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// beyond is the squares on the line from t through q past q.
+func beyond(t, q board.Square) board.Bitboard {
+	df, dr := sign(q.File()-t.File()), sign(q.Rank()-t.Rank())
+	var out board.Bitboard
+	for f, r := q.File()+df, q.Rank()+dr; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+df, r+dr {
+		out |= board.SquareBB(board.MakeSquare(f, r))
+	}
+	return out
+}
+
+// sign is -1, 0 or 1 as x is negative, zero or positive.
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// stepsOf is the squares a man of kind kind on q steps to first: a
+// knight's jumps, a slider's next square along each of its lines.
+func stepsOf(kind board.PieceType, q board.Square) board.Bitboard {
+	switch kind {
+	case board.Knight:
+		return board.KnightAttacks(q)
+	case board.Bishop:
+		return board.KingAttacks(q) &^ board.Attacks(board.Rook, board.White, q, 0)
+	case board.Rook:
+		return board.KingAttacks(q) & board.Attacks(board.Rook, board.White, q, 0)
+	}
+	return board.KingAttacks(q)
+}

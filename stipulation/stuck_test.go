@@ -1,0 +1,43 @@
+package stipulation
+
+import (
+	"testing"
+
+	"mateline.dev/mateline/board"
+)
+
+// TestBudgetTestCasesByHand: positions where the budget test must refuse
+// (no mate or stalemate left within the moves given) or allow, White to
+// give it with m moves, Black with d.
+func TestBudgetTestCasesByHand(t *testing.T) {
+	cases := []struct {
+		name  string
+		fen   string
+		aim   Aim
+		m, d  int
+		allow bool
+	}{
+		// the mate c6xb7 needs a black man on b7 to take
+		{"pawn takes nothing", "k7/p1K5/2P5/8/8/8/8/8 w - - 0 1", Mate, 1, 0, false},
+		{"pawn takes the knight", "k7/pnK5/2P5/8/8/8/8/8 w - - 0 1", Mate, 1, 0, true},
+		{"a knight can come to be taken", "k7/p1K5/2P5/8/n7/8/8/8 w - - 0 1", Mate, 1, 2, true},
+		// the king on a8 has no move; the queen on h1 must be taken
+		{"a free queen", "k7/3N4/1K6/8/8/8/8/7q w - - 0 1", Stalemate, 1, 0, false},
+		{"a queen the rook takes", "k7/3N4/1K6/8/8/7R/8/7q w - - 0 1", Stalemate, 1, 0, true},
+		{"two queens, one move", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", Stalemate, 1, 0, false},
+		{"two queens, two moves", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", Stalemate, 2, 0, true},
+		// the knight on h8 and the pawns: blocked, or the knight free
+		{"a knight blocked by its pawns", "k6n/3N1p2/1K3Pp1/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, true},
+		{"a knight free", "k6n/3N1p2/1K3P2/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, false},
+	}
+	for _, tc := range cases {
+		pos, err := board.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bt budgetTest
+		if got := bt.allows(&pos, tc.aim, board.White, tc.m, tc.d); got != tc.allow {
+			t.Errorf("%s: %s, m %d d %d: allows %v, want %v", tc.name, tc.fen, tc.m, tc.d, got, tc.allow)
+		}
+	}
+}
