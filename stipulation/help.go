@@ -238,8 +238,16 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	case plies == 3 && netOn:
 		third = newMaterMoveNet(pos)
 	}
+	var idle idleTest
+	if h.net && h.end == endBySeries && plies >= 4 && plies <= 2*budgetMax {
+		mater, m := pos.Side(), (plies+1)/2
+		if plies%2 == 0 {
+			mater, m = mater.Other(), plies/2
+		}
+		idle = newIdleTest(&h.budget, pos, h.aim, mater, m, plies-m, alive)
+	}
 	for _, m := range l.Slice() {
-		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) {
+		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) || !idle.allows(pos, m) {
 			h.nodes++ // the net test of the child, made here: no mate after m
 			continue
 		}
