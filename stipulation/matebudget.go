@@ -512,12 +512,19 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 		}
 		return unreachable
 	}
+	// lower: the sum of each row's cheapest man, a bound below the
+	// assignment's cost
 	rows := 0
+	var lower int32
 	for o := open; o != 0; o &= o - 1 {
 		r := b.ringSq[t][bits.TrailingZeros16(o)]
+		least := int32(unreachable)
 		for j, h := range bt.holders {
-			bt.costs[rows][j] = cost(h, r)
+			c := cost(h, r)
+			bt.costs[rows][j] = c
+			least = min(least, c)
 		}
+		lower += least
 		rows++
 	}
 	if v != noVictim {
@@ -530,15 +537,19 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 		} else if def == board.White && r == 2 {
 			beside = v + 8
 		}
+		least := int32(unreachable)
 		for j, h := range bt.holders {
-			bt.costs[rows][j] = min(cost(h, v), cost(h, beside))
+			c := min(cost(h, v), cost(h, beside))
+			bt.costs[rows][j] = c
+			least = min(least, c)
 		}
+		lower += least
 		rows++
 	}
 	if rows == 0 {
 		return true
 	}
-	if rows > cols {
+	if rows > cols || lower > int32(dl) {
 		return false
 	}
 	bt.steps = 0

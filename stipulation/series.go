@@ -116,6 +116,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		return false, nil
 	}
 	alive := within
+	var idle idleTest // (idle.go)
 	if s.end == endHelp || s.end == endBySeries {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
@@ -141,6 +142,8 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			}
 			if !all {
 				alive = within
+			} else {
+				idle = newIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
 			}
 		}
 	}
@@ -152,6 +155,10 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	found := false
 	for _, m := range l.Slice() {
+		if !idle.allows(pos, m) {
+			s.nodes++ // the child fails the budget test: no mate after m
+			continue
+		}
 		child := *pos
 		child.Play(m)
 		if last {
