@@ -185,6 +185,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if dead.has(key, plies) {
 		return false, nil
 	}
+	zzVisit[plies]++
 	alive := within
 	if h.net && h.end == endBySeries && plies <= 2*budgetMax {
 		// the side of the last ply mates: m moves of its own are left
@@ -212,6 +213,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			return false, nil
 		}
 	}
+	zzPass[plies]++
 	l := &h.lists[plies]
 	if plies == 1 && h.aim == Mate {
 		// the mating move: only a check can mate
@@ -291,3 +293,5 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 func (h *helper) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
 	return addEnds(&h.solutions, line, forcedEnds(pos, h.aim, h.end), h.lim.MaxSolutions)
 }
+
+var zzVisit, zzPass [40]int

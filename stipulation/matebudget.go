@@ -2,7 +2,6 @@ package stipulation
 
 import (
 	"math/bits"
-	"slices"
 	"sync"
 
 	"mateline.dev/mateline/board"
@@ -199,7 +198,8 @@ type budgetTest struct {
 	cost    []uint8
 	live    []uint32 // the states with a cost
 	updates []budgetUpdate
-	lists   []*budgetMenu // the men's options round the ring tested
+	lists   []*budgetMenu  // the men's options round the ring tested
+	menus   [][]budgetMenu // mater's men's menus round every square
 	rest    [][budgetMax + 1]uint16
 	// endOK[x]: whether the ring bits x attacked end the test with a
 	// mate, known when endStamp[x] is stamp
@@ -246,9 +246,12 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 	}
 	b := budget()
 	bt.maters, bt.holders = bt.maters[:0], bt.holders[:0]
+	bt.menus = bt.menus[:0]
 	for men := pos.ColorBB(mater); men != 0; {
 		s := men.PopFirst()
-		bt.maters = append(bt.maters, budgetMan{sq: s, kind: pos.PieceAt(s).Type()})
+		kind := pos.PieceAt(s).Type()
+		bt.maters = append(bt.maters, budgetMan{sq: s, kind: kind})
+		bt.menus = append(bt.menus, b.menusOf(mater, kind, s))
 	}
 	for men := pos.ColorBB(def) &^ pos.Pieces(def, board.King); men != 0; {
 		s := men.PopFirst()
@@ -338,18 +341,13 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
 	need := b.ringOf[t]
 	// hold[i]: the fewest moves a man of def needs to stand on flight i
-	var hold [9]uint8
-	for i := range hold {
-		hold[i] = 255
-		if i == 4 || need&(1<<i) == 0 {
-			continue
-		}
-		r := b.ringSq[t][i]
-		for k := 0; k <= dl; k++ {
-			if heldIn[k].Has(r) {
-				hold[i] = uint8(k)
-				break
-			}
+	hold := [9]uint8{255, 255, 255, 255, 255, 255, 255, 255, 255}
+	var seen board.Bitboard
+	for k := 0; k <= dl; k++ {
+		for fresh := heldIn[k] & board.KingAttacks(t) &^ seen; fresh != 0; {
+			r := fresh.PopFirst()
+			seen |= board.SquareBB(r)
+			hold[3*(r.Rank()-t.Rank()+1)+r.File()-t.File()+1] = uint8(k)
 		}
 	}
 	// the sets of ring bits mater's men can attack, at their fewest
@@ -357,12 +355,16 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 	// men with the fewest options first, and the sets the last man makes
 	// are tested, not kept
 	bt.lists = bt.lists[:0]
-	for _, man := range bt.maters {
-		if menu := b.options(mater, man.kind, man.sq, t); len(menu.opts) > 0 {
+	for _, menus := range bt.menus {
+		if menu := &menus[t]; len(menu.opts) > 0 {
 			bt.lists = append(bt.lists, menu)
 		}
 	}
-	slices.SortFunc(bt.lists, func(a, b *budgetMenu) int { return len(a.opts) - len(b.opts) })
+	for i := 1; i < len(bt.lists); i++ { // (a few men: insertion)
+		for j := i; j > 0 && len(bt.lists[j].opts) < len(bt.lists[j-1].opts); j-- {
+			bt.lists[j], bt.lists[j-1] = bt.lists[j-1], bt.lists[j]
+		}
+	}
 	// rest[k][c]: every ring bit the men from k on attack with c moves
 	// each, a bound on what they can add to a set: a set that ends in no
 	// mate even with all of it is dropped
@@ -592,11 +594,11 @@ type budgetMenu struct {
 	upto [budgetMax + 1]uint16
 }
 
-// options returns the menu of a man of mater's colour, of kind kind on
-// sq, round t. A man never stands on t, a king never next to it, a king
-// gives no check, nor does a knight or pawn that has not moved. The menus of a man are made the first time it is
-// asked for.
-func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board.Square, t board.Square) *budgetMenu {
+// menusOf returns the menus of a man of mater's colour, of kind kind on
+// sq, round each square t. A man never stands on t, a king never next
+// to it, a king gives no check, nor does a knight or pawn that has not
+// moved. The menus of a man are made the first time they are asked for.
+func (b *budgetTables) menusOf(mater board.Color, kind board.PieceType, sq board.Square) []budgetMenu {
 	b.optOnce[mater][kind][sq].Do(func() {
 		menus := make([]budgetMenu, 64)
 		for t := board.Square(0); t < 64; t++ {
@@ -629,7 +631,7 @@ func (b *budgetTables) options(mater board.Color, kind board.PieceType, sq board
 		}
 		b.menus[mater][kind][sq] = menus
 	})
-	return &b.menus[mater][kind][sq][t]
+	return b.menus[mater][kind][sq]
 }
 
 // addOption puts o in opts unless an option there attacks all it does at
