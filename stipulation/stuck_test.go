@@ -1,9 +1,13 @@
 package stipulation
 
 import (
+	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
 )
 
 // TestBudgetTestCasesByHand: positions where the budget test must refuse
@@ -40,4 +44,65 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 			t.Errorf("%s: %s, m %d d %d: allows %v, want %v", tc.name, tc.fen, tc.m, tc.d, got, tc.allow)
 		}
 	}
+}
+
+// TestStuckSound: the stuck test drops no helpstalemate. On random
+// positions with larger armies for the side to be stalemated (pawns that
+// block one another, pieces to shut in) and at most eight moves for it,
+// h=1 to h=2.5, the solutions with the tests equal those without them.
+func TestStuckSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 1))
+	const mating, stalemated = "QRBNNP", "pppppbnrq"
+	compared, found := 0, 0
+	for _, stip := range []string{"h=1", "h=1.5", "h=2", "h=2.5"} {
+		st, _ := Parse(stip)
+		for made := 0; made < 150; {
+			men := "Kk"
+			for n := rng.IntN(3); n > 0; n-- {
+				men += string(mating[rng.IntN(len(mating))])
+			}
+			for n := 2 + rng.IntN(4); n > 0; n-- {
+				men += string(stalemated[rng.IntN(len(stalemated))])
+			}
+			// Black is stalemated: Black moves first in h=N, White in h=N.5
+			side := " b"
+			if st.Plies()%2 == 1 {
+				side = " w"
+			}
+			pos, err := board.ParseFEN(testpos.Placement(rng, men) + side + " - - 0 1")
+			if err != nil || pos.InCheck() || !pos.HasLegalMove() {
+				continue
+			}
+			// near a stalemate: Black with few moves
+			black := pos
+			if side == " w" {
+				black.Pass()
+			}
+			var l board.MoveList
+			if black.LegalMoves(&l); len(l.Slice()) > 8 {
+				continue
+			}
+			made++
+			res, err := Helpmates(context.Background(), pos, st, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
+			h.aim, h.end, h.net = st.Aim, endBySeries, false
+			if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
+				t.Fatal(err)
+			}
+			want := lines(h.solutions)
+			slices.Sort(want)
+			if got := lines(res.Solutions); !slices.Equal(got, want) {
+				t.Errorf("%s %s: %q with the tests, %q without", pos.FEN(), stip, got, want)
+			}
+			compared++
+			found += len(want)
+		}
+	}
+	if found == 0 {
+		t.Error("no solution compared")
+	}
+	t.Logf("%d positions, %d solutions compared", compared, found)
 }
