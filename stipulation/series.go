@@ -22,7 +22,7 @@ func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits)
 	}
 	end := map[Kind]seriesEnd{SeriesDirect: endBySeries, SeriesHelp: endHelp, SeriesSelf: endSelf, SeriesReflex: endReflex}[st.Kind]
 	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, dead: newFailTable(1 << 20),
-		lists: make([]board.MoveList, st.Moves+2)}
+		lists: make([]board.MoveList, st.Moves+2), stack: make([]board.Position, st.Moves+2)}
 	var err error
 	if st.Intro > 0 {
 		err = s.intro(&pos, st.Intro, st.Moves, make([]board.Move, 0, st.Plies()))
@@ -91,7 +91,8 @@ type serieser struct {
 	solutions []Line
 	dead      *failTable // positions, with series moves left, that have no solution
 	lists     []board.MoveList
-	budget    budgetTest // the mating-net test with moves counted per man
+	stack     []board.Position // a child position per series moves left, reused
+	budget    budgetTest       // the mating-net test with moves counted per man
 }
 
 // solve appends the solutions from pos, the side of the series to move
@@ -159,10 +160,11 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			s.nodes++ // the child fails the budget test: no mate after m
 			continue
 		}
-		child := *pos
+		child := &s.stack[left]
+		*child = *pos
 		child.Play(m)
 		if last {
-			if reached(&child, s.aim) {
+			if reached(child, s.aim) {
 				s.solutions = append(s.solutions, append(append(Line(nil), line...), m))
 				found = true
 				if len(s.solutions) == s.lim.MaxSolutions {
@@ -174,13 +176,13 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		if child.InCheck() && left > 1 {
 			continue // a series move may not check before the last
 		}
-		if s.end == endReflex && left > 1 && canMate(&child) {
+		if s.end == endReflex && left > 1 && canMate(child) {
 			continue // the other side would have to mate now
 		}
 		if left > 1 {
 			child.Pass() // the other side does not move
 		}
-		ok, err := s.solve(&child, left-1, append(line, m), alive)
+		ok, err := s.solve(child, left-1, append(line, m), alive)
 		if err != nil {
 			return found, err
 		}
