@@ -185,7 +185,6 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if dead.has(key, plies) {
 		return false, nil
 	}
-	zzVisit[plies]++
 	alive := within
 	if h.net && h.end == endBySeries && plies <= 2*budgetMax {
 		// the side of the last ply mates: m moves of its own are left
@@ -213,7 +212,6 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			return false, nil
 		}
 	}
-	zzPass[plies]++
 	l := &h.lists[plies]
 	if plies == 1 && h.aim == Mate {
 		// the mating move: only a check can mate
@@ -293,5 +291,3 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 func (h *helper) forcedEnd(pos *board.Position, line []board.Move) (bool, error) {
 	return addEnds(&h.solutions, line, forcedEnds(pos, h.aim, h.end), h.lim.MaxSolutions)
 }
-
-var zzVisit, zzPass [40]int
