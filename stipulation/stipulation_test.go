@@ -695,14 +695,6 @@ func TestIntroductoryMoves(t *testing.T) {
 // for up to h#3, the budget test at every depth) and h=1.5 to h=3 (the
 // budget test), the solutions with the tests equal those without them.
 func TestMateNetSound(t *testing.T) {
-	plain := func(pos board.Position, st Stipulation) []string {
-		h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-		h.aim, h.end, h.net = st.Aim, endBySeries, false
-		if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
-			t.Fatal(err)
-		}
-		return lines(h.solutions)
-	}
 	compared, found := 0, 0
 	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3", "h#3.5", "h#4", "h=1.5", "h=2", "h=2.5", "h=3"} {
 		st, _ := Parse(stip)
@@ -717,23 +709,36 @@ func TestMateNetSound(t *testing.T) {
 			count /= 4
 		}
 		randomProblems(t, uint64(300+st.Plies()), count, func(pos board.Position) {
-			res, err := Helpmates(context.Background(), pos, st, Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := plain(pos, st)
-			slices.Sort(want)
-			if got := lines(res.Solutions); !slices.Equal(got, want) {
-				t.Errorf("%s %s: %q with the net test, %q without", pos.FEN(), stip, got, want)
-			}
+			found += sameWithoutTests(t, pos, st)
 			compared++
-			found += len(want)
 		})
 	}
 	if found == 0 {
 		t.Error("no solution compared")
 	}
 	t.Logf("%d positions, %d solutions compared", compared, found)
+}
+
+// sameWithoutTests checks that the help play of st from pos finds the
+// solutions a search without the net, budget, stuck and idle tests finds,
+// and returns how many there are.
+func sameWithoutTests(t *testing.T, pos board.Position, st Stipulation) int {
+	t.Helper()
+	res, err := Helpmates(context.Background(), pos, st, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
+	h.aim, h.end, h.net = st.Aim, endBySeries, false
+	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
+		t.Fatal(err)
+	}
+	want := lines(h.solutions)
+	slices.Sort(want)
+	if got := lines(res.Solutions); !slices.Equal(got, want) {
+		t.Errorf("%s %s: %q with the tests, %q without", pos.FEN(), st, got, want)
+	}
+	return len(want)
 }
 
 // TestMateNetsWithCastling: the budget test takes the castling of the side
