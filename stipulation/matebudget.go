@@ -237,11 +237,15 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 	bt.stalemate = aim == Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
-	// (a castling mate is a theme of its own) the test is not made; when
-	// the other side may, its king reaches the square it castles to in
-	// one move and its rook the square it castles to in none.
+	// the test is not made for a mate (a castling mate is a theme of its
+	// own; made, it cost more than it pruned); for a stalemate its king
+	// and rook also stand, as men of their own, on the squares they
+	// castle to, at no cost (more men than there are: the test errs
+	// towards yes). When the other side may castle, its king reaches the
+	// square it castles to in one move and its rook the square it castles
+	// to in none.
 	cr := pos.Castling()
-	if cr&castlingOf(mater) != 0 || m > budgetMax || d > budgetMax {
+	if cr&castlingOf(mater) != 0 && !bt.stalemate || m > budgetMax || d > budgetMax {
 		return within
 	}
 	b := budget()
@@ -252,6 +256,12 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 		kind := pos.PieceAt(s).Type()
 		bt.maters = append(bt.maters, budgetMan{sq: s, kind: kind})
 		bt.menus = append(bt.menus, b.menusOf(mater, kind, s))
+	}
+	for _, c := range budgetCastlings {
+		if cr&c.right&castlingOf(mater) != 0 {
+			bt.maters = append(bt.maters, budgetMan{sq: c.kingTo, kind: board.King}, budgetMan{sq: c.rookTo, kind: board.Rook})
+			bt.menus = append(bt.menus, b.menusOf(mater, board.King, c.kingTo), b.menusOf(mater, board.Rook, c.rookTo))
+		}
 	}
 	for men := pos.ColorBB(def) &^ pos.Pieces(def, board.King); men != 0; {
 		s := men.PopFirst()

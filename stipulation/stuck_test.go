@@ -1,6 +1,7 @@
 package stipulation
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -89,4 +90,58 @@ func TestStuckSound(t *testing.T) {
 		t.Error("no solution compared")
 	}
 	t.Logf("%d positions, %d solutions compared", compared, found)
+}
+
+// TestStuckSoundWithCastling: while the stalemating side (White) may
+// castle, its king and rook also count on their castled squares. On
+// random helpstalemates with White's king and rooks at home and its
+// rights, the solutions with the tests equal those without them.
+func TestStuckSoundWithCastling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 1))
+	const stalemated = "pppppbnr"
+	compared, found, castles := 0, 0, 0
+	for _, stip := range []string{"h=1", "h=1.5", "h=2"} {
+		st, _ := Parse(stip)
+		for made := 0; made < 200; {
+			grid := [64]byte{0: 'R', 4: 'K', 7: 'R'}
+			men := "k"
+			for n := rng.IntN(3); n > 0; n-- {
+				men += string("QBNP"[rng.IntN(4)])
+			}
+			for n := 2 + rng.IntN(4); n > 0; n-- {
+				men += string(stalemated[rng.IntN(len(stalemated))])
+			}
+			side := " b"
+			if st.Plies()%2 == 1 {
+				side = " w"
+			}
+			pos, err := board.ParseFEN(testpos.PlacementOn(rng, &grid, men) + side + " KQ - 0 1")
+			if err != nil || pos.InCheck() || !pos.HasLegalMove() || pos.Castling() == 0 {
+				continue
+			}
+			black := pos
+			if side == " w" {
+				black.Pass()
+			}
+			var l board.MoveList
+			if black.LegalMoves(&l); len(l.Slice()) > 8 {
+				continue
+			}
+			made++
+			found += sameWithoutTests(t, pos, st)
+			compared++
+			res, _ := Helpmates(context.Background(), pos, st, Limits{})
+			for _, line := range res.Solutions {
+				for _, m := range line {
+					if m.IsCastling() {
+						castles++
+					}
+				}
+			}
+		}
+	}
+	if found == 0 || castles == 0 {
+		t.Errorf("%d solutions, %d castling: the comparison proved little", found, castles)
+	}
+	t.Logf("%d positions, %d solutions compared, %d castling moves in them", compared, found, castles)
 }
