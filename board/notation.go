@@ -189,7 +189,9 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 }
 
 // HasLegalMove reports whether the side to move has any legal move. It
-// tries king steps first, which settles most positions without generating
+// tries king steps first, then, out of check, the moves no pin can forbid
+// (an unpinned man's, a pinned slider's along its pin, a pawn's plain
+// push or capture), which settles most positions without generating
 // every move.
 func (p *Position) HasLegalMove() bool {
 	us, them := p.side, p.side.Other()
@@ -200,9 +202,48 @@ func (p *Position) HasLegalMove() bool {
 			return true
 		}
 	}
+	if !p.InCheck() && p.hasFreeMove(ksq) {
+		return true
+	}
 	var l MoveList
 	p.LegalMoves(&l)
 	return l.N > 0
+}
+
+// hasFreeMove reports whether the side to move, not in check, its king
+// on ksq, has a move that no pin forbids: a knight's or slider's move
+// when it is not pinned, a pinned slider's along the line of its pin, an
+// unpinned pawn's push to an empty square or capture (en passant and
+// castling are left to the full generation).
+func (p *Position) hasFreeMove(ksq Square) bool {
+	us, them := p.side, p.side.Other()
+	occ, own, enemy := p.byType[0], p.byColor[us], p.byColor[them]
+	pinned, _ := p.blockers(ksq, them)
+	pinned &= own
+	if knightsFree := p.pieces(us, Knight) &^ pinned; knightsFree != 0 {
+		for b := knightsFree; b != 0; {
+			if knightAttacks[b.PopFirst()]&^own != 0 {
+				return true
+			}
+		}
+	}
+	for b := own & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]); b != 0; {
+		from := b.PopFirst()
+		t := Attacks(p.squares[from].Type(), us, from, occ) &^ own
+		if pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		if t != 0 {
+			return true
+		}
+	}
+	for b := p.pieces(us, Pawn) &^ pinned; b != 0; {
+		from := b.PopFirst()
+		if pawnPush(us, SquareBB(from))&^occ != 0 || pawnAttacks[us][from]&enemy != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // IsCheckmate reports whether the side to move is checkmated.

@@ -8,6 +8,7 @@ import (
 	"github.com/corentings/chess/v2"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
 )
 
 // randomGameStarts are the positions random games start from: the start
@@ -200,4 +201,41 @@ func TestCaptures(t *testing.T) {
 			pos.Play(l.Moves[rng.IntN(l.N)])
 		}
 	}
+}
+
+// TestHasLegalMoveNearStalemate compares HasLegalMove with the full
+// generation on random positions where the side to move has few men and
+// many are stuck, stalemates among them.
+func TestHasLegalMoveNearStalemate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 1))
+	stalemates, few, compared := 0, 0, 0
+	for compared < 50000 {
+		men := "Kk"
+		for n := 2 + rng.IntN(4); n > 0; n-- {
+			men += string("QRRBBNP"[rng.IntN(7)])
+		}
+		for n := rng.IntN(5); n > 0; n-- {
+			men += string("pppppppbnr"[rng.IntN(10)])
+		}
+		pos, err := board.ParseFEN(testpos.Placement(rng, men) + " b - - 0 1")
+		if err != nil {
+			continue
+		}
+		compared++
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		if pos.HasLegalMove() != (l.N > 0) {
+			t.Fatalf("%s: HasLegalMove %v, %d legal moves", pos.FEN(), pos.HasLegalMove(), l.N)
+		}
+		if l.N == 0 && !pos.InCheck() {
+			stalemates++
+		}
+		if l.N <= 3 {
+			few++
+		}
+	}
+	if stalemates == 0 || few < 1000 {
+		t.Errorf("%d stalemates, %d positions with at most three moves: too few", stalemates, few)
+	}
+	t.Logf("%d positions, %d stalemates, %d with at most three moves", compared, stalemates, few)
 }
