@@ -301,6 +301,10 @@ func QueenAttacks(s Square, occ Bitboard) Bitboard {
 // rank, file or diagonal, else the empty set.
 func Between(a, b Square) Bitboard { return between[a][b] }
 
+// Line returns the whole line (rank, file or diagonal, edge to edge)
+// through a and b when they share one, else the empty set.
+func Line(a, b Square) Bitboard { return line[a][b] }
+
 // KnightAttacks returns the squares a knight on s attacks.
 func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
 

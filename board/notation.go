@@ -220,11 +220,9 @@ func (p *Position) hasFreeMove(ksq Square) bool {
 	occ, own, enemy := p.byType[0], p.byColor[us], p.byColor[them]
 	pinned, _ := p.blockers(ksq, them)
 	pinned &= own
-	if knightsFree := p.pieces(us, Knight) &^ pinned; knightsFree != 0 {
-		for b := knightsFree; b != 0; {
-			if knightAttacks[b.PopFirst()]&^own != 0 {
-				return true
-			}
+	for b := p.pieces(us, Knight) &^ pinned; b != 0; {
+		if knightAttacks[b.PopFirst()]&^own != 0 {
+			return true
 		}
 	}
 	for b := own & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]); b != 0; {

@@ -239,3 +239,22 @@ func TestHasLegalMoveNearStalemate(t *testing.T) {
 	}
 	t.Logf("%d positions, %d stalemates, %d with at most three moves", compared, stalemates, few)
 }
+
+// TestLine: the whole line through two squares, or none.
+func TestLine(t *testing.T) {
+	sq := func(s string) board.Square { q, _ := board.ParseSquare(s); return q }
+	cases := []struct {
+		a, b string
+		want board.Bitboard
+	}{
+		{"a1", "c3", 0x8040201008040201}, // the long diagonal
+		{"e2", "e7", board.FileA << 4},   // the e-file
+		{"b4", "g4", board.Rank4},
+		{"a1", "b3", 0}, // a knight's jump: no line
+	}
+	for _, c := range cases {
+		if got := board.Line(sq(c.a), sq(c.b)); got != c.want {
+			t.Errorf("Line(%s, %s) = %#x, want %#x", c.a, c.b, uint64(got), uint64(c.want))
+		}
+	}
+}

@@ -186,25 +186,21 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		return false, nil
 	}
 	alive := within
-	if h.net && h.end == endBySeries && plies <= 2*budgetMax {
-		// the side of the last ply mates: m moves of its own are left
-		mater, m := pos.Side(), (plies+1)/2
-		if plies%2 == 0 {
-			mater, m = mater.Other(), plies/2
-		}
+	// the side of the last ply mates: mm moves of its own are left
+	mater, mm := pos.Side(), (plies+1)/2
+	if plies%2 == 0 {
+		mater, mm = mater.Other(), plies/2
+	}
+	tested := h.net && h.end == endBySeries && plies <= 2*budgetMax
+	if tested {
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
 		// captures, castling and en passant: the net test takes those.
 		if plies > 1 {
 			// every square alive is asked for where the children are
-			// tested on them; else the first found only, and the
-			// children keep within
-			all := plies >= 3
-			alive = h.budget.alive(pos, h.aim, mater, m, plies-m, within, all)
-			if !all && alive != 0 {
-				alive = within
-			}
-		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == Mate && !netAllows(pos, mater, m, plies-m) {
+			// tested on them (else the children keep within)
+			alive = h.budget.alive(pos, h.aim, mater, mm, plies-mm, within, plies >= 3)
+		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == Mate && !netAllows(pos, mater, mm, plies-mm) {
 			alive = 0
 		}
 		if alive == 0 {
@@ -239,12 +235,8 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		third = newMaterMoveNet(pos)
 	}
 	var idle idleTest
-	if h.net && h.end == endBySeries && plies >= 4 && plies <= 2*budgetMax {
-		mater, m := pos.Side(), (plies+1)/2
-		if plies%2 == 0 {
-			mater, m = mater.Other(), plies/2
-		}
-		idle = newIdleTest(&h.budget, pos, h.aim, mater, m, plies-m, alive)
+	if tested && plies >= 4 {
+		idle = newIdleTest(&h.budget, pos, h.aim, mater, mm, plies-mm, alive)
 	}
 	for _, m := range l.Slice() {
 		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) || !idle.allows(pos, m) {

@@ -220,13 +220,13 @@ type budgetTest struct {
 // A stalemate asks the same of the king's ring as a mate, but for the
 // check.
 func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m, d int) bool {
-	return bt.alive(pos, aim, mater, m, d, ^board.Bitboard(0), false) != 0
+	return bt.alive(pos, aim, mater, m, d, everywhere, false) != 0
 }
 
-// alive is the budget test made for the squares in within only: the
-// squares of within on which the king may still be mated (or
-// stalemated), every one of them with all, else the first found; within
-// itself when the test does not apply.
+// alive is the budget test made for the squares in within only: with
+// all, the squares of within on which the king may still be mated (or
+// stalemated); without, within when one is found (the test stops at the
+// first), else none; within itself when the test does not apply.
 //
 // A square the test refuses at a position is refused for every position
 // the play can reach from it: a line from there that ends with the king
@@ -327,7 +327,7 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 	var alive board.Bitboard
 	if ts.Has(*hint) && try(*hint) {
 		if !all {
-			return board.SquareBB(*hint)
+			return within
 		}
 		alive |= board.SquareBB(*hint)
 	}
@@ -335,7 +335,7 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 		if t := ts.PopFirst(); try(t) {
 			*hint = t
 			if !all {
-				return board.SquareBB(t)
+				return within
 			}
 			alive |= board.SquareBB(t)
 		}

@@ -134,16 +134,14 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			}
 		} else {
 			// every square alive where the children are tested on
-			// them; else the first found, and the children keep within
+			// them (else the children keep within)
 			all := left >= 2
 			alive = s.budget.alive(pos, s.aim, mater, m, d, within, all)
 			if alive == 0 {
 				s.dead.add(key, left)
 				return false, nil
 			}
-			if !all {
-				alive = within
-			} else {
+			if all {
 				idle = newIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
 			}
 		}

@@ -98,42 +98,7 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		if h.kind == board.Pawn && reach&lastRanks != 0 {
 			continue // a pawn that may promote is not followed
 		}
-		// blocked on some square q it reaches in c moves: the distinct
-		// men before it (a pawn: any man) or round it, their moves and
-		// its c within d
-		blocked := false
-		for c := 0; c <= d && !blocked; c++ {
-			left := d - c
-			qs := st.in[i][c]
-			if c > 0 {
-				qs &^= st.in[i][c-1]
-			}
-			for qs != 0 && !blocked {
-				q := qs.PopFirst()
-				if h.kind == board.Pawn {
-					// a man before it, or taken en passant (the taker
-					// stands behind it)
-					ahead, behind := q+8, q-8
-					if def == board.Black {
-						ahead, behind = q-8, q+8
-					}
-					blocked = (others[left] | takes).Has(ahead) || (q.Rank() == 3 || q.Rank() == 4) && takes.Has(behind)
-					continue
-				}
-				// the men's moves to the squares round it: each square
-				// counts once for every k it is not reached within
-				steps := stepsOf(h.kind, q)
-				if steps&^others[left] != 0 {
-					continue
-				}
-				need := 0
-				for k := 0; k < left && need <= left; k++ {
-					need += bits.OnesCount64(uint64(steps &^ others[k]))
-				}
-				blocked = need <= left
-			}
-		}
-		if blocked {
+		if st.canBlock(i, h.kind, def, d, &others, takes) {
 			continue
 		}
 		l := looseMan{stand: reach, takeable: reach&takes != 0}
@@ -151,6 +116,49 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		st.loose = append(st.loose, l)
 	}
 	return true
+}
+
+// canBlock reports whether holder i, of kind kind, can end blocked on a
+// square q it reaches in c moves: a pawn by any man before it (others[k]:
+// where def's other men stand within k moves; takes: where mater's can)
+// or taken there en passant; a piece by distinct men of its side on every
+// square round it, their moves and its c within d.
+func (st *stuck) canBlock(i int, kind board.PieceType, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
+	for c := 0; c <= d; c++ {
+		left := d - c
+		qs := st.in[i][c]
+		if c > 0 {
+			qs &^= st.in[i][c-1]
+		}
+		for qs != 0 {
+			q := qs.PopFirst()
+			if kind == board.Pawn {
+				// the taker en passant stands behind it
+				ahead, behind := q+8, q-8
+				if def == board.Black {
+					ahead, behind = q-8, q+8
+				}
+				if (others[left] | takes).Has(ahead) || (q.Rank() == 3 || q.Rank() == 4) && takes.Has(behind) {
+					return true
+				}
+				continue
+			}
+			// the men's moves to the squares round it: each square
+			// counts once for every k it is not reached within
+			steps := stepsOf(kind, q)
+			if steps&^others[left] != 0 {
+				continue
+			}
+			need := 0
+			for k := 0; k < left && need <= left; k++ {
+				need += bits.OnesCount64(uint64(steps &^ others[k]))
+			}
+			if need <= left {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allowsAt reports whether the loose men can each be pinned against the
@@ -182,23 +190,7 @@ func pinnable(t board.Square, stand board.Bitboard, line board.PieceType, pinner
 
 // beyond is the squares on the line from t through q past q.
 func beyond(t, q board.Square) board.Bitboard {
-	df, dr := sign(q.File()-t.File()), sign(q.Rank()-t.Rank())
-	var out board.Bitboard
-	for f, r := q.File()+df, q.Rank()+dr; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+df, r+dr {
-		out |= board.SquareBB(board.MakeSquare(f, r))
-	}
-	return out
-}
-
-// sign is -1, 0 or 1 as x is negative, zero or positive.
-func sign(x int) int {
-	switch {
-	case x < 0:
-		return -1
-	case x > 0:
-		return 1
-	}
-	return 0
+	return board.Line(t, q) & board.QueenAttacks(q, board.SquareBB(t)) &^ board.Between(t, q) &^ board.SquareBB(t)
 }
 
 // stepsOf is the squares a man of kind kind on q steps to first: a

@@ -1,7 +1,6 @@
 package stipulation
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -45,6 +44,28 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 	}
 }
 
+// nearStalemate reads placement, with the side to move of st (Black is
+// stalemated: Black moves first in h=N, White in h=N.5) and the castling
+// rights, and reports whether play can start there, Black having at
+// most eight moves.
+func nearStalemate(placement string, st Stipulation, rights string) (board.Position, bool) {
+	side := " b "
+	if st.Plies()%2 == 1 {
+		side = " w "
+	}
+	pos, err := board.ParseFEN(placement + side + rights + " - 0 1")
+	if err != nil || pos.InCheck() || !pos.HasLegalMove() {
+		return pos, false
+	}
+	black := pos
+	if side == " w " {
+		black.Pass()
+	}
+	var l board.MoveList
+	black.LegalMoves(&l)
+	return pos, len(l.Slice()) <= 8
+}
+
 // TestStuckSound: the stuck test drops no helpstalemate. On random
 // positions with larger armies for the side to be stalemated (pawns that
 // block one another, pieces to shut in) and at most eight moves for it,
@@ -63,26 +84,12 @@ func TestStuckSound(t *testing.T) {
 			for n := 2 + rng.IntN(4); n > 0; n-- {
 				men += string(stalemated[rng.IntN(len(stalemated))])
 			}
-			// Black is stalemated: Black moves first in h=N, White in h=N.5
-			side := " b"
-			if st.Plies()%2 == 1 {
-				side = " w"
-			}
-			pos, err := board.ParseFEN(testpos.Placement(rng, men) + side + " - - 0 1")
-			if err != nil || pos.InCheck() || !pos.HasLegalMove() {
-				continue
-			}
-			// near a stalemate: Black with few moves
-			black := pos
-			if side == " w" {
-				black.Pass()
-			}
-			var l board.MoveList
-			if black.LegalMoves(&l); len(l.Slice()) > 8 {
+			pos, ok := nearStalemate(testpos.Placement(rng, men), st, "-")
+			if !ok {
 				continue
 			}
 			made++
-			found += sameWithoutTests(t, pos, st)
+			found += len(sameWithoutTests(t, pos, st))
 			compared++
 		}
 	}
@@ -111,27 +118,15 @@ func TestStuckSoundWithCastling(t *testing.T) {
 			for n := 2 + rng.IntN(4); n > 0; n-- {
 				men += string(stalemated[rng.IntN(len(stalemated))])
 			}
-			side := " b"
-			if st.Plies()%2 == 1 {
-				side = " w"
-			}
-			pos, err := board.ParseFEN(testpos.PlacementOn(rng, &grid, men) + side + " KQ - 0 1")
-			if err != nil || pos.InCheck() || !pos.HasLegalMove() || pos.Castling() == 0 {
-				continue
-			}
-			black := pos
-			if side == " w" {
-				black.Pass()
-			}
-			var l board.MoveList
-			if black.LegalMoves(&l); len(l.Slice()) > 8 {
+			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "KQ")
+			if !ok || pos.Castling() == 0 {
 				continue
 			}
 			made++
-			found += sameWithoutTests(t, pos, st)
+			sols := sameWithoutTests(t, pos, st)
+			found += len(sols)
 			compared++
-			res, _ := Helpmates(context.Background(), pos, st, Limits{})
-			for _, line := range res.Solutions {
+			for _, line := range sols {
 				for _, m := range line {
 					if m.IsCastling() {
 						castles++
