@@ -212,6 +212,9 @@ type budgetTest struct {
 	costs     assignCosts // assign's, by flight and man
 	steps     int         // search's, so far
 	stuck     stuck       // the stuck test's, for a stalemate
+	// stuckOn[kind]: for a stalemate, the ring bits of the square tested
+	// on which a man of def's of that kind can end unable to move
+	stuckOn [7]uint16
 }
 
 // allows reports whether the budget test leaves a mate (aim Mate) or a
@@ -350,6 +353,9 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 // on in k moves).
 func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
 	need := b.ringOf[t]
+	if bt.stalemate {
+		bt.stuckOn = bt.stuck.ring(b, t, heldIn[dl])
+	}
 	// hold[i]: the fewest moves a man of def needs to stand on flight i
 	hold := [9]uint8{255, 255, 255, 255, 255, 255, 255, 255, 255}
 	var seen board.Bitboard
@@ -525,14 +531,19 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 		return unreachable
 	}
 	// lower: the sum of each row's cheapest man, a bound below the
-	// assignment's cost
+	// assignment's cost. In a stalemate a man on a flight must end there
+	// unable to move (stuckOn).
 	rows := 0
 	var lower int32
 	for o := open; o != 0; o &= o - 1 {
-		r := b.ringSq[t][bits.TrailingZeros16(o)]
+		i := bits.TrailingZeros16(o)
+		r := b.ringSq[t][i]
 		least := int32(unreachable)
 		for j, h := range bt.holders {
 			c := cost(h, r)
+			if bt.stalemate && bt.stuckOn[h.kind]&(1<<i) == 0 {
+				c = unreachable
+			}
 			bt.costs[rows][j] = c
 			least = min(least, c)
 		}

@@ -95,15 +95,17 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 			before[k] |= st.in[i][k]
 		}
 		reach := st.in[i][d]
-		if h.kind == board.Pawn && reach&lastRanks != 0 {
-			continue // a pawn that may promote is not followed
-		}
-		if st.canBlock(i, h.kind, def, d, &others, takes) {
+		promotes := h.kind == board.Pawn && reach&lastRanks != 0
+		if promotes {
+			if promotedCanBlock(b, h, def, d, &others, takes) {
+				continue
+			}
+		} else if canBlock(&st.in[i], h.kind, def, d, &others, takes) {
 			continue
 		}
 		l := looseMan{stand: reach, takeable: reach&takes != 0}
 		switch h.kind {
-		case board.Knight, board.Pawn:
+		case board.Knight, board.Pawn: // (a promoted pawn: any of them)
 			l.orth, l.diag = st.orthPin != 0, st.diagPin != 0
 		case board.Bishop:
 			l.orth = st.orthPin != 0
@@ -118,17 +120,50 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 	return true
 }
 
-// canBlock reports whether holder i, of kind kind, can end blocked on a
-// square q it reaches in c moves: a pawn by any man before it (others[k]:
-// where def's other men stand within k moves; takes: where mater's can)
-// or taken there en passant; a piece by distinct men of its side on every
-// square round it, their moves and its c within d.
-func (st *stuck) canBlock(i int, kind board.PieceType, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
+// promotedCanBlock reports whether holder h, a pawn that may promote
+// within d moves, can end blocked: as a pawn, or as the piece it
+// becomes. A rook or a bishop is taken to stand wherever a queen could
+// (the squares a queen reaches include theirs, and more squares only
+// make a block likelier), so the test errs towards yes.
+func promotedCanBlock(b *budgetTables, h budgetMan, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
+	var pawn, queen, knight [budgetMax + 1]board.Bitboard
+	for _, s := range b.reach[def][board.Pawn][h.sq] {
+		if int(s.moves) > d {
+			break // (nearest first)
+		}
+		switch s.kind {
+		case board.Pawn:
+			pawn[s.moves] |= board.SquareBB(s.sq)
+		case board.Queen:
+			queen[s.moves] |= board.SquareBB(s.sq)
+		case board.Knight:
+			knight[s.moves] |= board.SquareBB(s.sq)
+		}
+	}
+	for k := 1; k <= d; k++ {
+		pawn[k] |= pawn[k-1]
+		queen[k] |= queen[k-1]
+		knight[k] |= knight[k-1]
+	}
+	return canBlock(&pawn, board.Pawn, def, d, others, takes) ||
+		canBlock(&knight, board.Knight, def, d, others, takes) ||
+		canBlock(&queen, board.Bishop, def, d, others, takes) ||
+		canBlock(&queen, board.Rook, def, d, others, takes)
+}
+
+// canBlock reports whether a man of kind kind, standing on the squares
+// in[c] within c moves, can end blocked on a square q it reaches in c
+// moves: a pawn by any man before it (others[k]: where def's other men
+// stand within k moves; takes: where mater's can) or taken there en
+// passant; a piece by distinct men of its side on every square round it,
+// their moves and its c within d. (A queen is never blocked where a rook
+// and a bishop are not both.)
+func canBlock(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
 	for c := 0; c <= d; c++ {
 		left := d - c
-		qs := st.in[i][c]
+		qs := in[c]
 		if c > 0 {
-			qs &^= st.in[i][c-1]
+			qs &^= in[c-1]
 		}
 		for qs != 0 {
 			q := qs.PopFirst()
@@ -174,6 +209,42 @@ func (st *stuck) allowsAt(t board.Square, m int) bool {
 		}
 	}
 	return true
+}
+
+// ring gives, for each kind of man, the bits of t's ring on whose
+// square a man of def's of that kind can end unable to move with its
+// king on t: pinned (a knight on any line, a bishop on a rank or file, a
+// rook on a diagonal, a pinner able to stand beyond it), or blocked, men
+// of its side able to stand (held) on every square it could step to but
+// t, where the king is. A pawn is taken to be able to end stuck
+// anywhere (errs towards yes).
+func (st *stuck) ring(b *budgetTables, t board.Square, held board.Bitboard) [7]uint16 {
+	var on [7]uint16
+	on[board.Pawn] = 0x1ff
+	for i := 0; i < 9; i++ {
+		r, ok := ringSquare(t, i)
+		if !ok || r == t {
+			continue
+		}
+		bit := uint16(1) << i
+		rook := r.File() == t.File() || r.Rank() == t.Rank()
+		free := held | board.SquareBB(t)
+		orthPinned := rook && beyond(t, r)&st.orthPin != 0
+		diagPinned := !rook && beyond(t, r)&st.diagPin != 0
+		if orthPinned || diagPinned || stepsOf(board.Knight, r)&^free == 0 {
+			on[board.Knight] |= bit
+		}
+		if orthPinned || stepsOf(board.Bishop, r)&^free == 0 {
+			on[board.Bishop] |= bit
+		}
+		if diagPinned || stepsOf(board.Rook, r)&^free == 0 {
+			on[board.Rook] |= bit
+		}
+		if stepsOf(board.Queen, r)&^free == 0 {
+			on[board.Queen] |= bit
+		}
+	}
+	return on
 }
 
 // pinnable reports whether a man standing on a square of stand on one of

@@ -140,3 +140,97 @@ func TestStuckSoundWithCastling(t *testing.T) {
 	}
 	t.Logf("%d positions, %d solutions compared, %d castling moves in them", compared, found, castles)
 }
+
+// TestStuckSoundWithPromotions: a pawn of the stalemated side that may
+// promote must end stuck as a pawn or as the piece it becomes. On random
+// helpstalemates with one to three black pawns a move or two from
+// promotion, the solutions with the tests equal those without them, and
+// some of them promote.
+func TestStuckSoundWithPromotions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 1))
+	const stalemated = "ppbnr"
+	compared, found, promotions := 0, 0, 0
+	for _, stip := range []string{"h=1", "h=1.5", "h=2", "h=2.5"} {
+		st, _ := Parse(stip)
+		for made := 0; made < 150; {
+			var grid [64]byte
+			for n := 1 + rng.IntN(3); n > 0; n-- {
+				grid[8+rng.IntN(16)] = 'p' // the second or third rank
+			}
+			men := "Kk"
+			for n := rng.IntN(3); n > 0; n-- {
+				men += string("QRBNP"[rng.IntN(5)])
+			}
+			for n := rng.IntN(3); n > 0; n-- {
+				men += string(stalemated[rng.IntN(len(stalemated))])
+			}
+			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "-")
+			if !ok {
+				continue
+			}
+			made++
+			sols := sameWithoutTests(t, pos, st)
+			found += len(sols)
+			compared++
+			for _, line := range sols {
+				for _, m := range line {
+					if m.Promotion() != board.NoPieceType && m.To().Rank() == 0 {
+						promotions++
+					}
+				}
+			}
+		}
+	}
+	if found == 0 || promotions == 0 {
+		t.Errorf("%d solutions, %d black promotions: the comparison proved little", found, promotions)
+	}
+	t.Logf("%d positions, %d solutions compared, %d black promotions in them", compared, found, promotions)
+}
+
+// TestStuckSoundFlightsHeld: in a stalemate a man of the stalemated side
+// on one of its king's flights must end there unable to move. On random
+// helpstalemates with black pieces round the black king, near an edge
+// or a corner where its flights are few, the solutions with the tests
+// equal those without them.
+func TestStuckSoundFlightsHeld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 1))
+	compared, found := 0, 0
+	for _, stip := range []string{"h=1", "h=1.5", "h=2"} {
+		st, _ := Parse(stip)
+		for made := 0; made < 200; {
+			var grid [64]byte
+			f, r := rng.IntN(8), 7-rng.IntN(2)
+			if rng.IntN(2) == 0 {
+				f = 7 * rng.IntN(2)
+			}
+			k := board.MakeSquare(f, r)
+			grid[k] = 'k'
+			ring := board.KingAttacks(k)
+			for n := 1 + rng.IntN(3); n > 0 && ring != 0; n-- {
+				sq := ring.PopFirst()
+				for skip := rng.IntN(3); skip > 0 && ring != 0; skip-- {
+					sq = ring.PopFirst()
+				}
+				grid[sq] = "bnrqp"[rng.IntN(5)]
+				if grid[sq] == 'p' && sq.Rank() == 7 {
+					grid[sq] = 'n'
+				}
+			}
+			men := "K"
+			for n := 1 + rng.IntN(2); n > 0; n-- {
+				men += string("QRBNP"[rng.IntN(5)])
+			}
+			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "-")
+			if !ok {
+				continue
+			}
+			made++
+			found += len(sameWithoutTests(t, pos, st))
+			compared++
+		}
+	}
+	if found == 0 {
+		t.Error("no solution compared")
+	}
+	t.Logf("%d positions, %d solutions compared", compared, found)
+}
