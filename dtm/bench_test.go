@@ -89,12 +89,14 @@ func BenchmarkProbeAccess(b *testing.B) {
 		cache   int64
 		pos     []board.Position
 		warm    bool
-		oneSide bool
+		oneSide func(*Store, *board.Position) (Value, error)
 	}{
-		{"lines", 0, lines, false, false},
-		{"lines-one-side", 0, lines, false, true},
-		{"random-warm", 1 << 30, random, true, false},
-		{"random-cold", 1 << 20, random, false, false},
+		{"lines", 0, lines, false, nil},
+		{"lines-one-side", 0, lines, false, oneSideProbe},
+		{"lines-one-side-captures", 0, lines, false, oneSideCapturesProbe},
+		{"lines-captures", 0, lines, false, capturesProbe},
+		{"random-warm", 1 << 30, random, true, nil},
+		{"random-cold", 1 << 20, random, false, nil},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			s := Open(dir, Options{CacheBytes: c.cache})
@@ -108,20 +110,20 @@ func BenchmarkProbeAccess(b *testing.B) {
 					p.ProbeDTM(&c.pos[i])
 				}
 			}
-			if c.oneSide {
+			if c.oneSide != nil {
 				// a check first: the answer one ply deep is the table's
 				for i := 0; i < 2000; i++ {
 					pos := &c.pos[i]
 					want, _ := s.Probe(pos)
-					if got, err := oneSideProbe(s, pos); err != nil || got != want {
+					if got, err := c.oneSide(s, pos); err != nil || got != want {
 						b.Fatalf("%s: one ply deep %v (%v), table %v", pos.FEN(), got, err, want)
 					}
 				}
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if c.oneSide {
-					oneSideProbe(s, &c.pos[i%len(c.pos)])
+				if c.oneSide != nil {
+					c.oneSide(s, &c.pos[i%len(c.pos)])
 					continue
 				}
 				p.ProbeDTM(&c.pos[i%len(c.pos)])
@@ -160,6 +162,84 @@ func oneSideProbe(s *Store, pos *board.Position) (Value, error) {
 		return Draw, nil
 	}
 	return best.value()
+}
+
+// oneSideCapturesProbe answers a position as a table that stores only
+// White to move, and leaves to the probe the values a capture or a
+// promotion gives (those slots filled for compression): White to move
+// is the stored value and the best of its captures and promotions, Black
+// to move is answered one ply deep over that (the cost of both levers
+// together; the tables a capture leads to are read whole, as today).
+func oneSideCapturesProbe(s *Store, pos *board.Position) (Value, error) {
+	nd, ok := nodeOf(pos)
+	if !ok {
+		return Draw, ErrNotInTables
+	}
+	var ep epScratch
+	if nd.stm == board.White {
+		return storedWithCaptures(s, &nd, &ep)
+	}
+	var best bestMove
+	for _, m := range nd.moves(nil) {
+		ch := nd.play(m)
+		var v Value
+		var err error
+		if m.capture < 0 && ch.ep == board.NoSquare {
+			v, err = storedWithCaptures(s, &ch, &ep)
+		} else {
+			v, err = valueOf(&ch, s.lookup, &ep)
+		}
+		if err != nil {
+			return Draw, err
+		}
+		best.add(v)
+	}
+	if !best.have {
+		if nd.inCheck() {
+			return lossIn(0), nil
+		}
+		return Draw, nil
+	}
+	return best.value()
+}
+
+// capturesProbe answers a position as a table that stores both sides
+// but leaves to the probe the values a capture or a promotion gives.
+func capturesProbe(s *Store, pos *board.Position) (Value, error) {
+	nd, ok := nodeOf(pos)
+	if !ok {
+		return Draw, ErrNotInTables
+	}
+	var ep epScratch
+	return storedWithCaptures(s, &nd, &ep)
+}
+
+// storedWithCaptures is a stored position's answer when the values its
+// captures and promotions give are left to the probe: the better of the
+// stored value and theirs.
+func storedWithCaptures(s *Store, nd *node, ep *epScratch) (Value, error) {
+	v, err := s.lookup(nd)
+	if err != nil {
+		return v, err
+	}
+	var best bestMove
+	for _, m := range nd.moves(nil) {
+		if m.capture < 0 && m.promo == board.NoPieceType {
+			continue
+		}
+		ch := nd.play(m)
+		cv, err := valueOf(&ch, s.lookup, ep)
+		if err != nil {
+			return Draw, err
+		}
+		best.add(cv)
+	}
+	if best.have {
+		if cv, err := best.value(); err == nil && cv.Better(v) {
+			return cv, nil
+		}
+	}
+	return v, nil
 }
 
 // randomPosition places the men (FEN letters) on random squares, White to
