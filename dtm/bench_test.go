@@ -84,6 +84,15 @@ func BenchmarkProbeAccess(b *testing.B) {
 			pos.Play(quiet[r.IntN(len(quiet))])
 		}
 	}
+	// the White-to-move positions of the lines: what a search that asks
+	// the tables only about the side stored (and plays one move into the
+	// other) would probe
+	var whiteLines []board.Position
+	for _, pos := range lines {
+		if pos.Side() == board.White {
+			whiteLines = append(whiteLines, pos)
+		}
+	}
 	for _, c := range []struct {
 		name    string
 		cache   int64
@@ -95,6 +104,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 		{"lines-one-side", 0, lines, false, oneSideProbe},
 		{"lines-one-side-captures", 0, lines, false, oneSideCapturesProbe},
 		{"lines-captures", 0, lines, false, capturesProbe},
+		{"lines-stored-side-captures", 0, whiteLines, false, capturesProbe},
 		{"random-warm", 1 << 30, random, true, nil},
 		{"random-cold", 1 << 20, random, false, nil},
 	} {
