@@ -148,30 +148,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 // over White's values (the cost that storing one side would put on every
 // other probe along a line).
 func oneSideProbe(s *Store, pos *board.Position) (Value, error) {
-	nd, ok := nodeOf(pos)
-	if !ok {
-		return Draw, ErrNotInTables
-	}
-	if nd.stm == board.White {
-		return s.lookup(&nd)
-	}
-	var best bestMove
-	var ep epScratch
-	for _, m := range nd.moves(nil) {
-		ch := nd.play(m)
-		v, err := valueOf(&ch, s.lookup, &ep)
-		if err != nil {
-			return Draw, err
-		}
-		best.add(v)
-	}
-	if !best.have {
-		if nd.inCheck() {
-			return lossIn(0), nil
-		}
-		return Draw, nil
-	}
-	return best.value()
+	return oneSideWith(s, pos, func(s *Store, nd *node, _ *epScratch) (Value, error) { return s.lookup(nd) })
 }
 
 // oneSideCapturesProbe answers a position as a table that stores only
@@ -181,13 +158,21 @@ func oneSideProbe(s *Store, pos *board.Position) (Value, error) {
 // to move is answered one ply deep over that (the cost of both levers
 // together; the tables a capture leads to are read whole, as today).
 func oneSideCapturesProbe(s *Store, pos *board.Position) (Value, error) {
+	return oneSideWith(s, pos, storedWithCaptures)
+}
+
+// oneSideWith answers pos from a table storing White to move only,
+// stored giving a White-to-move position's answer: Black to move is the
+// best of its moves, each child of the table's own read through stored
+// (the others, captures and en passant, from their tables as today).
+func oneSideWith(s *Store, pos *board.Position, stored func(*Store, *node, *epScratch) (Value, error)) (Value, error) {
 	nd, ok := nodeOf(pos)
 	if !ok {
 		return Draw, ErrNotInTables
 	}
 	var ep epScratch
 	if nd.stm == board.White {
-		return storedWithCaptures(s, &nd, &ep)
+		return stored(s, &nd, &ep)
 	}
 	var best bestMove
 	for _, m := range nd.moves(nil) {
@@ -195,7 +180,7 @@ func oneSideCapturesProbe(s *Store, pos *board.Position) (Value, error) {
 		var v Value
 		var err error
 		if m.capture < 0 && ch.ep == board.NoSquare {
-			v, err = storedWithCaptures(s, &ch, &ep)
+			v, err = stored(s, &ch, &ep)
 		} else {
 			v, err = valueOf(&ch, s.lookup, &ep)
 		}

@@ -73,30 +73,44 @@ func nearStalemate(placement string, st Stipulation, rights string) (board.Posit
 func TestStuckSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 1))
 	const mating, stalemated = "QRBNNP", "pppppbnrq"
-	compared, found := 0, 0
-	for _, stip := range []string{"h=1", "h=1.5", "h=2", "h=2.5"} {
+	compared, sols := compareNear(t, []string{"h=1", "h=1.5", "h=2", "h=2.5"}, 150, "-", func() string {
+		men := "Kk"
+		for n := rng.IntN(3); n > 0; n-- {
+			men += string(mating[rng.IntN(len(mating))])
+		}
+		for n := 2 + rng.IntN(4); n > 0; n-- {
+			men += string(stalemated[rng.IntN(len(stalemated))])
+		}
+		return testpos.Placement(rng, men)
+	}, nil)
+	if len(sols) == 0 {
+		t.Error("no solution compared")
+	}
+	t.Logf("%d positions, %d solutions compared", compared, len(sols))
+}
+
+// compareNear compares, for each stipulation of stips, per positions
+// near a stalemate (placements made by place, with the castling rights;
+// keep, when not nil, may refuse one) solved with and without the tests
+// (sameWithoutTests), and returns the positions compared and their
+// solutions.
+func compareNear(t *testing.T, stips []string, per int, rights string, place func() string, keep func(*board.Position) bool) (int, []Line) {
+	t.Helper()
+	compared := 0
+	var sols []Line
+	for _, stip := range stips {
 		st, _ := Parse(stip)
-		for made := 0; made < 150; {
-			men := "Kk"
-			for n := rng.IntN(3); n > 0; n-- {
-				men += string(mating[rng.IntN(len(mating))])
-			}
-			for n := 2 + rng.IntN(4); n > 0; n-- {
-				men += string(stalemated[rng.IntN(len(stalemated))])
-			}
-			pos, ok := nearStalemate(testpos.Placement(rng, men), st, "-")
-			if !ok {
+		for made := 0; made < per; {
+			pos, ok := nearStalemate(place(), st, rights)
+			if !ok || keep != nil && !keep(&pos) {
 				continue
 			}
 			made++
-			found += len(sameWithoutTests(t, pos, st))
+			sols = append(sols, sameWithoutTests(t, pos, st)...)
 			compared++
 		}
 	}
-	if found == 0 {
-		t.Error("no solution compared")
-	}
-	t.Logf("%d positions, %d solutions compared", compared, found)
+	return compared, sols
 }
 
 // TestStuckSoundWithCastling: while the stalemating side (White) may
@@ -106,39 +120,22 @@ func TestStuckSound(t *testing.T) {
 func TestStuckSoundWithCastling(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	const stalemated = "pppppbnr"
-	compared, found, castles := 0, 0, 0
-	for _, stip := range []string{"h=1", "h=1.5", "h=2"} {
-		st, _ := Parse(stip)
-		for made := 0; made < 200; {
-			grid := [64]byte{0: 'R', 4: 'K', 7: 'R'}
-			men := "k"
-			for n := rng.IntN(3); n > 0; n-- {
-				men += string("QBNP"[rng.IntN(4)])
-			}
-			for n := 2 + rng.IntN(4); n > 0; n-- {
-				men += string(stalemated[rng.IntN(len(stalemated))])
-			}
-			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "KQ")
-			if !ok || pos.Castling() == 0 {
-				continue
-			}
-			made++
-			sols := sameWithoutTests(t, pos, st)
-			found += len(sols)
-			compared++
-			for _, line := range sols {
-				for _, m := range line {
-					if m.IsCastling() {
-						castles++
-					}
-				}
-			}
+	compared, sols := compareNear(t, []string{"h=1", "h=1.5", "h=2"}, 200, "KQ", func() string {
+		grid := [64]byte{0: 'R', 4: 'K', 7: 'R'}
+		men := "k"
+		for n := rng.IntN(3); n > 0; n-- {
+			men += string("QBNP"[rng.IntN(4)])
 		}
+		for n := 2 + rng.IntN(4); n > 0; n-- {
+			men += string(stalemated[rng.IntN(len(stalemated))])
+		}
+		return testpos.PlacementOn(rng, &grid, men)
+	}, func(pos *board.Position) bool { return pos.Castling() != 0 })
+	castles := movesWhere(sols, board.Move.IsCastling)
+	if len(sols) == 0 || castles == 0 {
+		t.Errorf("%d solutions, %d castling: the comparison proved little", len(sols), castles)
 	}
-	if found == 0 || castles == 0 {
-		t.Errorf("%d solutions, %d castling: the comparison proved little", found, castles)
-	}
-	t.Logf("%d positions, %d solutions compared, %d castling moves in them", compared, found, castles)
+	t.Logf("%d positions, %d solutions compared, %d castling moves in them", compared, len(sols), castles)
 }
 
 // TestStuckSoundWithPromotions: a pawn of the stalemated side that may
@@ -149,42 +146,25 @@ func TestStuckSoundWithCastling(t *testing.T) {
 func TestStuckSoundWithPromotions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 1))
 	const stalemated = "ppbnr"
-	compared, found, promotions := 0, 0, 0
-	for _, stip := range []string{"h=1", "h=1.5", "h=2", "h=2.5"} {
-		st, _ := Parse(stip)
-		for made := 0; made < 150; {
-			var grid [64]byte
-			for n := 1 + rng.IntN(3); n > 0; n-- {
-				grid[8+rng.IntN(16)] = 'p' // the second or third rank
-			}
-			men := "Kk"
-			for n := rng.IntN(3); n > 0; n-- {
-				men += string("QRBNP"[rng.IntN(5)])
-			}
-			for n := rng.IntN(3); n > 0; n-- {
-				men += string(stalemated[rng.IntN(len(stalemated))])
-			}
-			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "-")
-			if !ok {
-				continue
-			}
-			made++
-			sols := sameWithoutTests(t, pos, st)
-			found += len(sols)
-			compared++
-			for _, line := range sols {
-				for _, m := range line {
-					if m.Promotion() != board.NoPieceType && m.To().Rank() == 0 {
-						promotions++
-					}
-				}
-			}
+	compared, sols := compareNear(t, []string{"h=1", "h=1.5", "h=2", "h=2.5"}, 150, "-", func() string {
+		var grid [64]byte
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			grid[8+rng.IntN(16)] = 'p' // the second or third rank
 		}
+		men := "Kk"
+		for n := rng.IntN(3); n > 0; n-- {
+			men += string("QRBNP"[rng.IntN(5)])
+		}
+		for n := rng.IntN(3); n > 0; n-- {
+			men += string(stalemated[rng.IntN(len(stalemated))])
+		}
+		return testpos.PlacementOn(rng, &grid, men)
+	}, nil)
+	promotions := movesWhere(sols, func(m board.Move) bool { return m.Promotion() != board.NoPieceType && m.To().Rank() == 0 })
+	if len(sols) == 0 || promotions == 0 {
+		t.Errorf("%d solutions, %d black promotions: the comparison proved little", len(sols), promotions)
 	}
-	if found == 0 || promotions == 0 {
-		t.Errorf("%d solutions, %d black promotions: the comparison proved little", found, promotions)
-	}
-	t.Logf("%d positions, %d solutions compared, %d black promotions in them", compared, found, promotions)
+	t.Logf("%d positions, %d solutions compared, %d black promotions in them", compared, len(sols), promotions)
 }
 
 // TestStuckSoundFlightsHeld: in a stalemate a man of the stalemated side
@@ -194,43 +174,46 @@ func TestStuckSoundWithPromotions(t *testing.T) {
 // equal those without them.
 func TestStuckSoundFlightsHeld(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 1))
-	compared, found := 0, 0
-	for _, stip := range []string{"h=1", "h=1.5", "h=2"} {
-		st, _ := Parse(stip)
-		for made := 0; made < 200; {
-			var grid [64]byte
-			f, r := rng.IntN(8), 7-rng.IntN(2)
-			if rng.IntN(2) == 0 {
-				f = 7 * rng.IntN(2)
-			}
-			k := board.MakeSquare(f, r)
-			grid[k] = 'k'
-			ring := board.KingAttacks(k)
-			for n := 1 + rng.IntN(3); n > 0 && ring != 0; n-- {
-				sq := ring.PopFirst()
-				for skip := rng.IntN(3); skip > 0 && ring != 0; skip-- {
-					sq = ring.PopFirst()
-				}
-				grid[sq] = "bnrqp"[rng.IntN(5)]
-				if grid[sq] == 'p' && sq.Rank() == 7 {
-					grid[sq] = 'n'
-				}
-			}
-			men := "K"
-			for n := 1 + rng.IntN(2); n > 0; n-- {
-				men += string("QRBNP"[rng.IntN(5)])
-			}
-			pos, ok := nearStalemate(testpos.PlacementOn(rng, &grid, men), st, "-")
-			if !ok {
-				continue
-			}
-			made++
-			found += len(sameWithoutTests(t, pos, st))
-			compared++
+	compared, sols := compareNear(t, []string{"h=1", "h=1.5", "h=2"}, 200, "-", func() string {
+		var grid [64]byte
+		f, r := rng.IntN(8), 7-rng.IntN(2)
+		if rng.IntN(2) == 0 {
+			f = 7 * rng.IntN(2)
 		}
-	}
-	if found == 0 {
+		k := board.MakeSquare(f, r)
+		grid[k] = 'k'
+		ring := board.KingAttacks(k)
+		for n := 1 + rng.IntN(3); n > 0 && ring != 0; n-- {
+			sq := ring.PopFirst()
+			for skip := rng.IntN(3); skip > 0 && ring != 0; skip-- {
+				sq = ring.PopFirst()
+			}
+			grid[sq] = "bnrqp"[rng.IntN(5)]
+			if grid[sq] == 'p' && sq.Rank() == 7 {
+				grid[sq] = 'n'
+			}
+		}
+		men := "K"
+		for n := 1 + rng.IntN(2); n > 0; n-- {
+			men += string("QRBNP"[rng.IntN(5)])
+		}
+		return testpos.PlacementOn(rng, &grid, men)
+	}, nil)
+	if len(sols) == 0 {
 		t.Error("no solution compared")
 	}
-	t.Logf("%d positions, %d solutions compared", compared, found)
+	t.Logf("%d positions, %d solutions compared", compared, len(sols))
+}
+
+// movesWhere counts the moves of the lines for which is holds.
+func movesWhere(lines []Line, is func(board.Move) bool) int {
+	n := 0
+	for _, line := range lines {
+		for _, m := range line {
+			if is(m) {
+				n++
+			}
+		}
+	}
+	return n
 }
