@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mateline.dev/mateline/board"
@@ -16,6 +17,9 @@ func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st sti
 	byMate := st.Kind != stipulation.HelpSelf && st.Kind != stipulation.HelpReflex &&
 		st.Kind != stipulation.SeriesSelf && st.Kind != stipulation.SeriesReflex
 	popeyeOrder(pos, sols, byMate)
+	if st.Kind == stipulation.HelpReciprocal {
+		reciprocalOrder(sols, st.Plies()-2)
+	}
 	var ucis [][]string
 	var texts []string
 	for _, s := range sols {
@@ -23,6 +27,21 @@ func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st sti
 		texts = append(texts, SolutionText(pos, s, st, san))
 	}
 	return ucis, texts
+}
+
+// reciprocalOrder puts, among the solutions of a reciprocal helpmate
+// that share their first plies (the help play before its two endings),
+// those that end in a helpmate before those that end in a mate, as
+// Popeye prints them; sols is in Popeye's order otherwise.
+func reciprocalOrder(sols []stipulation.Line, plies int) {
+	for i := 0; i < len(sols); {
+		j := i + 1
+		for j < len(sols) && slices.Equal(sols[j][:plies], sols[i][:plies]) {
+			j++
+		}
+		slices.SortStableFunc(sols[i:j], func(a, b stipulation.Line) int { return len(b) - len(a) })
+		i = j
+	}
 }
 
 // SolutionText writes a solution of st as Popeye prints it: LineText for

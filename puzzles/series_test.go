@@ -32,7 +32,7 @@ NextProblem
 Stipulation ser-#3
 Pieces White kb6 rh1 Black ka8
 NextProblem
-Stipulation reci-h#2
+Stipulation pser-h#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
@@ -77,18 +77,19 @@ EndProblem
 		}
 	}
 	rec, _ := r.Next()
-	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "reciprocal helpmates are not supported yet") {
-		t.Errorf("reci-h#2: %v, want the reciprocal helpmate error", rec.Err)
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series are not supported yet") {
+		t.Errorf("pser-h#2: %v, want the parry series error", rec.Err)
 	}
 }
 
 // TestRandomForcedExamples solves the bundled random problems of the
-// forced stipulations, the series and help selfmates and reflexmates, whose
+// forced stipulations, the series and help selfmates and reflexmates, the
+// reciprocal helpmates, whose
 // answers equal Popeye 4.104's (scripts/popeye-crosscheck.sh): the number
 // of problems, of keys or solutions, per stipulation.
 func TestRandomForcedExamples(t *testing.T) {
 	problems, answers, unsolved := map[string]int{}, map[string]int{}, 0
-	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp"} {
+	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp", "../examples/random-reci.inp"} {
 		recs, err := inputs.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -107,9 +108,9 @@ func TestRandomForcedExamples(t *testing.T) {
 		}
 	}
 	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8,
-		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6}
+		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6, "reci-h#2": 8, "reci-h#3": 8}
 	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20,
-		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12}
+		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12, "reci-h#2": 22, "reci-h#3": 24}
 	if !maps.Equal(problems, wantProblems) || !maps.Equal(answers, wantAnswers) {
 		t.Errorf("problems %v, answers %v; want %v, %v", problems, answers, wantProblems, wantAnswers)
 	}

@@ -54,7 +54,7 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 		return HelpResult{}, errors.New("not a help stipulation")
 	}
 	plies := st.Plies()
-	end := map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpReflex: endReflex}[st.Kind]
+	end := helpEnds[st.Kind]
 	if lim.Threads > 1 && plies >= 3 {
 		return helpThreads(ctx, pos, plies, st.Aim, end, lim)
 	}
@@ -63,6 +63,9 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies), everywhere)
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
+
+// helpEnds is how each kind of help play ends.
+var helpEnds = map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpReflex: endReflex, HelpReciprocal: endReciprocal}
 
 // newHelper starts a helpmate search of plies plies; nodes, when not nil,
 // is the node count shared with other threads.
@@ -167,7 +170,11 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			return false, ErrLimit
 		}
 	}
-	if h.end != endBySeries {
+	if h.end == endReciprocal {
+		if plies == 2 {
+			return h.reciprocalEnd(pos, line)
+		}
+	} else if h.end != endBySeries {
 		if plies == 1 {
 			return h.forcedEnd(pos, line)
 		}
@@ -191,7 +198,10 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if plies%2 == 0 {
 		mater, mm = mater.Other(), plies/2
 	}
-	tested := h.net && h.end == endBySeries && plies <= 2*budgetMax
+	// (a reciprocal helpmate's line with its helpmate ending is a
+	// helpmate: the tests of helpmates hold for it)
+	byMate := h.end == endBySeries || h.end == endReciprocal
+	tested := h.net && byMate && plies <= 2*budgetMax
 	if tested {
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
@@ -221,7 +231,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	var last lastMoveNet
 	var lastB lastBudget
 	var third materMoveNet
-	netOn := h.net && h.end == endBySeries && h.aim == Mate
+	netOn := h.net && byMate && h.aim == Mate
 	switch {
 	case plies == 2:
 		below = h.last
@@ -275,6 +285,50 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		dead.add(key, plies)
 	}
 	return found, nil
+}
+
+// reciprocalEnd ends a reciprocal helpmate at pos, two plies from the
+// end: when the side to move can mate at once and can also be mated by a
+// helpmate in one, every such helpmate and every such mate ends a
+// solution (the helpmates first, as Popeye prints them).
+func (h *helper) reciprocalEnd(pos *board.Position, line []board.Move) (bool, error) {
+	var l board.MoveList
+	pos.CheckingMoves(&l)
+	var mates []board.Move
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if child.IsCheckmate() {
+			mates = append(mates, m)
+		}
+	}
+	if len(mates) == 0 {
+		return false, nil
+	}
+	var helps []Line
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		var replies board.MoveList
+		child.CheckingMoves(&replies)
+		for _, r := range replies.Slice() {
+			end := child
+			end.Play(r)
+			if end.IsCheckmate() {
+				helps = append(helps, Line{m, r})
+			}
+		}
+	}
+	if len(helps) == 0 {
+		return false, nil
+	}
+	for _, end := range helps {
+		if _, err := addEnds(&h.solutions, append(line, end[0]), end[1:], h.lim.MaxSolutions); err != nil {
+			return true, err
+		}
+	}
+	return addEnds(&h.solutions, line, mates, h.lim.MaxSolutions)
 }
 
 // forcedEnd ends a help-selfmate or help-reflexmate: the other side, to

@@ -75,10 +75,11 @@ func Lines(ctx context.Context, pos board.Position, st Stipulation, lim Limits) 
 type seriesEnd uint8
 
 const (
-	endBySeries seriesEnd = iota // ser-#: the last series move reaches the aim
-	endHelp                      // ser-h#: then a move of the other side does
-	endSelf                      // ser-s#: then every move of the other side does (it has one)
-	endReflex                    // ser-r#: then the other side can mate, so must; before, neither side can
+	endBySeries   seriesEnd = iota // ser-#: the last series move reaches the aim
+	endHelp                        // ser-h#: then a move of the other side does
+	endSelf                        // ser-s#: then every move of the other side does (it has one)
+	endReflex                      // ser-r#: then the other side can mate, so must; before, neither side can
+	endReciprocal                  // reci-h#: the side to move, two plies from the end, can mate at once and be mated in a helpmate in one
 )
 
 // serieser is one series search.

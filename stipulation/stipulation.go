@@ -1,7 +1,8 @@
 // Package stipulation solves the orthodox problem stipulations besides the
 // direct mate of package solver: helpmates (h#N, h#N.5) and helpstalemates
 // (h=N, h=N.5), selfmates and selfstalemates (s#N, s=N), reflexmates and
-// semi-reflexmates (r#N, semi-r#N), direct stalemates (=N), and the
+// semi-reflexmates (r#N, semi-r#N), direct stalemates (=N), help-selfmates,
+// help-reflexmates and reciprocal helpmates (hs#N, hr#N, reci-h#N), and the
 // series-movers ser-#N, ser-=N, ser-h#N and ser-h=N, exactly, with every
 // solution.
 //
@@ -32,17 +33,18 @@ type Kind uint8
 
 // The stipulations.
 const (
-	Direct       Kind = iota // #N: the side to move forces the aim
-	Help                     // h#N: both sides cooperate; the other side reaches the aim
-	Self                     // s#N: the side to move forces the other side to mate it
-	SeriesDirect             // ser-#N: the side to move plays N moves in a row, the last reaching the aim
-	SeriesHelp               // ser-h#N: the side to move plays N moves in a row, then the other side reaches the aim in one
-	Reflex                   // r#N: a selfmate where either side that can mate in one must
-	SemiReflex               // semi-r#N: a selfmate where the other side, when it can mate in one, must
-	SeriesSelf               // ser-s#N: the side to move plays N moves in a row, then every move of the other side reaches the aim
-	SeriesReflex             // ser-r#N: the same, the other side mating as soon as it can (it must), and only after the last
-	HelpSelf                 // hs#N: both sides cooperate for 2N-1 plies, the side to move starting; then every move of the other side mates
-	HelpReflex               // hr#N: the same, the other side mating as soon as it can (it must), and the side to move never able to
+	Direct         Kind = iota // #N: the side to move forces the aim
+	Help                       // h#N: both sides cooperate; the other side reaches the aim
+	Self                       // s#N: the side to move forces the other side to mate it
+	SeriesDirect               // ser-#N: the side to move plays N moves in a row, the last reaching the aim
+	SeriesHelp                 // ser-h#N: the side to move plays N moves in a row, then the other side reaches the aim in one
+	Reflex                     // r#N: a selfmate where either side that can mate in one must
+	SemiReflex                 // semi-r#N: a selfmate where the other side, when it can mate in one, must
+	SeriesSelf                 // ser-s#N: the side to move plays N moves in a row, then every move of the other side reaches the aim
+	SeriesReflex               // ser-r#N: the same, the other side mating as soon as it can (it must), and only after the last
+	HelpSelf                   // hs#N: both sides cooperate for 2N-1 plies, the side to move starting; then every move of the other side mates
+	HelpReflex                 // hr#N: the same, the other side mating as soon as it can (it must), and the side to move never able to
+	HelpReciprocal             // reci-h#N: both sides cooperate for 2N-2 plies, the side to move starting; then the side to move can both mate at once and be mated in a helpmate in one
 )
 
 // Aim is what the last move of a solution does.
@@ -75,13 +77,15 @@ type Stipulation struct {
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, reci-h#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
 var unsupported = []struct{ prefix, name string }{
 	{"pser-", "parry series"},
-	{"reci-", "reciprocal helpmates"},
+	{"ser-reci-", "series reciprocal helpmates"},
+	{"reci-h=", "reciprocal helpstalemates"},
+	{"reci-h(", "reciprocal help-alternatives (reci-h(=)#N, reci-h(#)=N)"},
 	{"hs=", "help-selfstalemates"},
 	{"hr=", "help-reflexstalemates"},
 	{"ser-r=", "series reflexstalemates"},
@@ -122,6 +126,8 @@ func Parse(s string) (Stipulation, error) {
 		}
 	}
 	switch {
+	case strings.HasPrefix(t, "reci-h#") && !series:
+		st.Kind, t = HelpReciprocal, t[6:]
 	case strings.HasPrefix(t, "h#"), strings.HasPrefix(t, "h="):
 		st.Kind, t = Help, t[1:]
 	case strings.HasPrefix(t, "hs#") && !series:
@@ -179,7 +185,7 @@ func Parse(s string) (Stipulation, error) {
 // String writes the stipulation as Parse reads it.
 func (st Stipulation) String() string {
 	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h", Reflex: "r", SemiReflex: "semi-r",
-		SeriesSelf: "ser-s", SeriesReflex: "ser-r", HelpSelf: "hs", HelpReflex: "hr"}[st.Kind]
+		SeriesSelf: "ser-s", SeriesReflex: "ser-r", HelpSelf: "hs", HelpReflex: "hr", HelpReciprocal: "reci-h"}[st.Kind]
 	prefix += st.AimSymbol()
 	if st.Exact {
 		prefix = "exact-" + prefix
@@ -207,9 +213,9 @@ func (st Stipulation) AimSymbol() string {
 func (st Stipulation) HasSolutions() bool { return st.IsHelp() || st.IsSeries() }
 
 // IsHelp reports whether both sides cooperate move by move: h#N, h=N,
-// hs#N and hr#N.
+// hs#N, hr#N and reci-h#N.
 func (st Stipulation) IsHelp() bool {
-	return st.Kind == Help || st.Kind == HelpSelf || st.Kind == HelpReflex
+	return st.Kind == Help || st.Kind == HelpSelf || st.Kind == HelpReflex || st.Kind == HelpReciprocal
 }
 
 // FirstSide is the side that moves first by the problemists' convention
@@ -218,7 +224,7 @@ func (st Stipulation) IsHelp() bool {
 // (the one that does not play the series).
 func (st Stipulation) FirstSide() board.Color {
 	side := board.White
-	if st.Kind == Help && !st.Half || st.Kind == SeriesHelp {
+	if st.Kind == Help && !st.Half || st.Kind == SeriesHelp || st.Kind == HelpReciprocal {
 		side = board.Black
 	}
 	if st.Intro > 0 {

@@ -45,7 +45,13 @@ func TestParse(t *testing.T) {
 		{"exact-#2", Stipulation{Kind: Direct, Moves: 2, Exact: true}, 3, ""},
 		{"ser-r=3", Stipulation{}, 0, "series reflexstalemates are not supported yet"},
 		{"pser-h#6", Stipulation{}, 0, "parry series are not supported yet"},
-		{"reci-h#3", Stipulation{}, 0, "reciprocal helpmates are not supported yet"},
+		{"reci-h#3", Stipulation{Kind: HelpReciprocal, Moves: 3}, 6, ""},
+		{"exact-reci-h#2", Stipulation{Kind: HelpReciprocal, Moves: 2, Exact: true}, 4, ""},
+		{"reci-h=3", Stipulation{}, 0, "reciprocal helpstalemates are not supported yet"},
+		{"reci-h(=)#4", Stipulation{}, 0, "reciprocal help-alternatives"},
+		{"ser-reci-h#1", Stipulation{}, 0, "series reciprocal helpmates are not supported yet"},
+		{"reci-h#2.5", Stipulation{}, 0, "only helpmates"},
+		{"reci-hs#2", Stipulation{}, 0, "want #N"},
 		{"hs#3", Stipulation{Kind: HelpSelf, Moves: 3}, 6, ""},
 		{"hr#2", Stipulation{Kind: HelpReflex, Moves: 2}, 4, ""},
 		{"exact-hr#2", Stipulation{Kind: HelpReflex, Moves: 2, Exact: true}, 4, ""},
@@ -228,7 +234,7 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 // a stipulation read back from its String is itself.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1", "ser-h=4", "h=2.5", "ser-#3", "r#2", "ser-",
-		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3"} {
+		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3", "reci-h#2", "reci-h=2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -455,6 +461,55 @@ func refHelpForced(pos board.Position, plies int, kind Kind, aim Aim, prefix []s
 	}
 }
 
+// refHelpReciprocal lists the solutions of reci-h#N by plain
+// enumeration: every line of plies-2 plies, then, where the side to move
+// has both a mate and a helpmate in one, each of the helpmates and each
+// of the mates.
+func refHelpReciprocal(pos board.Position, plies int, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	if plies == 2 {
+		var mates, helps []string
+		for _, m := range l.Slice() {
+			child := pos
+			child.Play(m)
+			if refReached(child, Mate) {
+				mates = append(mates, m.UCI())
+			}
+			var replies board.MoveList
+			child.LegalMoves(&replies)
+			for _, r := range replies.Slice() {
+				end := child
+				end.Play(r)
+				if refReached(end, Mate) {
+					helps = append(helps, m.UCI()+" "+r.UCI())
+				}
+			}
+		}
+		if len(mates) > 0 && len(helps) > 0 {
+			for _, e := range append(helps, mates...) {
+				*out = append(*out, strings.Join(append(append([]string(nil), prefix...), e), " "))
+			}
+		}
+		return
+	}
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		refHelpReciprocal(child, plies-1, append(append([]string(nil), prefix...), m.UCI()), out)
+	}
+}
+
+// reciprocalHelpmates: the two reci-h#2 of Popeye's
+// BEISPIEL/castling.inp (Black may castle; each ends in castling and
+// mate, or in a mate en passant: two solutions, as Popeye 4.104 gives
+// them), and the first one's position after 1.f2-f1=S d2-d4, a reci-h#1.
+var reciprocalHelpmates = []string{
+	"r3k2r/1b3p1p/4p3/4B2R/N3p2P/4b1nN/3P1pKp/6RB b kq - 0 1",
+	"r3k2r/1b3p1p/4p3/4B2R/N3p2p/4b1nN/3P1PKp/6RB b kq - 0 1",
+	"r3k2r/1b3p1p/4p3/4B2R/N2Pp2P/4b1nN/6Kp/5nRB b kq d3 0 2",
+}
+
 // seriesSelfmates are ser-s#2 (the first four) and ser-r#2 from
 // tools/problemset, with Popeye's own answers equal to mateline's.
 var seriesSelfmates = []string{
@@ -471,7 +526,7 @@ var seriesSelfmates = []string{
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h#4", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
-		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2"} {
+		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2"} {
 		st, _ := Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
@@ -488,6 +543,9 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			case st.Kind == HelpSelf || st.Kind == HelpReflex:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpForced(pos, st.Plies(), st.Kind, st.Aim, nil, &want)
+			case st.Kind == HelpReciprocal:
+				res, err = Helpmates(context.Background(), pos, st, Limits{})
+				refHelpReciprocal(pos, st.Plies(), nil, &want)
 			default:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpAim(pos, st.Plies(), st.Aim, nil, &want)
@@ -502,6 +560,13 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			found[stip] += len(want)
 		}
 		randomProblems(t, uint64(10+st.Plies()), count, each)
+		if st.Kind == HelpReciprocal {
+			// random positions seldom are reciprocal helpmates: these
+			// are (and their neighbours at other lengths)
+			for _, fen := range reciprocalHelpmates {
+				each(board.MustParseFEN(fen))
+			}
+		}
 		if st.Kind == SeriesSelf || st.Kind == SeriesReflex || st.Kind == HelpSelf || st.Kind == HelpReflex {
 			// random positions are almost never series selfmates: these
 			// are (problemset, checked with Popeye 4.104), and their
@@ -729,7 +794,7 @@ func sameWithoutTests(t *testing.T, pos board.Position, st Stipulation) []Line {
 		t.Fatal(err)
 	}
 	h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-	h.aim, h.end, h.net = st.Aim, endBySeries, false
+	h.aim, h.end, h.net = st.Aim, helpEnds[st.Kind], false
 	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 		t.Fatal(err)
 	}
@@ -853,4 +918,29 @@ func TestMoveNetsNoStricter(t *testing.T) {
 		t.Error("no move refused: the comparison proved little")
 	}
 	t.Logf("%d refusals checked", refused)
+}
+
+// TestReciprocalHelpmates: two reci-h#3 of Popeye's BEISPIEL/intell.inp
+// (twins of one problem by Thomas Linss and others), each with the help
+// play ending once in a helpmate and once in Black's mate, as Popeye
+// 4.104 solves them.
+func TestReciprocalHelpmates(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want []string
+	}{
+		{"B7/8/1pb5/r1p3b1/p1k5/Rr2P3/8/5K1n b - - 0 1", []string{
+			"c6f3 a8e4 b3b4 e4b1 b4b1", "c6f3 a8e4 b3b4 e4b1 f3d5 b1d3"}},
+		{"B7/8/1pb5/r1p3bK/p1k5/Rr6/2P5/7n b - - 0 1", []string{
+			"b3g3 a3e3 c6b5 e3e8 b5e8", "b3g3 a3e3 c6b5 e3e8 g3c3 e8e4"}},
+	} {
+		st, _ := Parse("reci-h#3")
+		res, err := Helpmates(context.Background(), board.MustParseFEN(c.fen), st, Limits{Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lines(res.Solutions); !slices.Equal(got, c.want) {
+			t.Errorf("%s reci-h#3: %q, want %q", c.fen, got, c.want)
+		}
+	}
 }

@@ -285,8 +285,15 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 			if err != nil {
 				return a, fmt.Errorf("%q: %v", line, err)
 			}
-			if len(moves) == rec.Stip.Plies() {
-				a.solutions = append(a.solutions, strings.Join(moves, " "))
+			// a reciprocal helpmate's line may end in the mate one ply
+			// early (its other ending)
+			reciMate := rec.Stip.Kind == stipulation.HelpReciprocal && len(moves) == rec.Stip.Plies()-1
+			if len(moves) == rec.Stip.Plies() || reciMate {
+				// (Popeye's intelligent mode may print a reciprocal
+				// helpmate's mate more than once: a set is compared)
+				if sol := strings.Join(moves, " "); !slices.Contains(a.solutions, sol) {
+					a.solutions = append(a.solutions, sol)
+				}
 			} else {
 				a.short = true
 			}
