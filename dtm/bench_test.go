@@ -218,9 +218,11 @@ func storedWithCaptures(s *Store, nd *node, ep *epScratch) (Value, error) {
 		return v, err
 	}
 	var best bestMove
-	for _, m := range nd.moves(nil) {
+	var buf [32]move
+	convs, _ := nd.conversions(buf[:0], nd.threatsTo(nd.stm))
+	for _, m := range convs {
 		if m.capture < 0 && m.promo == board.NoPieceType {
-			continue
+			continue // a pawn's step: not left to the probe
 		}
 		ch := nd.play(m)
 		cv, err := valueOf(&ch, s.lookup, ep)
