@@ -105,10 +105,11 @@ func lowest(st stipulation.Stipulation) int {
 // passing between the moves of a series (seriesStep).
 func seriesSAN(pos board.Position, line []board.Move, st stipulation.Stipulation) []string {
 	var out []string
+	steps := seriesSteps(pos, line, st)
 	for i, m := range line {
 		out = append(out, pos.SAN(m))
 		pos.Play(m)
-		if _, pass := seriesStep(st, i); pass {
+		if steps[i].pass {
 			pos.Pass()
 		}
 	}

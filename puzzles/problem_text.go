@@ -52,10 +52,11 @@ func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulat
 	var text string
 	if st.IsSeries() {
 		var b strings.Builder
+		steps := seriesSteps(pos, line, st)
 		for i, m := range line {
-			num, pass := seriesStep(st, i)
+			num, pass := steps[i].num, steps[i].pass
 			switch {
-			case num == 0: // the other side's last move
+			case num == 0: // the other side's move: a parry, or the last
 				b.WriteByte(' ')
 			case i > 0 && san:
 				b.WriteByte(' ')
@@ -81,18 +82,41 @@ func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulat
 	return text
 }
 
-// seriesStep tells, for the i-th move of a series-mover's solution, its
-// number as Popeye prints it (introductory moves from 1, then the series
-// from 1; 0 for the other side's last move) and whether the other side
-// passes after it (between the moves of a series).
-func seriesStep(st stipulation.Stipulation, i int) (num int, pass bool) {
-	if i < st.Intro {
-		return i + 1, i+1 < st.Intro
+// seriesStep is a move of a series-mover's solution as Popeye prints
+// it: its number (introductory moves from 1, then the series from 1; 0
+// for a move of the other side: a parry of pser-, or the last move) and
+// whether the other side passes after it (between the moves of a series).
+type seriesStep struct {
+	num  int
+	pass bool
+}
+
+// seriesSteps gives the steps of the moves of line, a solution of st
+// from pos: in a parry series a series move that checks before the last
+// is followed by the other side's parry, not by a pass.
+func seriesSteps(pos board.Position, line []board.Move, st stipulation.Stipulation) []seriesStep {
+	steps := make([]seriesStep, len(line))
+	played, parry := 0, false
+	for i, m := range line {
+		pos.Play(m)
+		switch {
+		case i < st.Intro:
+			steps[i] = seriesStep{i + 1, i+1 < st.Intro}
+		case parry:
+			parry = false
+		case played < st.Moves:
+			played++
+			steps[i].num = played
+			if played < st.Moves {
+				parry = st.Parry && pos.InCheck()
+				steps[i].pass = !parry
+			}
+		}
+		if steps[i].pass {
+			pos.Pass()
+		}
 	}
-	if k := i - st.Intro; k < st.Moves {
-		return k + 1, k+1 < st.Moves
-	}
-	return 0, false
+	return steps
 }
 
 // moveText is one move in Popeye's long notation, or SAN.

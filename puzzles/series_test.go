@@ -12,9 +12,10 @@ import (
 	"mateline.dev/mateline/puzzles"
 )
 
-// TestPopeyeSeriesFile reads problems of Popeye's BEISPIEL/hpint.inp in
-// English keywords and solves them: the solutions, the set play and the
-// text are Popeye's (REGRESSIONTESTS/hpint.out, with English letters).
+// TestPopeyeSeriesFile reads problems of Popeye's BEISPIEL/hpint.inp and
+// EXAMPLES/pseries.inp in English keywords and solves them: the
+// solutions, the set play and the text are Popeye's
+// (REGRESSIONTESTS/hpint.out and pseries.ref, with English letters).
 func TestPopeyeSeriesFile(t *testing.T) {
 	const file = `BeginProblem
 Author Boris Bursac
@@ -32,7 +33,14 @@ NextProblem
 Stipulation ser-#3
 Pieces White kb6 rh1 Black ka8
 NextProblem
-Stipulation pser-h#2
+Stipulation 2->pser-h#3
+Pieces White kc1 ra1 ba2 pd5h4 Black kh7 bd8 sf2 pf7h6
+NextProblem
+Author Dan Meinking
+Stipulation pser-h#6
+Pieces White kh6 sd5 Black kg1 pg2g3h2h3
+NextProblem
+Stipulation pser-#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
@@ -50,6 +58,11 @@ EndProblem
 			"1.b2-b1=R   2.Rb1*b5   3.Rb5-b6   4.Rb6-c6   5.Rc6*c8 b7*c8=Q =",
 		}, nil, ""},
 		{"ser-#3", "k7/8/1K6/8/8/8/8/7R w - - 0 1", nil, nil, "ser-#1"},
+		// parry series, Popeye's EXAMPLES/pseries.inp (REGRESSIONTESTS/pseries.ref)
+		{"2->pser-h#3", "3b4/5p1k/7p/3P4/7P/8/B4n2/R1K5 w - - 0 1", []string{
+			"1.Ba2-c4   2.Ra1-a8   1.Bd8-g5 + h4*g5   2.Sf2-d3 + Bc4*d3 +   3.f7-f5 g5*f6 ep. #"}, nil, ""},
+		{"pser-h#6", "8/8/7K/3N4/8/6pp/6pp/6k1 b - - 0 1", []string{
+			"1.h2-h1=Q   2.Kg1-h2   3.Qh1-c1 + Sd5-f4   4.Qc1-c6 + Sf4-e6   5.Qc6-c1 + Se6-g5   6.Qc1-h1 Sg5-f3 #"}, nil, ""},
 	}
 	for i, w := range want {
 		rec, err := r.Next()
@@ -77,19 +90,19 @@ EndProblem
 		}
 	}
 	rec, _ := r.Next()
-	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series are not supported yet") {
-		t.Errorf("pser-h#2: %v, want the parry series error", rec.Err)
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series other than pser-h#N and pser-h=N are not supported yet") {
+		t.Errorf("pser-#2: %v, want the parry series error", rec.Err)
 	}
 }
 
 // TestRandomForcedExamples solves the bundled random problems of the
 // forced stipulations, the series and help selfmates and reflexmates, the
-// reciprocal helpmates, whose
+// reciprocal helpmates and the parry series helpmates, whose
 // answers equal Popeye 4.104's (scripts/popeye-crosscheck.sh): the number
 // of problems, of keys or solutions, per stipulation.
 func TestRandomForcedExamples(t *testing.T) {
 	problems, answers, unsolved := map[string]int{}, map[string]int{}, 0
-	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp", "../examples/random-reci.inp"} {
+	for _, f := range []string{"../examples/random-forced.inp", "../examples/random-sers.inp", "../examples/random-help-self.inp", "../examples/random-intro.inp", "../examples/random-reci.inp", "../examples/random-pser.inp"} {
 		recs, err := inputs.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -108,9 +121,9 @@ func TestRandomForcedExamples(t *testing.T) {
 		}
 	}
 	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8,
-		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6, "reci-h#2": 8, "reci-h#3": 8}
+		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6, "reci-h#2": 8, "reci-h#3": 8, "pser-h#2": 8, "pser-h#3": 8}
 	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20,
-		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12, "reci-h#2": 22, "reci-h#3": 24}
+		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12, "reci-h#2": 22, "reci-h#3": 24, "pser-h#2": 15, "pser-h#3": 15}
 	if !maps.Equal(problems, wantProblems) || !maps.Equal(answers, wantAnswers) {
 		t.Errorf("problems %v, answers %v; want %v, %v", problems, answers, wantProblems, wantAnswers)
 	}

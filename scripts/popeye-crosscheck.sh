@@ -13,7 +13,8 @@
 # examples/random-forced.inp (=N, s=N, r#N, semi-r#N),
 # examples/random-sers.inp (ser-s#N, ser-r#N),
 # examples/random-help-self.inp (hs#N, hr#N),
-# examples/random-reci.inp (reci-h#N) and
+# examples/random-reci.inp (reci-h#N),
+# examples/random-pser.inp (pser-h#N) and
 # examples/random-intro.inp (M->ser-...).
 # Each file is solved twice by Popeye: as written, and with its option
 # Intelligent (its fast mode for helpmates).
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --py) py=$2; shift 2 ;;
     --src) src=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -39,7 +40,7 @@ if [ -z "$py" ]; then
   py=$scratch/py
 fi
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp examples/random-forced.inp examples/random-sers.inp examples/random-help-self.inp examples/random-reci.inp examples/random-intro.inp)
+[ ${#files[@]} -gt 0 ] || files=(examples/problems.inp examples/random-problems.inp examples/random-series.inp examples/random-forced.inp examples/random-sers.inp examples/random-help-self.inp examples/random-reci.inp examples/random-pser.inp examples/random-intro.inp)
 go build -o /tmp/popeyecheck.$$ ./tools/popeyecheck
 status=0
 for f in "${files[@]}"; do

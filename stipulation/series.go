@@ -13,15 +13,18 @@ import (
 // other side would have to answer it). In ser-#N (ser-=N) the last of
 // them checkmates (stalemates) the other side; in ser-h#N (ser-h=N) the
 // other side then plays one move that checkmates (stalemates) the side
-// of the series, answering a check if the last series move gave one. Solutions come in the
-// move generator's order, move by move. An error (ErrLimit) means the
+// of the series, answering a check if the last series move gave one. In
+// a parry series (st.Parry) a series move may check before the last: the
+// other side's parries (each of its moves) follow it in the line, and
+// the series goes on. Solutions come in the move generator's order, move
+// by move. An error (ErrLimit) means the
 // list may be incomplete; without one, no solution means there is none.
 func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
 	}
 	end := map[Kind]seriesEnd{SeriesDirect: endBySeries, SeriesHelp: endHelp, SeriesSelf: endSelf, SeriesReflex: endReflex}[st.Kind]
-	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, dead: newFailTable(1 << 20),
+	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, parry: st.Parry, dead: newFailTable(1 << 20),
 		lists: make([]board.MoveList, st.Moves+2), stack: make([]board.Position, st.Moves+2)}
 	var err error
 	if st.Intro > 0 {
@@ -88,6 +91,7 @@ type serieser struct {
 	lim       Limits
 	aim       Aim
 	end       seriesEnd
+	parry     bool // pser-: a check before the last series move is parried (Stipulation.Parry)
 	nodes     uint64
 	solutions []Line
 	dead      *failTable // positions, with series moves left, that have no solution
@@ -119,7 +123,9 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	alive := within
 	var idle idleTest // (idle.go)
-	if s.end == endHelp || s.end == endBySeries {
+	if (s.end == endHelp || s.end == endBySeries) && !s.parry {
+		// (not in parry series: the other side's parries are moves the
+		// test does not count)
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
 		// left moves
@@ -173,7 +179,15 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			continue
 		}
 		if child.InCheck() && left > 1 {
-			continue // a series move may not check before the last
+			if !s.parry {
+				continue // a series move may not check before the last
+			}
+			ok, err := s.parries(child, left-1, append(line, m))
+			if err != nil {
+				return found, err
+			}
+			found = found || ok
+			continue
 		}
 		if s.end == endReflex && left > 1 && canMate(child) {
 			continue // the other side would have to mate now
@@ -189,6 +203,27 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	if !found && !last {
 		s.dead.add(key, left)
+	}
+	return found, nil
+}
+
+// parries goes on with a parry series after a series move that gave
+// check: at pos the other side is in check, and each of its moves that
+// parries it (every legal move does) is followed by the series' left
+// moves still to play. A check no move parries is a mate, which is not
+// the aim of a series helpmate: that line fails.
+func (s *serieser) parries(pos *board.Position, left int, line []board.Move) (bool, error) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	found := false
+	for _, r := range l.Slice() {
+		child := *pos
+		child.Play(r)
+		ok, err := s.solve(&child, left, append(line, r), everywhere)
+		if err != nil {
+			return found, err
+		}
+		found = found || ok
 	}
 	return found, nil
 }

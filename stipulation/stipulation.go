@@ -2,7 +2,8 @@
 // direct mate of package solver: helpmates (h#N, h#N.5) and helpstalemates
 // (h=N, h=N.5), selfmates and selfstalemates (s#N, s=N), reflexmates and
 // semi-reflexmates (r#N, semi-r#N), direct stalemates (=N), help-selfmates,
-// help-reflexmates and reciprocal helpmates (hs#N, hr#N, reci-h#N), and the
+// help-reflexmates and reciprocal helpmates (hs#N, hr#N, reci-h#N), the
+// parry series helpmates (pser-h#N, pser-h=N), and the
 // series-movers ser-#N, ser-=N, ser-h#N and ser-h=N, exactly, with every
 // solution.
 //
@@ -71,18 +72,24 @@ type Stipulation struct {
 	// plays Intro moves in a row, none giving check but the last, the
 	// other side not moving; then the other side plays the series.
 	Intro int
+	// Parry (Popeye's pser-, series helpmates and helpstalemates only): a
+	// series move may give check before the last; the other side then
+	// parries it with a move of its own (any legal move, chosen with the
+	// series side, as the rest of a helpmate), which is not counted, and
+	// the series goes on.
+	Parry bool
 }
 
 // MaxMoves bounds N: longer problems are out of the solvers' reach.
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, reci-h#N, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, reci-h#N, ser-#N, ser-=N, ser-h#N, ser-h=N, pser-h#N, pser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
 var unsupported = []struct{ prefix, name string }{
-	{"pser-", "parry series"},
+	{"pser-", "parry series other than pser-h#N and pser-h=N"},
 	{"ser-reci-", "series reciprocal helpmates"},
 	{"reci-h=", "reciprocal helpstalemates"},
 	{"reci-h(", "reciprocal help-alternatives (reci-h(=)#N, reci-h(#)=N)"},
@@ -105,7 +112,7 @@ func Parse(s string) (Stipulation, error) {
 			return st, fmt.Errorf("stipulation %q: want 1 to %d introductory moves", s, MaxMoves)
 		}
 		st.Intro, t = m, t[i+2:]
-		if !strings.HasPrefix(strings.TrimPrefix(t, "exact-"), "ser-") {
+		if rest := strings.TrimPrefix(t, "exact-"); !strings.HasPrefix(rest, "ser-") && !strings.HasPrefix(rest, "pser-") {
 			return st, fmt.Errorf("stipulation %q: introductory moves (N->) come before a series-mover (ser-)", s)
 		}
 	}
@@ -115,13 +122,15 @@ func Parse(s string) (Stipulation, error) {
 	series := false
 	if rest, ok := strings.CutPrefix(t, "ser-"); ok {
 		series, t = true, rest
+	} else if rest, ok := strings.CutPrefix(t, "pser-"); ok && (strings.HasPrefix(rest, "h#") || strings.HasPrefix(rest, "h=")) {
+		series, st.Parry, t = true, true, rest
 	}
 	for _, u := range unsupported {
 		full := t
 		if series {
 			full = "ser-" + t
 		}
-		if strings.HasPrefix(full, u.prefix) {
+		if strings.HasPrefix(full, u.prefix) && !st.Parry {
 			return st, fmt.Errorf("stipulation %q: %s are not supported yet; mateline solves %s", s, u.name, supported)
 		}
 	}
@@ -187,6 +196,9 @@ func (st Stipulation) String() string {
 	prefix := [...]string{Direct: "", Help: "h", Self: "s", SeriesDirect: "ser-", SeriesHelp: "ser-h", Reflex: "r", SemiReflex: "semi-r",
 		SeriesSelf: "ser-s", SeriesReflex: "ser-r", HelpSelf: "hs", HelpReflex: "hr", HelpReciprocal: "reci-h"}[st.Kind]
 	prefix += st.AimSymbol()
+	if st.Parry {
+		prefix = "p" + prefix
+	}
 	if st.Exact {
 		prefix = "exact-" + prefix
 	}
@@ -249,7 +261,8 @@ func (st Stipulation) IsSeries() bool {
 	return st.Kind == SeriesDirect || st.Kind == SeriesHelp || st.Kind == SeriesSelf || st.Kind == SeriesReflex
 }
 
-// Plies is the length of a full solution in half-moves.
+// Plies is the length of a full solution in half-moves (in a parry
+// series, without its parries).
 func (st Stipulation) Plies() int {
 	if st.Half {
 		return 2*st.Moves + 1

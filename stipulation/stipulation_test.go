@@ -44,7 +44,12 @@ func TestParse(t *testing.T) {
 		{"exact-s#2", Stipulation{Kind: Self, Moves: 2, Exact: true}, 4, ""},
 		{"exact-#2", Stipulation{Kind: Direct, Moves: 2, Exact: true}, 3, ""},
 		{"ser-r=3", Stipulation{}, 0, "series reflexstalemates are not supported yet"},
-		{"pser-h#6", Stipulation{}, 0, "parry series are not supported yet"},
+		{"pser-h#6", Stipulation{Kind: SeriesHelp, Moves: 6, Parry: true}, 7, ""},
+		{"2->pser-h#3", Stipulation{Kind: SeriesHelp, Moves: 3, Intro: 2, Parry: true}, 6, ""},
+		{"pser-h=4", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 4, Parry: true}, 5, ""},
+		{"pser-#3", Stipulation{}, 0, "parry series other than pser-h#N and pser-h=N are not supported yet"},
+		{"pser-s#3", Stipulation{}, 0, "parry series other than"},
+		{"phser-s#6", Stipulation{}, 0, "want #N"},
 		{"reci-h#3", Stipulation{Kind: HelpReciprocal, Moves: 3}, 6, ""},
 		{"exact-reci-h#2", Stipulation{Kind: HelpReciprocal, Moves: 2, Exact: true}, 4, ""},
 		{"reci-h=3", Stipulation{}, 0, "reciprocal helpstalemates are not supported yet"},
@@ -234,7 +239,7 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 // a stipulation read back from its String is itself.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1", "ser-h=4", "h=2.5", "ser-#3", "r#2", "ser-",
-		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3", "reci-h#2", "reci-h=2"} {
+		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3", "reci-h#2", "reci-h=2", "pser-h#3", "1->pser-h=2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -406,6 +411,43 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string
 	}
 }
 
+// refParrySeries is refSeries for pser-h#N and pser-h=N: a series move
+// that checks before the last is followed by each of the other side's
+// moves, its parries, the series going on after each.
+func refParrySeries(pos board.Position, left int, aim Aim, prefix []string, out *[]string) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		child := pos
+		child.Play(m)
+		line := append(append([]string(nil), prefix...), m.UCI())
+		if left == 0 {
+			if refReached(child, aim) {
+				*out = append(*out, strings.Join(line, " "))
+			}
+			continue
+		}
+		if left > 1 && child.InCheck() {
+			var parries board.MoveList
+			child.LegalMoves(&parries)
+			for _, r := range parries.Slice() {
+				next := child
+				next.Play(r)
+				refParrySeries(next, left-1, aim, append(append([]string(nil), line...), r.UCI()), out)
+			}
+			continue
+		}
+		if left > 1 {
+			q, ok := child.Passed()
+			if !ok {
+				continue
+			}
+			child = q
+		}
+		refParrySeries(child, left-1, aim, line, out)
+	}
+}
+
 // refHelpAim is refHelp for either aim.
 func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]string) {
 	var l board.MoveList
@@ -526,7 +568,7 @@ var seriesSelfmates = []string{
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h#4", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
-		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2"} {
+		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2", "pser-h#2", "pser-h#3", "pser-h=2"} {
 		st, _ := Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
@@ -537,6 +579,9 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			var err error
 			var want []string
 			switch {
+			case st.Parry:
+				res, err = Series(context.Background(), pos, st, Limits{})
+				refParrySeries(pos, st.Moves, st.Aim, nil, &want)
 			case st.IsSeries():
 				res, err = Series(context.Background(), pos, st, Limits{})
 				refSeries(pos, st.Moves, st.Kind, st.Aim, nil, &want)
@@ -558,6 +603,13 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 				t.Errorf("%s %s: solutions %q, reference %q", pos.FEN(), stip, got, want)
 			}
 			found[stip] += len(want)
+			if st.Parry {
+				for _, w := range want {
+					if len(strings.Fields(w)) > st.Plies() {
+						found[stip+" with a parry"]++
+					}
+				}
+			}
 		}
 		randomProblems(t, uint64(10+st.Plies()), count, each)
 		if st.Kind == HelpReciprocal {

@@ -281,14 +281,19 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 			if rec.Stip.IsSeries() {
 				series = rec.Stip.Moves
 			}
-			moves, err := popeyeLine(rec.Pos, line, series)
+			moves, numbered, err := popeyeLine(rec.Pos, line, series)
 			if err != nil {
 				return a, fmt.Errorf("%q: %v", line, err)
 			}
 			// a reciprocal helpmate's line may end in the mate one ply
-			// early (its other ending)
+			// early (its other ending); a parry series' line is as long
+			// as its series with the parries besides
 			reciMate := rec.Stip.Kind == stipulation.HelpReciprocal && len(moves) == rec.Stip.Plies()-1
-			if len(moves) == rec.Stip.Plies() || reciMate {
+			full := len(moves) == rec.Stip.Plies() || reciMate
+			if rec.Stip.Parry {
+				full = numbered == rec.Stip.Intro+rec.Stip.Moves
+			}
+			if full {
 				// (Popeye's intelligent mode may print a reciprocal
 				// helpmate's mate more than once: a set is compared)
 				if sol := strings.Join(moves, " "); !slices.Contains(a.solutions, sol) {
@@ -310,8 +315,10 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 	return a, nil
 }
 
-// popeyeLine reads a printed helpmate line into UCI moves.
-func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
+// popeyeLine reads a printed helpmate line into UCI moves, and counts
+// its numbered moves (a series' and its introductory moves; in help play
+// every other move).
+func popeyeLine(pos board.Position, line string, series int) ([]string, int, error) {
 	type word struct {
 		text string
 		num  int // "2.Bf8-e7": 2, a move's number (0: none)
@@ -329,10 +336,14 @@ func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
 		words = append(words, word{w, num})
 	}
 	var out []string
+	numbered := 0
 	for i, w := range words {
 		m, err := popeyeMove(pos, w.text)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
+		}
+		if w.num > 0 {
+			numbered++
 		}
 		out = append(out, m.UCI())
 		pos.Play(m)
@@ -343,7 +354,7 @@ func popeyeLine(pos board.Position, line string, series int) ([]string, error) {
 			pos.Pass()
 		}
 	}
-	return out, nil
+	return out, numbered, nil
 }
 
 // popeyeMove finds the legal move Popeye wrote as text.
