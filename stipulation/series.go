@@ -123,15 +123,16 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	alive := within
 	var idle idleTest // (idle.go)
-	if (s.end == endHelp || s.end == endBySeries) && !s.parry {
-		// (not in parry series: the other side's parries are moves the
-		// test does not count)
+	if s.end == endHelp || s.end == endBySeries {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
-		// left moves
+		// left moves; pser-h#: the other side also parries, once at most
+		// after each series move but the last
 		mater, m, d := pos.Side().Other(), 1, left
 		if s.end == endBySeries {
 			mater, m, d = pos.Side(), left, 0
+		} else if s.parry {
+			m = max(left, 1)
 		}
 		if last {
 			// the side to move mates: the other king stands where it
@@ -148,7 +149,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 				s.dead.add(key, left)
 				return false, nil
 			}
-			if all {
+			if all && !s.parry {
 				idle = newIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
 			}
 		}
@@ -182,7 +183,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			if !s.parry {
 				continue // a series move may not check before the last
 			}
-			ok, err := s.parries(child, left-1, append(line, m))
+			ok, err := s.parries(child, left-1, append(line, m), alive)
 			if err != nil {
 				return found, err
 			}
@@ -210,16 +211,17 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 // parries goes on with a parry series after a series move that gave
 // check: at pos the other side is in check, and each of its moves that
 // parries it (every legal move does) is followed by the series' left
-// moves still to play. A check no move parries is a mate, which is not
-// the aim of a series helpmate: that line fails.
-func (s *serieser) parries(pos *board.Position, left int, line []board.Move) (bool, error) {
+// moves still to play (the mating squares still alive: within). A check
+// no move parries is a mate, which is not the aim of a series helpmate:
+// that line fails.
+func (s *serieser) parries(pos *board.Position, left int, line []board.Move, within board.Bitboard) (bool, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	found := false
 	for _, r := range l.Slice() {
 		child := *pos
 		child.Play(r)
-		ok, err := s.solve(&child, left, append(line, r), everywhere)
+		ok, err := s.solve(&child, left, append(line, r), within)
 		if err != nil {
 			return found, err
 		}
