@@ -39,8 +39,18 @@ type looseMan struct {
 type stuck struct {
 	loose            []looseMan
 	orthPin, diagPin board.Bitboard
+	// pinners: each of mater's men that can pin, where it can stand as
+	// a rook's line (orth) and a bishop's (diag); a man pins one man at
+	// most, so each man pinned needs a pinner of its own
+	pinners []pinner
+	can     []uint16 // allowsAt's: the pinners each loose man may have
+	mate    []int8   // allowsAt's: the loose man each pinner pins, or -1
 	in, after        [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
 }
+
+// pinner is a man of mater's that can pin: where it can stand as a
+// piece that moves along ranks and files, and along diagonals.
+type pinner struct{ orth, diag board.Bitboard }
 
 // prepare makes the test's state at pos, with m moves of mater's and d
 // of def's left, def's king reaching the squares of kingWalk[k] in k
@@ -52,22 +62,27 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 	// pieces can (a pawn that may promote counts as both)
 	var takes board.Bitboard
 	st.orthPin, st.diagPin = 0, 0
+	st.pinners = st.pinners[:0]
 	for _, man := range bt.maters {
 		s := b.stands[mater][man.kind][man.sq][m]
 		takes |= s
+		var p pinner
 		switch man.kind {
 		case board.Queen:
-			st.orthPin |= s
-			st.diagPin |= s
+			p = pinner{s, s}
 		case board.Rook:
-			st.orthPin |= s
+			p.orth = s
 		case board.Bishop:
-			st.diagPin |= s
+			p.diag = s
 		case board.Pawn:
 			if s&lastRanks != 0 {
-				st.orthPin |= s
-				st.diagPin |= s
+				p = pinner{s, s}
 			}
+		}
+		if p.orth|p.diag != 0 {
+			st.orthPin |= p.orth
+			st.diagPin |= p.diag
+			st.pinners = append(st.pinners, p)
 		}
 	}
 	// in[i][k]: where holder i can stand within k moves; others[k]: where
@@ -197,18 +212,67 @@ func canBlock(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board
 }
 
 // allowsAt reports whether the loose men can each be pinned against the
-// king on t or taken, with no more of them taken than the m moves left.
+// king on t, each by a pinner of its own, or taken, with no more of them
+// taken than the m moves left.
 func (st *stuck) allowsAt(t board.Square, m int) bool {
-	taken := 0
+	st.can = st.can[:0]
+	taken, firm := 0, 0 // firm: the men that can only be pinned, first in can
 	for _, l := range st.loose {
-		if l.orth && pinnable(t, l.stand, board.Rook, st.orthPin) || l.diag && pinnable(t, l.stand, board.Bishop, st.diagPin) {
-			continue
+		var can uint16
+		for j, p := range st.pinners {
+			if l.orth && pinnable(t, l.stand, board.Rook, p.orth) || l.diag && pinnable(t, l.stand, board.Bishop, p.diag) {
+				can |= 1 << j
+			}
 		}
-		if taken++; !l.takeable || taken > m {
-			return false
+		switch {
+		case can == 0:
+			if taken++; !l.takeable || taken > m {
+				return false
+			}
+		case !l.takeable:
+			st.can = append(st.can, 0)
+			copy(st.can[firm+1:], st.can[firm:])
+			st.can[firm] = can
+			firm++
+		default:
+			st.can = append(st.can, can)
+		}
+	}
+	if len(st.can) == 0 {
+		return true
+	}
+	// a pinner for each man that can only be pinned (one by one: when
+	// no augmenting path is left for one, no matching covers them all),
+	// then for as many of the others as can have one; the rest taken
+	st.mate = st.mate[:0]
+	for range st.pinners {
+		st.mate = append(st.mate, -1)
+	}
+	for i := range st.can {
+		if !st.augment(i, 0) {
+			if i < firm {
+				return false
+			}
+			if taken++; taken > m {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// augment looks for a pinner for man i (of st.can) along an augmenting
+// path, the pinners in seen already tried.
+func (st *stuck) augment(i int, seen uint16) bool {
+	for c := st.can[i] &^ seen; c != 0; c &= c - 1 {
+		j := bits.TrailingZeros16(c)
+		seen |= 1 << j
+		if st.mate[j] < 0 || st.augment(int(st.mate[j]), seen) {
+			st.mate[j] = int8(i)
+			return true
+		}
+	}
+	return false
 }
 
 // ring gives, for each kind of man, the bits of t's ring on whose

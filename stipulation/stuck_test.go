@@ -31,6 +31,10 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 		// the knight on h8 and the pawns: blocked, or the knight free
 		{"a knight blocked by its pawns", "k6n/3N1p2/1K3Pp1/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, true},
 		{"a knight free", "k6n/3N1p2/1K3P2/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, false},
+		// the knights on a7 and b8 can only be pinned, each by a pinner
+		// of its own: the queen pins one of them at most
+		{"two knights, one pinner", "kn6/n7/2K5/8/8/8/8/7Q w - - 0 1", Stalemate, 1, 0, false},
+		{"two knights, two pinners", "kn6/n7/2K5/8/8/8/8/R6Q w - - 0 1", Stalemate, 1, 0, true},
 	}
 	for _, tc := range cases {
 		pos, err := board.ParseFEN(tc.fen)
