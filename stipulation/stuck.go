@@ -42,10 +42,10 @@ type stuck struct {
 	// pinners: each of mater's men that can pin, where it can stand as
 	// a rook's line (orth) and a bishop's (diag); a man pins one man at
 	// most, so each man pinned needs a pinner of its own
-	pinners []pinner
-	can     []uint16 // allowsAt's: the pinners each loose man may have
-	mate    []int8   // allowsAt's: the loose man each pinner pins, or -1
-	in, after        [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
+	pinners   []pinner
+	can       []uint16                                   // allowsAt's: the pinners each loose man may have
+	mate      []int8                                     // allowsAt's: the loose man each pinner pins, or -1
+	in, after [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
 }
 
 // pinner is a man of mater's that can pin: where it can stand as a
