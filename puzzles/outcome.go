@@ -94,6 +94,9 @@ type Outcome struct {
 	Tries   []TryInfo `json:"tries,omitempty"`
 	// SolutionText is each solution as the text report prints it.
 	SolutionText []string `json:"-"`
+	// distinct counts the solutions for the verdict when lines and
+	// solutions differ (distinctSolutions); 0: one line, one solution.
+	distinct int
 
 	Source  string   `json:"-"`
 	KeysSAN []string `json:"-"`

@@ -166,6 +166,9 @@ func problemVerdict(rec *Record, o *Outcome) Verdict {
 	n := len(o.Keys)
 	if rec.Stip.HasSolutions() {
 		n = len(o.Solutions)
+		if o.distinct > 0 {
+			n = o.distinct // (several lines to a solution)
+		}
 	}
 	if n > 1 {
 		return VerdictCooked

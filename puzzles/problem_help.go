@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"slices"
 
 	"mateline.dev/mateline/board"
 
@@ -13,6 +14,7 @@ import (
 func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Lines(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
+	o.distinct = distinctSolutions(rec.Pos, res.Solutions, rec.Stip)
 	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip)
 	if len(res.Solutions) > 0 {
 		// the first solution is the record's line
@@ -54,6 +56,40 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		}
 	}
 	return nil
+}
+
+// distinctSolutions counts the solutions of sols where one solution is
+// printed as several lines: a reciprocal helpmate's help play with each
+// of its endings (one solution per help play), and a parry series of
+// pser-# with each of the other side's parries (one solution per series
+// of moves before the first parry: what follows a parry is a
+// variation). 0 for the other stipulations, where each line is a
+// solution.
+func distinctSolutions(pos board.Position, sols []stipulation.Line, st stipulation.Stipulation) int {
+	var key func(line stipulation.Line) stipulation.Line
+	switch {
+	case st.Kind == stipulation.HelpReciprocal:
+		key = func(line stipulation.Line) stipulation.Line { return line[:st.Plies()-2] }
+	case st.Parry && st.Kind == stipulation.SeriesDirect:
+		key = func(line stipulation.Line) stipulation.Line {
+			for i, step := range seriesSteps(pos, line, st) {
+				if step.num == 0 {
+					return line[:i]
+				}
+			}
+			return line
+		}
+	default:
+		return 0
+	}
+	var seen []stipulation.Line
+	for _, line := range sols {
+		k := key(line)
+		if !slices.ContainsFunc(seen, func(s stipulation.Line) bool { return slices.Equal(s, k) }) {
+			seen = append(seen, k)
+		}
+	}
+	return len(seen)
 }
 
 // helpSetPlay fills o.SetPlay with a helpmate's set play: the other side

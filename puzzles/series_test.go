@@ -40,7 +40,11 @@ Author Dan Meinking
 Stipulation pser-h#6
 Pieces White kh6 sd5 Black kg1 pg2g3h2h3
 NextProblem
-Stipulation pser-#2
+Author Dan Meinking
+Stipulation pser-#3
+Pieces White kg1 qe1 ba6 Black ke5 sg7g8 pa3c5d5e3e4f6
+NextProblem
+Stipulation pser-s#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
@@ -63,6 +67,11 @@ EndProblem
 			"1.Ba2-c4   2.Ra1-a8   1.Bd8-g5 + h4*g5   2.Sf2-d3 + Bc4*d3 +   3.f7-f5 g5*f6 ep. #"}, nil, ""},
 		{"pser-h#6", "8/8/7K/3N4/8/6pp/6pp/6k1 b - - 0 1", []string{
 			"1.h2-h1=Q   2.Kg1-h2   3.Qh1-c1 + Sd5-f4   4.Qc1-c6 + Sf4-e6   5.Qc6-c1 + Se6-g5   6.Qc1-h1 Sg5-f3 #"}, nil, ""},
+		// pser-#: Black chooses the parry, and each is answered
+		{"pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1", []string{
+			"1.Qe1-g3 + Ke5-d4   2.Qg3-e1   3.Qe1-a1 #",
+			"1.Qe1-g3 + Ke5-e6   2.Qg3-c7   3.Ba6-c8 #",
+			"1.Qe1-g3 + Ke5-f5   2.Ba6-f1   3.Bf1-h3 #"}, nil, ""},
 	}
 	for i, w := range want {
 		rec, err := r.Next()
@@ -90,14 +99,14 @@ EndProblem
 		}
 	}
 	rec, _ := r.Next()
-	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series other than pser-h#N and pser-h=N are not supported yet") {
-		t.Errorf("pser-#2: %v, want the parry series error", rec.Err)
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series other than pser-#N, pser-=N, pser-h#N and pser-h=N are not supported yet") {
+		t.Errorf("pser-s#2: %v, want the parry series error", rec.Err)
 	}
 }
 
 // TestRandomForcedExamples solves the bundled random problems of the
 // forced stipulations, the series and help selfmates and reflexmates, the
-// reciprocal helpmates and the parry series helpmates, whose
+// reciprocal helpmates and the parry series, whose
 // answers equal Popeye 4.104's (scripts/popeye-crosscheck.sh): the number
 // of problems, of keys or solutions, per stipulation.
 func TestRandomForcedExamples(t *testing.T) {
@@ -121,9 +130,9 @@ func TestRandomForcedExamples(t *testing.T) {
 		}
 	}
 	wantProblems := map[string]int{"=2": 12, "=3": 12, "s=2": 12, "r#2": 12, "semi-r#2": 12, "r#3": 6, "semi-r#3": 6, "ser-s#2": 10, "ser-r#2": 10, "hs#2": 8, "hr#2": 8,
-		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6, "reci-h#2": 8, "reci-h#3": 8, "pser-h#2": 8, "pser-h#3": 8}
+		"1->ser-h#2": 6, "2->ser-h#2": 6, "1->ser-#3": 6, "2->ser-=2": 6, "1->ser-s#2": 6, "reci-h#2": 8, "reci-h#3": 8, "pser-h#2": 8, "pser-h#3": 8, "pser-#2": 8, "pser-#3": 8}
 	wantAnswers := map[string]int{"=2": 20, "=3": 26, "s=2": 16, "r#2": 15, "semi-r#2": 17, "r#3": 8, "semi-r#3": 12, "ser-s#2": 15, "ser-r#2": 12, "hs#2": 15, "hr#2": 20,
-		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12, "reci-h#2": 22, "reci-h#3": 24, "pser-h#2": 15, "pser-h#3": 15}
+		"1->ser-h#2": 11, "2->ser-h#2": 13, "1->ser-#3": 12, "2->ser-=2": 18, "1->ser-s#2": 12, "reci-h#2": 22, "reci-h#3": 24, "pser-h#2": 15, "pser-h#3": 15, "pser-#2": 12, "pser-#3": 18}
 	if !maps.Equal(problems, wantProblems) || !maps.Equal(answers, wantAnswers) {
 		t.Errorf("problems %v, answers %v; want %v, %v", problems, answers, wantProblems, wantAnswers)
 	}
@@ -132,5 +141,33 @@ func TestRandomForcedExamples(t *testing.T) {
 	// Popeye says (problemset's check of them predates that rule)
 	if unsolved != 2 {
 		t.Errorf("%d problems without a solution, want 2", unsolved)
+	}
+}
+
+// TestValidateLinesOfOneSolution: a reciprocal helpmate prints its help
+// play once per ending, and pser-# its series once per parry; each is one
+// solution, so a problem with one is sound (ok), not cooked.
+func TestValidateLinesOfOneSolution(t *testing.T) {
+	const file = `BeginProblem
+Stipulation reci-h#3
+Pieces White kh5 ra3 ba8 pc2 Black kc4 ra5b3 bc6g5 sh1 pa4b6c5
+NextProblem
+Stipulation pser-#3
+Pieces White kg1 qe1 ba6 Black ke5 sg7g8 pa3c5d5e3e4f6
+EndProblem
+`
+	r := popeye.NewReader(strings.NewReader(file), "lines.inp")
+	for _, want := range []struct {
+		stip  string
+		lines int
+	}{{"reci-h#3", 2}, {"pser-#3", 3}} {
+		rec, err := r.Next()
+		if err != nil || rec.Err != nil {
+			t.Fatalf("%s: %v %v", want.stip, err, rec.Err)
+		}
+		v := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{})
+		if len(v.Solutions) != want.lines || v.Verdict != puzzles.VerdictOK {
+			t.Errorf("%s: %d lines, verdict %s; want %d lines, ok", want.stip, len(v.Solutions), v.Verdict, want.lines)
+		}
 	}
 }

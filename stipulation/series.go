@@ -129,9 +129,12 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		// left moves; pser-h#: the other side also parries, once at most
 		// after each series move but the last
 		mater, m, d := pos.Side().Other(), 1, left
-		if s.end == endBySeries {
+		switch {
+		case s.end == endBySeries && s.parry:
+			mater, m, d = pos.Side(), left, max(left-1, 0)
+		case s.end == endBySeries:
 			mater, m, d = pos.Side(), left, 0
-		} else if s.parry {
+		case s.parry:
 			m = max(left, 1)
 		}
 		if last {
@@ -211,12 +214,20 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 // parries goes on with a parry series after a series move that gave
 // check: at pos the other side is in check, and each of its moves that
 // parries it (every legal move does) is followed by the series' left
-// moves still to play (the mating squares still alive: within). A check
-// no move parries is a mate, which is not the aim of a series helpmate:
-// that line fails.
+// moves still to play (the mating squares still alive: within). In
+// pser-h# any one parry will do; in pser-# the other side chooses, so
+// every parry must be answered, and the lines after all of them make
+// the solution (none are kept when one parry refutes). A check no move
+// parries is a mate (or a stalemate) before the series' end: that line
+// fails.
 func (s *serieser) parries(pos *board.Position, left int, line []board.Move, within board.Bitboard) (bool, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
+	every := s.end == endBySeries
+	if every && l.N == 0 {
+		return false, nil
+	}
+	mark := len(s.solutions)
 	found := false
 	for _, r := range l.Slice() {
 		child := *pos
@@ -224,6 +235,10 @@ func (s *serieser) parries(pos *board.Position, left int, line []board.Move, wit
 		ok, err := s.solve(&child, left, append(line, r), within)
 		if err != nil {
 			return found, err
+		}
+		if every && !ok {
+			s.solutions = s.solutions[:mark]
+			return false, nil
 		}
 		found = found || ok
 	}
