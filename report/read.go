@@ -321,15 +321,17 @@ func textLine(lines []string) Line {
 	return l
 }
 
-// isProblemFinding reports whether s is the first line of a helpmate's or
-// selfmate's finding ("  h#2: 3 solutions (every one)").
+// isProblemFinding reports whether s is the first line of a problem's
+// finding ("  h#2: 3 solutions (every one)", "  r#2: 1 key (every one):
+// ...", "  2->ser-h#4: ..."): any stipulation but the direct mate, whose
+// findings read "mate in N".
 func isProblemFinding(s string) bool {
-	st, _, ok := strings.Cut(strings.TrimPrefix(s, "  "), ": ")
+	text, _, ok := strings.Cut(strings.TrimPrefix(s, "  "), ": ")
 	if !ok || !strings.HasPrefix(s, "  ") {
 		return false
 	}
-	_, err := stipulation.Parse(st)
-	return err == nil && (st[0] == 'h' || st[0] == 's') // h#, h=, s#, ser-...
+	st, err := stipulation.Parse(text)
+	return err == nil && !st.IsDirectMate()
 }
 
 // csvLine writes a CSV row back as one line.
