@@ -114,7 +114,7 @@ func TestPopeyeErrors(t *testing.T) {
 		{"neutral", "pieces neutral ka1 black kh8\nstipulation #2", `p.inp:2: neutral pieces are not supported`},
 		{"ambiguous", "pieces white ka1 black kh8\no NoBoard\nstipulation #2", `p.inp:3: "o" is ambiguous: it may be origin or option`},
 		{"unknown", "pieces white ka1 black kh8\nstipulation #2\nfoo", `p.inp:4: unknown word "foo"`},
-		{"unsupported stipulation", "pieces white ka1 black kh8\nstipulation pser-s#3", `p.inp:3: stipulation "pser-s#3": parry series other than pser-#N, pser-=N, pser-h#N and pser-h=N are not supported yet`},
+		{"unsupported stipulation", "pieces white ka1 black kh8\nstipulation pser-r#3", `p.inp:3: stipulation "pser-r#3": parry series other than pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N and pser-s=N are not supported yet`},
 		{"no stipulation", "pieces white ka1 black kh8", `p.inp:1: the problem has no stipulation`},
 		{"sstipulation", "pieces white ka1 black kh8\nsstipulation white 2#", `p.inp:3: sstipulation: structured stipulations are not supported`},
 		{"option", "pieces white ka1 black kh8\nstipulation #2\noption NoWk", `p.inp:4: option NoWk: a position without a white king is not supported`},

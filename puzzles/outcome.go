@@ -178,3 +178,14 @@ func uciMoves(ms []board.Move) []string {
 	}
 	return out
 }
+
+// SolutionCount is the number of solutions of a problem solved by its
+// lines: len(Solutions), but where several lines make one solution (a
+// reciprocal helpmate's endings, the other side's forced last moves or
+// its parries) each solution counted once.
+func (o *Outcome) SolutionCount() int {
+	if o.distinct > 0 {
+		return o.distinct
+	}
+	return len(o.Solutions)
+}

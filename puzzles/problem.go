@@ -165,10 +165,7 @@ func problemVerdict(rec *Record, o *Outcome) Verdict {
 	}
 	n := len(o.Keys)
 	if rec.Stip.HasSolutions() {
-		n = len(o.Solutions)
-		if o.distinct > 0 {
-			n = o.distinct // (several lines to a solution)
-		}
+		n = o.SolutionCount()
 	}
 	if n > 1 {
 		return VerdictCooked

@@ -60,32 +60,38 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 
 // distinctSolutions counts the solutions of sols where one solution is
 // printed as several lines: a reciprocal helpmate's help play with each
-// of its endings (one solution per help play), and a parry series of
-// pser-# with each of the other side's parries (one solution per series
-// of moves before the first parry: what follows a parry is a
-// variation). 0 for the other stipulations, where each line is a
+// of its endings; the play before the other side's forced last move
+// (hs#, hr#, ser-s#, ser-r#: every move it has mates, or its mates);
+// and a parry series where the other side chooses its parries (pser-#,
+// pser-s#) up to its first parry, what follows a parry being a
+// variation. 0 for the other stipulations, where each line is a
 // solution.
 func distinctSolutions(pos board.Position, sols []stipulation.Line, st stipulation.Stipulation) int {
-	var key func(line stipulation.Line) stipulation.Line
-	switch {
-	case st.Kind == stipulation.HelpReciprocal:
-		key = func(line stipulation.Line) stipulation.Line { return line[:st.Plies()-2] }
-	case st.Parry && st.Kind == stipulation.SeriesDirect:
-		key = func(line stipulation.Line) stipulation.Line {
-			for i, step := range seriesSteps(pos, line, st) {
-				if step.num == 0 {
-					return line[:i]
-				}
-			}
-			return line
-		}
-	default:
+	forcedEnd := st.Kind == stipulation.HelpSelf || st.Kind == stipulation.HelpReflex ||
+		st.Kind == stipulation.SeriesSelf || st.Kind == stipulation.SeriesReflex
+	forcedParry := st.Parry && (st.Kind == stipulation.SeriesDirect || st.Kind == stipulation.SeriesSelf)
+	reci := st.Kind == stipulation.HelpReciprocal
+	if !forcedEnd && !forcedParry && !reci {
 		return 0
 	}
 	var seen []stipulation.Line
 	for _, line := range sols {
-		k := key(line)
-		if !slices.ContainsFunc(seen, func(s stipulation.Line) bool { return slices.Equal(s, k) }) {
+		n := len(line)
+		switch {
+		case reci:
+			n = st.Plies() - 2
+		case forcedEnd:
+			n--
+		}
+		if forcedParry {
+			for i, step := range seriesSteps(pos, line, st) {
+				if step.num == 0 && i < n {
+					n = i
+					break
+				}
+			}
+		}
+		if k := line[:n]; !slices.ContainsFunc(seen, func(s stipulation.Line) bool { return slices.Equal(s, k) }) {
 			seen = append(seen, k)
 		}
 	}

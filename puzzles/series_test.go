@@ -44,7 +44,11 @@ Author Dan Meinking
 Stipulation pser-#3
 Pieces White kg1 qe1 ba6 Black ke5 sg7g8 pa3c5d5e3e4f6
 NextProblem
-Stipulation pser-s#2
+Author Dan Meinking
+Stipulation pser-s=8
+Pieces White kc2 ph7 Black ka1 sb2
+NextProblem
+Stipulation pser-r#2
 Pieces White kb6 rh1 Black ka8
 EndProblem
 `
@@ -72,6 +76,10 @@ EndProblem
 			"1.Qe1-g3 + Ke5-d4   2.Qg3-e1   3.Qe1-a1 #",
 			"1.Qe1-g3 + Ke5-e6   2.Qg3-c7   3.Ba6-c8 #",
 			"1.Qe1-g3 + Ke5-f5   2.Ba6-f1   3.Bf1-h3 #"}, nil, ""},
+		// pser-s=: every parry answered, then every move of Black's
+		// stalemates White
+		{"pser-s=8", "8/7P/8/8/8/8/1nK5/k7 w - - 0 1", []string{
+			"1.h7-h8=Q   2.Qh8-a8 + Sb2-a4   3.Qa8-h1 + Ka1-a2   4.Qh1-b1 + Ka2-a3   5.Qb1-e1   6.Kc2-b1   7.Kb1-a1   8.Qe1-c3 + Sa4*c3 ="}, nil, ""},
 	}
 	for i, w := range want {
 		rec, err := r.Next()
@@ -99,8 +107,8 @@ EndProblem
 		}
 	}
 	rec, _ := r.Next()
-	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series other than pser-#N, pser-=N, pser-h#N and pser-h=N are not supported yet") {
-		t.Errorf("pser-s#2: %v, want the parry series error", rec.Err)
+	if rec.Err == nil || !strings.Contains(rec.Err.Error(), "parry series other than pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N and pser-s=N are not supported yet") {
+		t.Errorf("pser-r#2: %v, want the parry series error", rec.Err)
 	}
 }
 
@@ -145,8 +153,9 @@ func TestRandomForcedExamples(t *testing.T) {
 }
 
 // TestValidateLinesOfOneSolution: a reciprocal helpmate prints its help
-// play once per ending, and pser-# its series once per parry; each is one
-// solution, so a problem with one is sound (ok), not cooked.
+// play once per ending, pser-# its series once per parry, hs# its play
+// once per forced mate of the other side; each is one solution, so a
+// problem with one is sound (ok), not cooked.
 func TestValidateLinesOfOneSolution(t *testing.T) {
 	const file = `BeginProblem
 Stipulation reci-h#3
@@ -154,19 +163,22 @@ Pieces White kh5 ra3 ba8 pc2 Black kc4 ra5b3 bc6g5 sh1 pa4b6c5
 NextProblem
 Stipulation pser-#3
 Pieces White kg1 qe1 ba6 Black ke5 sg7g8 pa3c5d5e3e4f6
+NextProblem
+Stipulation hs#2
+Pieces White kh5 qc2 re3 pf4 Black kg7 bh7 sf3 pg2
 EndProblem
 `
 	r := popeye.NewReader(strings.NewReader(file), "lines.inp")
 	for _, want := range []struct {
 		stip  string
 		lines int
-	}{{"reci-h#3", 2}, {"pser-#3", 3}} {
+	}{{"reci-h#3", 2}, {"pser-#3", 3}, {"hs#2", 2}} {
 		rec, err := r.Next()
 		if err != nil || rec.Err != nil {
 			t.Fatalf("%s: %v %v", want.stip, err, rec.Err)
 		}
 		v := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{})
-		if len(v.Solutions) != want.lines || v.Verdict != puzzles.VerdictOK {
+		if len(v.Solutions) != want.lines || v.SolutionCount() != 1 || v.Verdict != puzzles.VerdictOK {
 			t.Errorf("%s: %d lines, verdict %s; want %d lines, ok", want.stip, len(v.Solutions), v.Verdict, want.lines)
 		}
 	}

@@ -75,6 +75,8 @@ func problemSummary(o *puzzles.Outcome) string {
 		switch {
 		case help && o.Partial:
 			return fmt.Sprintf("%s: %s (the search stopped there)", st, plural(len(o.SolutionText), "solution"))
+		case help && o.SolutionCount() != len(o.SolutionText):
+			return fmt.Sprintf("%s: %s in %s (every one)", st, plural(o.SolutionCount(), "solution"), plural(len(o.SolutionText), "line"))
 		case help:
 			return fmt.Sprintf("%s: %s (every one)", st, plural(len(o.SolutionText), "solution"))
 		}

@@ -215,15 +215,15 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 // check: at pos the other side is in check, and each of its moves that
 // parries it (every legal move does) is followed by the series' left
 // moves still to play (the mating squares still alive: within). In
-// pser-h# any one parry will do; in pser-# the other side chooses, so
-// every parry must be answered, and the lines after all of them make
-// the solution (none are kept when one parry refutes). A check no move
+// pser-h# any one parry will do; in pser-# and pser-s# the other side
+// chooses, so every parry must be answered, and the lines after all of
+// them make the solution (none are kept when one parry refutes). A check no move
 // parries is a mate (or a stalemate) before the series' end: that line
 // fails.
 func (s *serieser) parries(pos *board.Position, left int, line []board.Move, within board.Bitboard) (bool, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
-	every := s.end == endBySeries
+	every := s.end == endBySeries || s.end == endSelf
 	if every && l.N == 0 {
 		return false, nil
 	}

@@ -3,7 +3,8 @@
 // (h=N, h=N.5), selfmates and selfstalemates (s#N, s=N), reflexmates and
 // semi-reflexmates (r#N, semi-r#N), direct stalemates (=N), help-selfmates,
 // help-reflexmates and reciprocal helpmates (hs#N, hr#N, reci-h#N), the
-// parry series (pser-#N, pser-=N, pser-h#N, pser-h=N), and the
+// parry series (pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N,
+// pser-s=N), and the
 // series-movers ser-#N, ser-=N, ser-h#N and ser-h=N, exactly, with every
 // solution.
 //
@@ -72,12 +73,13 @@ type Stipulation struct {
 	// plays Intro moves in a row, none giving check but the last, the
 	// other side not moving; then the other side plays the series.
 	Intro int
-	// Parry (Popeye's pser-, series mates, stalemates, helpmates and
-	// helpstalemates): a series move may give check before the last; the
-	// other side then parries it with a move of its own, which is not
-	// counted, and the series goes on. In pser-h#N the parry is chosen
-	// with the series side (help play); in pser-#N the other side
-	// chooses, so the series must go on to the aim after each parry.
+	// Parry (Popeye's pser-, series mates, stalemates, helpmates,
+	// helpstalemates, selfmates and selfstalemates): a series move may
+	// give check before the last; the other side then parries it with a
+	// move of its own, which is not counted, and the series goes on. In
+	// pser-h#N the parry is chosen with the series side (help play); in
+	// pser-#N and pser-s#N the other side chooses, so the series must go
+	// on to the aim after each parry.
 	Parry bool
 }
 
@@ -85,12 +87,12 @@ type Stipulation struct {
 const MaxMoves = 30
 
 // supported is what Parse accepts, for its errors.
-const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, reci-h#N, ser-#N, ser-=N, ser-h#N, ser-h=N, pser-#N, pser-=N, pser-h#N, pser-h=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
+const supported = "#N, =N, h#N, h#N.5, h=N, h=N.5, s#N, s=N, r#N, semi-r#N, hs#N, hr#N, reci-h#N, ser-#N, ser-=N, ser-h#N, ser-h=N, pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N, pser-s=N, ser-s#N, ser-s=N or ser-r#N, each also with exact-, and M->ser-..."
 
 // unsupported names the orthodox stipulations mateline does not solve
 // yet, by their prefix, for a clear error.
 var unsupported = []struct{ prefix, name string }{
-	{"pser-", "parry series other than pser-#N, pser-=N, pser-h#N and pser-h=N"},
+	{"pser-", "parry series other than pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N and pser-s=N"},
 	{"ser-reci-", "series reciprocal helpmates"},
 	{"reci-h=", "reciprocal helpstalemates"},
 	{"reci-h(", "reciprocal help-alternatives (reci-h(=)#N, reci-h(#)=N)"},
@@ -99,6 +101,18 @@ var unsupported = []struct{ prefix, name string }{
 	{"ser-r=", "series reflexstalemates"},
 	{"semi-r=", "semi-reflexstalemates"},
 	{"r=", "reflexstalemates"},
+}
+
+// parried reports whether a parry series (pser-) of the rest t is one
+// mateline solves: a series mate, stalemate, helpmate, helpstalemate,
+// selfmate or selfstalemate.
+func parried(t string) bool {
+	for _, p := range []string{"#", "=", "h#", "h=", "s#", "s="} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Parse reads a stipulation in Popeye's syntax: "#2", "=3", "h#3",
@@ -123,7 +137,7 @@ func Parse(s string) (Stipulation, error) {
 	series := false
 	if rest, ok := strings.CutPrefix(t, "ser-"); ok {
 		series, t = true, rest
-	} else if rest, ok := strings.CutPrefix(t, "pser-"); ok && (strings.HasPrefix(rest, "h#") || strings.HasPrefix(rest, "h=") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "=")) {
+	} else if rest, ok := strings.CutPrefix(t, "pser-"); ok && parried(rest) {
 		series, st.Parry, t = true, true, rest
 	}
 	for _, u := range unsupported {

@@ -49,7 +49,8 @@ func TestParse(t *testing.T) {
 		{"pser-h=4", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 4, Parry: true}, 5, ""},
 		{"pser-#3", Stipulation{Kind: SeriesDirect, Moves: 3, Parry: true}, 3, ""},
 		{"pser-=2", Stipulation{Kind: SeriesDirect, Aim: Stalemate, Moves: 2, Parry: true}, 2, ""},
-		{"pser-s#3", Stipulation{}, 0, "parry series other than pser-#N, pser-=N, pser-h#N and pser-h=N are not supported yet"},
+		{"pser-s#3", Stipulation{Kind: SeriesSelf, Moves: 3, Parry: true}, 4, ""},
+		{"pser-r#3", Stipulation{}, 0, "parry series other than pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N and pser-s=N are not supported yet"},
 		{"phser-s#6", Stipulation{}, 0, "want #N"},
 		{"reci-h#3", Stipulation{Kind: HelpReciprocal, Moves: 3}, 6, ""},
 		{"exact-reci-h#2", Stipulation{Kind: HelpReciprocal, Moves: 2, Exact: true}, 4, ""},
@@ -413,14 +414,19 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string
 }
 
 // refParrySeries is refSeries for the parry series, pser-#N, pser-=N,
-// pser-h#N and pser-h=N: a series move that checks before the last is
-// followed by each of the other side's moves, its parries, the series
-// going on after each; in pser-h# each parry's lines are solutions, in
-// pser-# they are only when every parry has some (and a check with no
-// parry, a mate, has none).
+// pser-h#N, pser-h=N and pser-s#N: a series move that checks before the
+// last is followed by each of the other side's moves, its parries, the
+// series going on after each; in pser-h# each parry's lines are
+// solutions, in pser-# and pser-s# they are only when every parry has
+// some (and a check with no parry, a mate, has none).
 func refParrySeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
+	if left == 0 && kind == SeriesSelf {
+		refSeries(pos, 0, kind, aim, prefix, out) // every move of the other side reaches the aim
+		return
+	}
+	forced := kind == SeriesDirect || kind == SeriesSelf // the other side chooses its parry
 	for _, m := range l.Slice() {
 		child := pos
 		child.Play(m)
@@ -435,18 +441,18 @@ func refParrySeries(pos board.Position, left int, kind Kind, aim Aim, prefix []s
 			var parries board.MoveList
 			child.LegalMoves(&parries)
 			var all []string
-			every := kind == SeriesDirect && parries.N > 0
+			every := forced && parries.N > 0
 			for _, r := range parries.Slice() {
 				next := child
 				next.Play(r)
 				var sub []string
 				refParrySeries(next, left-1, kind, aim, append(append([]string(nil), line...), r.UCI()), &sub)
-				if len(sub) == 0 && kind == SeriesDirect {
+				if len(sub) == 0 && forced {
 					every = false
 				}
 				all = append(all, sub...)
 			}
-			if kind != SeriesDirect || every {
+			if !forced || every {
 				*out = append(*out, all...)
 			}
 			continue
@@ -582,7 +588,7 @@ var seriesSelfmates = []string{
 func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h#4", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
-		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2", "pser-h#2", "pser-h#3", "pser-h#4", "pser-h=2", "pser-h=3", "pser-#2", "pser-#3", "pser-=2", "pser-=3"} {
+		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2", "pser-h#2", "pser-h#3", "pser-h#4", "pser-h=2", "pser-h=3", "pser-#2", "pser-#3", "pser-=2", "pser-=3", "pser-s#2", "pser-s#3"} {
 		st, _ := Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
