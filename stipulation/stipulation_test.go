@@ -358,9 +358,10 @@ func TestPopeyeSeriesAndStalemates(t *testing.T) {
 }
 
 // refSeries lists every series line by plain enumeration: left moves of
-// the side to move, no check before the last, then (help) one move of
-// the other side.
-func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
+// the side to move, no check before the last (with parry, a check is
+// followed by the other side's parries: refParries), then (help) one
+// move of the other side.
+func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, prefix []string, out *[]string) {
 	if kind == SeriesReflex && left > 0 && refCanMate(pos) {
 		return // the series side would have to mate
 	}
@@ -397,6 +398,9 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string
 			continue
 		}
 		if child.InCheck() && left > 1 {
+			if parry {
+				refParries(child, left-1, kind, aim, line, out)
+			}
 			continue
 		}
 		if kind == SeriesReflex && left > 1 && refCanMate(child) {
@@ -409,63 +413,35 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string
 			}
 			child = q
 		}
-		refSeries(child, left-1, kind, aim, line, out)
+		refSeries(child, left-1, kind, aim, parry, line, out)
 	}
 }
 
-// refParrySeries is refSeries for the parry series, pser-#N, pser-=N,
-// pser-h#N, pser-h=N and pser-s#N: a series move that checks before the
-// last is followed by each of the other side's moves, its parries, the
-// series going on after each; in pser-h# each parry's lines are
-// solutions, in pser-# and pser-s# they are only when every parry has
-// some (and a check with no parry, a mate, has none).
-func refParrySeries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
-	var l board.MoveList
-	pos.LegalMoves(&l)
-	if left == 0 && kind == SeriesSelf {
-		refSeries(pos, 0, kind, aim, prefix, out) // every move of the other side reaches the aim
+// refParries follows a parry series' check (pser-#N, pser-=N, pser-h#N,
+// pser-h=N, pser-s#N; the other side to move at pos, in check): each of
+// its moves, its parries, then the series' left moves; in pser-h# each
+// parry's lines are solutions, in pser-# and pser-s# (the other side
+// chooses) only when every parry has some, and a check with no parry, a
+// mate, has none.
+func refParries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
+	var parries board.MoveList
+	pos.LegalMoves(&parries)
+	forced := kind == SeriesDirect || kind == SeriesSelf
+	var all []string
+	for _, r := range parries.Slice() {
+		next := pos
+		next.Play(r)
+		var sub []string
+		refSeries(next, left, kind, aim, true, append(append([]string(nil), prefix...), r.UCI()), &sub)
+		if len(sub) == 0 && forced {
+			return
+		}
+		all = append(all, sub...)
+	}
+	if forced && parries.N == 0 {
 		return
 	}
-	forced := kind == SeriesDirect || kind == SeriesSelf // the other side chooses its parry
-	for _, m := range l.Slice() {
-		child := pos
-		child.Play(m)
-		line := append(append([]string(nil), prefix...), m.UCI())
-		if left == 0 || left == 1 && kind == SeriesDirect {
-			if refReached(child, aim) {
-				*out = append(*out, strings.Join(line, " "))
-			}
-			continue
-		}
-		if left > 1 && child.InCheck() {
-			var parries board.MoveList
-			child.LegalMoves(&parries)
-			var all []string
-			every := forced && parries.N > 0
-			for _, r := range parries.Slice() {
-				next := child
-				next.Play(r)
-				var sub []string
-				refParrySeries(next, left-1, kind, aim, append(append([]string(nil), line...), r.UCI()), &sub)
-				if len(sub) == 0 && forced {
-					every = false
-				}
-				all = append(all, sub...)
-			}
-			if !forced || every {
-				*out = append(*out, all...)
-			}
-			continue
-		}
-		if left > 1 {
-			q, ok := child.Passed()
-			if !ok {
-				continue
-			}
-			child = q
-		}
-		refParrySeries(child, left-1, kind, aim, line, out)
-	}
+	*out = append(*out, all...)
 }
 
 // refHelpAim is refHelp for either aim.
@@ -604,10 +580,10 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			switch {
 			case st.Parry:
 				res, err = Series(context.Background(), pos, st, Limits{})
-				refParrySeries(pos, st.Moves, st.Kind, st.Aim, nil, &want)
+				refSeries(pos, st.Moves, st.Kind, st.Aim, true, nil, &want)
 			case st.IsSeries():
 				res, err = Series(context.Background(), pos, st, Limits{})
-				refSeries(pos, st.Moves, st.Kind, st.Aim, nil, &want)
+				refSeries(pos, st.Moves, st.Kind, st.Aim, false, nil, &want)
 			case st.Kind == HelpSelf || st.Kind == HelpReflex:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpForced(pos, st.Plies(), st.Kind, st.Aim, nil, &want)
