@@ -102,7 +102,10 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 			st.after[i][k] = st.after[i+1][k] | st.in[i][k]
 		}
 	}
+	// own: the fewest moves the men must make themselves to end stuck,
+	// all told: each man's are its own, so they add up within d
 	before := *kingWalk
+	own := 0
 	for i, h := range bt.holders {
 		var others [budgetMax + 1]board.Bitboard
 		for k := 0; k <= d; k++ {
@@ -110,14 +113,6 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 			before[k] |= st.in[i][k]
 		}
 		reach := st.in[i][d]
-		promotes := h.kind == board.Pawn && reach&lastRanks != 0
-		if promotes {
-			if promotedCanBlock(b, h, def, d, &others, takes) {
-				continue
-			}
-		} else if canBlock(&st.in[i], h.kind, def, d, &others, takes) {
-			continue
-		}
 		l := looseMan{stand: reach, takeable: reach&takes != 0}
 		switch h.kind {
 		case board.Knight, board.Pawn: // (a promoted pawn: any of them)
@@ -127,20 +122,43 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		case board.Rook:
 			l.diag = st.diagPin != 0
 		}
-		if !l.takeable && !l.orth && !l.diag {
+		// c: the fewest moves of its own after which it can be blocked,
+		// pinned (anywhere, for all this test knows) or taken
+		var c int
+		if h.kind == board.Pawn && reach&lastRanks != 0 {
+			c = promotedBlock(b, h, def, d, &others, takes)
+		} else {
+			c = blockAt(&st.in[i], h.kind, def, d, &others, takes)
+		}
+		blockable := c >= 0
+		if l.orth || l.diag {
+			c = 0
+		}
+		for k := 0; k <= d && (c < 0 || k < c); k++ {
+			if st.in[i][k]&takes != 0 {
+				c = k
+			}
+		}
+		if c < 0 {
+			return false // neither blocked, pinned nor taken
+		}
+		if own += c; own > d {
 			return false
 		}
-		st.loose = append(st.loose, l)
+		if !blockable {
+			st.loose = append(st.loose, l)
+		}
 	}
 	return true
 }
 
-// promotedCanBlock reports whether holder h, a pawn that may promote
-// within d moves, can end blocked: as a pawn, or as the piece it
-// becomes. A rook or a bishop is taken to stand wherever a queen could
-// (the squares a queen reaches include theirs, and more squares only
-// make a block likelier), so the test errs towards yes.
-func promotedCanBlock(b *budgetTables, h budgetMan, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
+// promotedBlock is blockAt for holder h, a pawn that may promote
+// within d moves: blocked as a pawn, or as the piece it becomes (the
+// fewest moves of the four). A rook or a bishop is taken to stand
+// wherever a queen could (the squares a queen reaches include theirs,
+// and more squares only make a block likelier), so the test errs towards
+// fewer moves.
+func promotedBlock(b *budgetTables, h budgetMan, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) int {
 	var pawn, queen, knight [budgetMax + 1]board.Bitboard
 	for _, s := range b.reach[def][board.Pawn][h.sq] {
 		if int(s.moves) > d {
@@ -160,20 +178,28 @@ func promotedCanBlock(b *budgetTables, h budgetMan, def board.Color, d int, othe
 		queen[k] |= queen[k-1]
 		knight[k] |= knight[k-1]
 	}
-	return canBlock(&pawn, board.Pawn, def, d, others, takes) ||
-		canBlock(&knight, board.Knight, def, d, others, takes) ||
-		canBlock(&queen, board.Bishop, def, d, others, takes) ||
-		canBlock(&queen, board.Rook, def, d, others, takes)
+	best := -1
+	for _, c := range [...]int{
+		blockAt(&pawn, board.Pawn, def, d, others, takes),
+		blockAt(&knight, board.Knight, def, d, others, takes),
+		blockAt(&queen, board.Bishop, def, d, others, takes),
+		blockAt(&queen, board.Rook, def, d, others, takes),
+	} {
+		if c >= 0 && (best < 0 || c < best) {
+			best = c
+		}
+	}
+	return best
 }
 
-// canBlock reports whether a man of kind kind, standing on the squares
-// in[c] within c moves, can end blocked on a square q it reaches in c
-// moves: a pawn by any man before it (others[k]: where def's other men
-// stand within k moves; takes: where mater's can) or taken there en
-// passant; a piece by distinct men of its side on every square round it,
-// their moves and its c within d. (A queen is never blocked where a rook
-// and a bishop are not both.)
-func canBlock(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) bool {
+// blockAt gives the fewest moves c after which a man of kind kind,
+// standing on the squares in[c] within c moves, can end blocked on a
+// square q it reaches in c moves (-1: none): a pawn by any man before it
+// (others[k]: where def's other men stand within k moves; takes: where
+// mater's can) or taken there en passant; a piece by distinct men of its
+// side on every square round it, their moves and its c within d. (A
+// queen is never blocked where a rook and a bishop are not both.)
+func blockAt(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board.Color, d int, others *[budgetMax + 1]board.Bitboard, takes board.Bitboard) int {
 	for c := 0; c <= d; c++ {
 		left := d - c
 		qs := in[c]
@@ -189,7 +215,7 @@ func canBlock(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board
 					ahead, behind = q-8, q+8
 				}
 				if (others[left] | takes).Has(ahead) || (q.Rank() == 3 || q.Rank() == 4) && takes.Has(behind) {
-					return true
+					return c
 				}
 				continue
 			}
@@ -204,11 +230,11 @@ func canBlock(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board
 				need += bits.OnesCount64(uint64(steps &^ others[k]))
 			}
 			if need <= left {
-				return true
+				return c
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // allowsAt reports whether the loose men can each be pinned against the
