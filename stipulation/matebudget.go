@@ -317,7 +317,9 @@ func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, 
 		for !walk[w].Has(t) {
 			w++
 		}
-		if board.KingAttacks(t)&^cover&^heldIn[d-w] != 0 || bt.stalemate && !bt.stuck.allowsAt(t, m) {
+		// (in a stalemate the king's w moves come on top of the other
+		// men's own: stuck.own)
+		if board.KingAttacks(t)&^cover&^heldIn[d-w] != 0 || bt.stalemate && (bt.stuck.own+w > d || !bt.stuck.allowsAt(t, m)) {
 			return false
 		}
 		return bt.ringAllows(b, mater, def, t, m, d-w, &heldIn)

@@ -45,6 +45,7 @@ type stuck struct {
 	pinners   []pinner
 	can       []uint16                                   // allowsAt's: the pinners each loose man may have
 	mate      []int8                                     // allowsAt's: the loose man each pinner pins, or -1
+	own       int                                        // the fewest moves the men but the king must make themselves to end stuck, all told
 	in, after [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
 }
 
@@ -57,7 +58,7 @@ type pinner struct{ orth, diag board.Bitboard }
 // moves; false when a man can end neither blocked, pinned nor taken on
 // any square.
 func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
-	st.loose = st.loose[:0]
+	st.loose, st.own = st.loose[:0], 0
 	// where mater's men can stand (take a man), and where its line
 	// pieces can (a pawn that may promote counts as both)
 	var takes board.Bitboard
@@ -103,9 +104,9 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		}
 	}
 	// own: the fewest moves the men must make themselves to end stuck,
-	// all told: each man's are its own, so they add up within d
+	// all told: each man's are its own, so they add up within d (with
+	// the king's to the square tested: budgetTest.alive)
 	before := *kingWalk
-	own := 0
 	for i, h := range bt.holders {
 		var others [budgetMax + 1]board.Bitboard
 		for k := 0; k <= d; k++ {
@@ -142,7 +143,7 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		if c < 0 {
 			return false // neither blocked, pinned nor taken
 		}
-		if own += c; own > d {
+		if st.own += c; st.own > d {
 			return false
 		}
 		if !blockable {
