@@ -525,12 +525,26 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 	if cols > maxCols {
 		return true // (not counted: errs towards yes)
 	}
-	st := &b.stand[def]
-	cost := func(h budgetMan, r board.Square) int32 {
-		if c := min(st[h.kind][h.sq][r], st[h.kind][h.alt][r]); c != 255 {
-			return int32(c)
+	// In a stalemate each man's own moves to end stuck (stuck.cs, all
+	// told stuck.own) are spent anyway: a man given a square here spends
+	// what its way there costs beyond them, out of what the others leave.
+	var own []int
+	if bt.stalemate && len(bt.stuck.cs) == cols {
+		own = bt.stuck.cs
+		if dl -= bt.stuck.own; dl < 0 {
+			return false
 		}
-		return unreachable
+	}
+	st := &b.stand[def]
+	cost := func(j int, h budgetMan, r board.Square) int32 {
+		c := min(st[h.kind][h.sq][r], st[h.kind][h.alt][r])
+		switch {
+		case c == 255:
+			return unreachable
+		case own != nil:
+			return int32(max(int(c)-own[j], 0))
+		}
+		return int32(c)
 	}
 	// lower: the sum of each row's cheapest man, a bound below the
 	// assignment's cost. In a stalemate a man on a flight must end there
@@ -542,7 +556,7 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 		r := b.ringSq[t][i]
 		least := int32(unreachable)
 		for j, h := range bt.holders {
-			c := cost(h, r)
+			c := cost(j, h, r)
 			if bt.stalemate && bt.stuckOn[h.kind]&(1<<i) == 0 {
 				c = unreachable
 			}
@@ -564,7 +578,7 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 		}
 		least := int32(unreachable)
 		for j, h := range bt.holders {
-			c := min(cost(h, v), cost(h, beside))
+			c := min(cost(j, h, v), cost(j, h, beside))
 			bt.costs[rows][j] = c
 			least = min(least, c)
 		}

@@ -46,6 +46,7 @@ type stuck struct {
 	can       []uint16                                   // allowsAt's: the pinners each loose man may have
 	mate      []int8                                     // allowsAt's: the loose man each pinner pins, or -1
 	own       int                                        // the fewest moves the men but the king must make themselves to end stuck, all told
+	cs        []int                                      // each holder's share of own, in the order of the holders
 	in, after [maxCols + 1][budgetMax + 1]board.Bitboard // prepare's
 }
 
@@ -58,7 +59,7 @@ type pinner struct{ orth, diag board.Bitboard }
 // moves; false when a man can end neither blocked, pinned nor taken on
 // any square.
 func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
-	st.loose, st.own = st.loose[:0], 0
+	st.loose, st.own, st.cs = st.loose[:0], 0, st.cs[:0]
 	// where mater's men can stand (take a man), and where its line
 	// pieces can (a pawn that may promote counts as both)
 	var takes board.Bitboard
@@ -143,6 +144,7 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		if c < 0 {
 			return false // neither blocked, pinned nor taken
 		}
+		st.cs = append(st.cs, c)
 		if st.own += c; st.own > d {
 			return false
 		}
