@@ -292,32 +292,18 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 // helpmate in one, every such helpmate and every such mate ends a
 // solution (the helpmates first, as Popeye prints them).
 func (h *helper) reciprocalEnd(pos *board.Position, line []board.Move) (bool, error) {
-	var l board.MoveList
-	pos.CheckingMoves(&l)
-	var mates []board.Move
-	for _, m := range l.Slice() {
-		child := *pos
-		child.Play(m)
-		if child.IsCheckmate() {
-			mates = append(mates, m)
-		}
-	}
+	mates := matesInOne(pos)
 	if len(mates) == 0 {
 		return false, nil
 	}
 	var helps []Line
+	var l board.MoveList
 	pos.LegalMoves(&l)
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
-		var replies board.MoveList
-		child.CheckingMoves(&replies)
-		for _, r := range replies.Slice() {
-			end := child
-			end.Play(r)
-			if end.IsCheckmate() {
-				helps = append(helps, Line{m, r})
-			}
+		for _, r := range matesInOne(&child) {
+			helps = append(helps, Line{m, r})
 		}
 	}
 	if len(helps) == 0 {

@@ -293,6 +293,21 @@ func forcedEnds(pos *board.Position, aim Aim, end seriesEnd) []board.Move {
 	return ends
 }
 
+// matesInOne returns the moves that mate at once at pos.
+func matesInOne(pos *board.Position) []board.Move {
+	var l board.MoveList
+	pos.CheckingMoves(&l)
+	var mates []board.Move
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if child.IsCheckmate() {
+			mates = append(mates, m)
+		}
+	}
+	return mates
+}
+
 // canMate reports whether the side to move at pos has a mate in one.
 func canMate(pos *board.Position) bool {
 	var l board.MoveList
