@@ -2,6 +2,9 @@ package stipulation
 
 import (
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"mateline.dev/mateline/board"
@@ -220,4 +223,82 @@ func movesWhere(lines []Line, is func(board.Move) bool) int {
 		}
 	}
 	return n
+}
+
+// TestStuckSoundPawns: each pawn of the stalemated side ends promoted,
+// taken, pinned or blocked. On random helpstalemates with three to six
+// black pawns (some near promotion, some that can take) and a few white
+// men, the solutions with the tests equal those without them.
+// MATELINE_STUCK_SWEEP=N makes N positions per stipulation, h=3 too.
+func TestStuckSoundPawns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 1))
+	stips, per := []string{"h=1", "h=1.5", "h=2", "h=2.5"}, 150
+	if s := os.Getenv("MATELINE_STUCK_SWEEP"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("MATELINE_STUCK_SWEEP=%q: %v", s, err)
+		}
+		stips, per = append(stips, "h=3"), n
+	}
+	compared, sols := compareNear(t, stips, per, "-", func() string {
+		var grid [64]byte
+		for n := 3 + rng.IntN(4); n > 0; n-- {
+			grid[8+rng.IntN(32)] = 'p' // the second to the fifth rank
+		}
+		men := "Kk"
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			men += string("QRBNPP"[rng.IntN(6)])
+		}
+		for n := rng.IntN(2); n > 0; n-- {
+			men += string("bnr"[rng.IntN(3)])
+		}
+		return testpos.PlacementOn(rng, &grid, men)
+	}, nil)
+	promotions := movesWhere(sols, func(m board.Move) bool { return m.Promotion() != board.NoPieceType && m.To().Rank() == 0 })
+	if len(sols) == 0 || promotions == 0 {
+		t.Errorf("%d solutions, %d black promotions: the comparison proved little", len(sols), promotions)
+	}
+	t.Logf("%d positions, %d solutions compared, %d black promotions in them", compared, len(sols), promotions)
+}
+
+// TestStuckAllowsSolutions: every position along the solutions of
+// Popeye's helpstalemates with promotions (BEISPIEL/hpint.inp) is let
+// through by the budget test, the stuck test included.
+func TestStuckAllowsSolutions(t *testing.T) {
+	for _, tc := range []struct{ name, fen, stip, line string }{
+		{"hpint.inp:260", "8/p7/B7/7p/P3K1pr/7b/1p2p2p/6k1 b - - 0 1", "h=5", "b2b1r a4a5 b1b6 a5b6 e2e1n b6b7 e1g2 b7b8q h2h1b b8g3"},
+		{"hpint.inp:276", "8/8/6KP/8/8/8/1pp1Rppp/k7 b - - 0 1", "h=4", "c2c1r h6h7 c1h1 h7h8q g2g1b h8h3 b2b1n h3f1"},
+		{"hpint.inp:284", "8/7K/6P1/8/8/8/1pp1Rppp/k7 b - - 0 1", "h=4", "c2c1r g6g7 c1h1 g7g8q g2g1b g8g2 b2b1n g2f1"},
+		{"hpint.inp:603", "5N2/p6b/6pk/8/6K1/1p6/1Pp4P/2N5 b - - 0 1", "h=5", "a7a5 h2h4 a5a4 h4h5 a4a3 h5g6 a3a2 g6h7 a2a1n h7h8b"},
+		{"hpint.inp:611", "8/p6b/6pk/8/6K1/8/1p5P/1B6 b - - 0 1", "h=5", "a7a5 h2h4 a5a4 h4h5 a4a3 h5g6 a3a2 g6h7 a2a1b h7h8b"},
+		{"hpint.inp:619", "7k/1p3n2/5N2/8/8/8/p1p1P3/BbN4K b - - 0 1", "h=5", "b7b5 e2e4 b5b4 e4e5 b4b3 e5e6 b3b2 e6f7 b2a1r f7f8b"},
+		{"hpint.inp:773", "8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1", "h=6", "g2g1b b4b5 g1a7 b5b6 b2b1r b6a7 b1b8 a7b8q d2d1n b8f4 d1f2 f4f2"},
+		{"hpint.inp:922", "5n2/K7/8/8/8/8/p2pP1p1/7k b - - 0 1", "h=6", "a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2"},
+	} {
+		pos, err := board.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := Parse(tc.stip)
+		plies := st.Plies()
+		var bt budgetTest
+		for i, uci := range strings.Fields(tc.line) {
+			left := plies - i
+			mater, mm := pos.Side(), (left+1)/2
+			if left%2 == 0 {
+				mater, mm = mater.Other(), left/2
+			}
+			if left >= 2 && !bt.allows(&pos, Stalemate, mater, mm, left-mm) {
+				t.Errorf("%s: refused after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
+			}
+			m, err := pos.ParseUCI(uci)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", tc.name, uci, err)
+			}
+			pos.Play(m)
+		}
+		if !reached(&pos, Stalemate) {
+			t.Errorf("%s: the line does not stalemate", tc.name)
+		}
+	}
 }
