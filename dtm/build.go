@@ -62,9 +62,13 @@ type builder struct {
 	// each conv
 	count, convCount [2][256]int64
 
-	val  [2]bytesArray // the whole table, by side to move
-	cnt  [2]bytesArray // the slices being solved
-	conv [2]bytesArray
+	val [2]bytesArray // the whole table, by side to move
+	// the row generator's: per side, a bit per position of the layout
+	// (index order) whose value its captures and promotions give; nil
+	// from the position-by-position generator
+	decided [2][]uint64
+	cnt     [2]bytesArray // the slices being solved
+	conv    [2]bytesArray
 	// the values present in each block of val, and of conv
 	inVal, inConv [2]codeSets
 
@@ -92,6 +96,13 @@ const maxChunk = 1 << 12
 // them, and of each ply inside a group (ply > 0; done is then the slices
 // finished before the group).
 func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, error) {
+	val, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions)
+	return val, err
+}
+
+// buildDecided is build, with the bits of the positions whose value a
+// capture or a promotion gives (builder.decided; nil by positions).
+func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, [2][]uint64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -99,7 +110,8 @@ func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progr
 	nd := node{n: l.men, pc: l.pieces}
 	b.key = nd.materialKey()
 	if !byPositions && littleEndian {
-		return b.buildRows()
+		val, err := b.buildRows()
+		return val, b.decided, err
 	}
 	groups := l.sliceGroups()
 	largest := 0
@@ -115,13 +127,13 @@ func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progr
 	}
 	for _, g := range groups {
 		if err := b.solveSlices(g[0], g[1]); err != nil {
-			return b.val, err
+			return b.val, [2][]uint64{}, err
 		}
 		if progress != nil {
 			progress(int64(g[1]), int64(len(l.slices)), 0)
 		}
 	}
-	return b.val, nil
+	return b.val, [2][]uint64{}, nil
 }
 
 // groupPositions is the most positions (per side to move) a group of
@@ -203,6 +215,7 @@ type worker struct {
 	pushes        []push
 	caps          []capture
 	best          [64]bestMove // a row's best conversions, by square
+	capBest       [64]bestMove // the same, of its captures and promotions only
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }

@@ -188,6 +188,13 @@ type rowGen struct {
 	// lossIn(0), so the codes do not clash)
 	conv   [2][]byte
 	inConv [2]codeSets
+	// capc: the best value of a position's captures and promotions, coded
+	// as conv, for every legal position of the group
+	capc [2][]byte
+	// decided, over the whole table (row*64 + square): the positions
+	// whose value a capture or a promotion gives (found at the end of
+	// each group): a probe that reads those moves needs no stored value
+	decided [2][]uint64
 	// per row, bit c&63 of each conv code c it holds
 	convHash [2][]uint64
 	// one word per row: the legal positions with that side to move, those

@@ -50,6 +50,8 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.val[s] = newBytes(g.rows * 64)
 		g.vb[s] = g.val[s].bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
+		g.capc[s] = make([]byte, largest*64)
+		g.decided[s] = make([]uint64, g.rows)
 		g.inConv[s] = newCodeSets(largest * 64)
 		for _, set := range g.bitSets() {
 			set[s] = make([]uint64, largest)
@@ -70,15 +72,17 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 			b.progress(done, int64(max(1, len(l.slices))), 0)
 		}
 	}
-	g.conv, g.inConv = [2][]byte{}, [2]codeSets{}
+	g.conv, g.capc, g.inConv = [2][]byte{}, [2][]byte{}, [2]codeSets{}
 	for _, set := range g.bitSets() {
 		*set = [2][]uint64{}
 	}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
-		return g.toLayout(), nil
+		out := g.toLayout()
+		return out, nil
 	}
 	g.clearUnstored()
+	b.decided = g.decided
 	return g.val, nil
 }
 
@@ -89,6 +93,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 	n := hi - lo
 	for s := 0; s < 2; s++ {
 		clear(g.conv[s][:n*64])
+		clear(g.capc[s][:n*64])
 		clear(g.inConv[s])
 		for _, set := range g.bitSets() {
 			clear(set[s][:n])
@@ -128,7 +133,26 @@ func (g *rowGen) solve(lo, hi int64) error {
 			return errTooLong
 		}
 	}
+	g.markDecided()
 	return nil
+}
+
+// markDecided sets, for the group's positions, the bits of decided whose
+// value their captures and promotions give.
+func (g *rowGen) markDecided() {
+	g.each(func(w *worker, r int64) {
+		R := g.lo + r
+		for s := 0; s < 2; s++ {
+			var set uint64
+			for y := g.legal[s][r]; y != 0; y &= y - 1 {
+				f := int64(bits.TrailingZeros64(y))
+				if c := g.capc[s][r*64+f]; c != 0 && convValue(c) == Value(g.vb[s][R*64+f]) {
+					set |= 1 << f
+				}
+			}
+			g.decided[s][R] = set
+		}
+	})
 }
 
 // each runs f over the rows of the group on the workers (r from lo).
@@ -216,8 +240,8 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 		// the best conversion of each position, a conversion at a time;
 		// busy: the positions with a conversion, or with no quiet move
 		// (the others have nothing to set up)
-		acc := &w.best
-		*acc = [64]bestMove{}
+		acc, capAcc := &w.best, &w.capBest
+		*acc, *capAcc = [64]bestMove{}, [64]bestMove{}
 		busy := ^q
 		for k := range w.caps {
 			c := &w.caps[k]
@@ -225,7 +249,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 			for y := c.bits & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
 				nd.sq[g.free] = f
-				if !g.captureAt(w, c, &nd, f, &acc[f]) {
+				if !g.captureAt(w, c, &nd, f, &capAcc[f]) {
 					return false
 				}
 			}
@@ -244,18 +268,38 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 				for y := p.legal & lg; y != 0; y &= y - 1 {
 					f := board.Square(bits.TrailingZeros64(y))
 					for i := range p.rd {
-						acc[f].add(p.rd[i].at(f))
+						capAcc[f].add(p.rd[i].at(f))
 					}
 				}
 			default:
+				// a promotion counts with the captures, a double step
+				// with the steps
+				into := acc
+				if p.to < 8 || p.to >= 56 {
+					into = capAcc
+				}
 				for y := p.legal & lg; y != 0; y &= y - 1 {
 					f := board.Square(bits.TrailingZeros64(y))
 					nd.sq[g.free] = f
-					if !g.special(w, &nd, p, &acc[f]) {
+					if !g.special(w, &nd, p, &into[f]) {
 						return false
 					}
 				}
 			}
+		}
+		// the captures' and promotions' best, kept, and taken into acc
+		for y := lg & busy; y != 0; y &= y - 1 {
+			f := bits.TrailingZeros64(y)
+			c := &capAcc[f]
+			if !c.have {
+				continue
+			}
+			code := uint8(c.v)
+			if c.v == Draw {
+				code = 1
+			}
+			g.capc[s][r*64+int64(f)] = code
+			acc[f].merge(c)
 		}
 		for y := lg & busy; y != 0; y &= y - 1 {
 			f := bits.TrailingZeros64(y)
@@ -567,6 +611,10 @@ func (g *rowGen) toLayout() [2]bytesArray {
 		ob[s] = out[s].bytes(l.size)
 	}
 	block := l.kkWeight
+	var dec [2][]uint64
+	for s := 0; s < 2; s++ {
+		dec[s] = make([]uint64, (l.size+63)/64)
+	}
 	g.b.parallel(kkPairCount, func(w *worker, from, to int64) {
 		for kk := from; kk < to; kk++ {
 			pair := kkPairs[kk]
@@ -574,6 +622,8 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			dst := kk * block
 			check := len(l.groups) > 0 || kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) != 0
 			for s := 0; s < 2; s++ {
+				// (a block is a multiple of 64 positions: whole words)
+				copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
 				if !check {
 					copy(ob[s][dst:dst+block], g.vb[s][src:src+block])
 					continue
@@ -588,6 +638,7 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			}
 		}
 	})
+	g.b.decided = dec
 	return out
 }
 

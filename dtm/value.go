@@ -126,6 +126,14 @@ func (b *bestMove) add(after Value) {
 	}
 }
 
+// merge takes c's best into b, as if its moves were added to b.
+func (b *bestMove) merge(c *bestMove) {
+	b.long = b.long || c.long
+	if c.have && (!b.have || scoreTable[c.v] > scoreTable[b.v]) {
+		b.v, b.have = c.v, true
+	}
+}
+
 // beforeTable[v] is v.Before() (Draw for a mate too long to store), and
 // scoreTable[v] is v.score(): the set-up of a build adds a move's value
 // hundreds of millions of times.
