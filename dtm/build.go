@@ -67,6 +67,7 @@ type builder struct {
 	// (index order) whose value its captures and promotions give; nil
 	// from the position-by-position generator
 	decided [2][]uint64
+	unused  [2][]uint64 // the slots no probe reads (rowGen.unused, in index order)
 	cnt     [2]bytesArray // the slices being solved
 	conv    [2]bytesArray
 	// the values present in each block of val, and of conv
@@ -96,13 +97,14 @@ const maxChunk = 1 << 12
 // them, and of each ply inside a group (ply > 0; done is then the slices
 // finished before the group).
 func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, error) {
-	val, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions)
+	val, _, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions)
 	return val, err
 }
 
 // buildDecided is build, with the bits of the positions whose value a
-// capture or a promotion gives (builder.decided; nil by positions).
-func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, [2][]uint64, error) {
+// capture or a promotion gives and of the slots no probe reads
+// (builder.decided, builder.unused; nil by positions).
+func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -111,7 +113,7 @@ func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int
 	b.key = nd.materialKey()
 	if !byPositions && littleEndian {
 		val, err := b.buildRows()
-		return val, b.decided, err
+		return val, b.decided, b.unused, err
 	}
 	groups := l.sliceGroups()
 	largest := 0
@@ -127,13 +129,13 @@ func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int
 	}
 	for _, g := range groups {
 		if err := b.solveSlices(g[0], g[1]); err != nil {
-			return b.val, [2][]uint64{}, err
+			return b.val, [2][]uint64{}, [2][]uint64{}, err
 		}
 		if progress != nil {
 			progress(int64(g[1]), int64(len(l.slices)), 0)
 		}
 	}
-	return b.val, [2][]uint64{}, nil
+	return b.val, [2][]uint64{}, [2][]uint64{}, nil
 }
 
 // groupPositions is the most positions (per side to move) a group of

@@ -195,6 +195,9 @@ type rowGen struct {
 	// whose value a capture or a promotion gives (found at the end of
 	// each group): a probe that reads those moves needs no stored value
 	decided [2][]uint64
+	// unused: the slots no probe reads (no legal position, or a form
+	// the layout does not store)
+	unused [2][]uint64
 	// per row, bit c&63 of each conv code c it holds
 	convHash [2][]uint64
 	// one word per row: the legal positions with that side to move, those

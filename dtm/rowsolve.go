@@ -52,6 +52,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.conv[s] = make([]byte, largest*64)
 		g.capc[s] = make([]byte, largest*64)
 		g.decided[s] = make([]uint64, g.rows)
+		g.unused[s] = make([]uint64, g.rows)
 		g.inConv[s] = newCodeSets(largest * 64)
 		for _, set := range g.bitSets() {
 			set[s] = make([]uint64, largest)
@@ -82,7 +83,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		return out, nil
 	}
 	g.clearUnstored()
-	b.decided = g.decided
+	b.decided, b.unused = g.decided, g.unused
 	return g.val, nil
 }
 
@@ -151,6 +152,7 @@ func (g *rowGen) markDecided() {
 				}
 			}
 			g.decided[s][R] = set
+			g.unused[s][R] = ^g.legal[s][r]
 		}
 	})
 }
@@ -611,9 +613,10 @@ func (g *rowGen) toLayout() [2]bytesArray {
 		ob[s] = out[s].bytes(l.size)
 	}
 	block := l.kkWeight
-	var dec [2][]uint64
+	var dec, unused [2][]uint64
 	for s := 0; s < 2; s++ {
 		dec[s] = make([]uint64, (l.size+63)/64)
+		unused[s] = make([]uint64, (l.size+63)/64)
 	}
 	g.b.parallel(kkPairCount, func(w *worker, from, to int64) {
 		for kk := from; kk < to; kk++ {
@@ -624,21 +627,22 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			for s := 0; s < 2; s++ {
 				// (a block is a multiple of 64 positions: whole words)
 				copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
+				copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
 				if !check {
 					copy(ob[s][dst:dst+block], g.vb[s][src:src+block])
 					continue
 				}
 				for i := int64(0); i < block; i++ {
-					if v := g.vb[s][src+i]; v != 0 {
-						if _, ok := l.stored(dst + i); ok {
-							ob[s][dst+i] = v
-						}
+					if _, ok := l.stored(dst + i); ok {
+						ob[s][dst+i] = g.vb[s][src+i]
+					} else {
+						unused[s][(dst+i)/64] |= 1 << ((dst + i) % 64)
 					}
 				}
 			}
 		}
 	})
-	g.b.decided = dec
+	g.b.decided, g.b.unused = dec, unused
 	return out
 }
 
@@ -658,11 +662,10 @@ func (g *rowGen) clearUnstored() {
 			}
 			base := slice * l.perSlice
 			for i := base; i < base+l.perSlice; i++ {
-				if g.vb[0][i] == 0 && g.vb[1][i] == 0 {
-					continue
-				}
 				if _, ok := l.stored(i); !ok {
 					g.vb[0][i], g.vb[1][i] = 0, 0
+					g.unused[0][i/64] |= 1 << (i % 64)
+					g.unused[1][i/64] |= 1 << (i % 64)
 				}
 			}
 		}

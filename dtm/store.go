@@ -43,6 +43,10 @@ type Store struct {
 	// byPositions builds pawnless tables position by position, as tables
 	// with pawns are (tests compare the two generators)
 	byPositions bool
+	// format3 writes the tables of five men in format 3 (being built):
+	// 1 both sides, 2 one side; the values captures and promotions give
+	// left to the probe. MATELINE_DTM_FORMAT=3 (both) or 3one sets it.
+	format3 int
 	// byKey maps a node's materialKey to its table, once loaded: the
 	// probes' fast path, with no allocation and no lock
 	byKey sync.Map // uint32 -> resolved
@@ -356,13 +360,18 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, err := build(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
+	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
 	var size int64
 	if err == nil {
-		if size, err = writeCompressed(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, s.workers); err != nil {
+		o := zOptions{}
+		if s.format3 > 0 && l.men == 5 && decided[0] != nil {
+			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
+		}
+		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
+	decided, unused = [2][]uint64{}, [2][]uint64{}
 	val = [2]bytesArray{}
 	if l.size >= 1<<24 {
 		// The build's arrays (up to a gigabyte) are garbage now: give them
@@ -437,9 +446,55 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 	}
 	if r.flip {
 		f := nd.flipped()
-		return r.t.value(&f)
+		return s.answer(r.t, &f, buildMax)
 	}
-	return r.t.value(nd)
+	return s.answer(r.t, nd, buildMax)
+}
+
+// answer reads a node of t's material, in its colours: its byte, and in
+// a file of format 3 the best of that and of its captures and
+// promotions, or for a side not stored the best of its moves.
+func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
+	if t.z.h.version < zFormatFilled {
+		return t.value(nd)
+	}
+	lookup := func(n *node) (Value, error) { return s.lookupWith(n, buildMax) }
+	var sc epScratch
+	var buf [64]move
+	var best bestMove
+	var moves []move
+	stored := t.z.h.stores(int(nd.stm))
+	if stored {
+		v, err := t.value(nd)
+		if err != nil {
+			return Draw, err
+		}
+		best.v, best.have = v, true
+		moves, _ = nd.conversions(buf[:0], nd.threatsTo(nd.stm))
+	} else {
+		moves = nd.moves(buf[:0])
+	}
+	for _, m := range moves {
+		if stored && m.capture < 0 && m.promo == board.NoPieceType {
+			continue // a pawn's step: its value is in the byte
+		}
+		ch := nd.play(m)
+		v, err := valueOf(&ch, lookup, &sc)
+		if err != nil {
+			return Draw, err
+		}
+		best.add(v)
+	}
+	if !best.have {
+		if nd.inCheck() {
+			return lossIn(0), nil
+		}
+		return Draw, nil
+	}
+	if stored && len(moves) == 0 {
+		return best.v, nil
+	}
+	return best.value()
 }
 
 // resolve finds the table of a node's material, loading or building it

@@ -1,7 +1,9 @@
 package dtm
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -37,9 +39,17 @@ import (
 // one more offset, the end of the last block. Then the blocks: every block
 // of White to move, then every block of Black to move. A side's last block
 // may be short.
+//
+// Format version 3 (being built) stores one side to move or both (byte
+// 56: bit 0 White, bit 1 Black), and leaves to the probe the values that
+// a capture or a promotion gives (byte 57, bit 0): such a position's
+// byte holds anything no better for the side to move, the byte before it
+// where that is so. The blocks are those of the sides stored; the values'
+// checksum is of the bytes stored.
 const (
 	zHeaderSize    = 64
 	zFormatVersion = 2
+	zFormatFilled  = 3
 	codecZstd      = 1
 	// zBlockShift sets the positions per block: 32 K positions compress
 	// to a few KiB each, and one decompresses in about 60 µs.
@@ -59,12 +69,37 @@ type zHeader struct {
 	crc      uint32 // of the values
 	indexCRC uint32
 	blocks   uint32
+	version  uint32
+	sides    uint8 // version 3: the sides stored (bit 0 White, bit 1 Black)
+	flags    uint8 // version 3: flagConversions
+}
+
+// flagConversions: the values captures and promotions give are left to
+// the probe.
+const flagConversions = 1
+
+// stores reports whether the file holds the values of side stm to move.
+func (h *zHeader) stores(stm int) bool { return h.version < zFormatFilled || h.sides>>stm&1 == 1 }
+
+// sidesStored is how many sides to move the file holds.
+func (h *zHeader) sidesStored() int64 {
+	if h.version < zFormatFilled {
+		return 2
+	}
+	return int64(h.sides&1 + h.sides>>1&1)
 }
 
 func (h zHeader) encode() []byte {
 	b := make([]byte, zHeaderSize)
 	copy(b, magic[:])
-	binary.LittleEndian.PutUint32(b[8:], zFormatVersion)
+	v := h.version
+	if v == 0 {
+		v = zFormatVersion
+	}
+	binary.LittleEndian.PutUint32(b[8:], v)
+	if v >= zFormatFilled {
+		b[56], b[57] = h.sides, h.flags
+	}
 	binary.LittleEndian.PutUint32(b[12:], h.men)
 	copy(b[16:32], h.sig)
 	binary.LittleEndian.PutUint64(b[32:], h.size)
@@ -93,8 +128,9 @@ func parseZHeader(b []byte, l *layout) (zHeader, error) {
 	if !bytes.Equal(b[:8], magic[:]) {
 		return h, fmt.Errorf("%w: not a mateline DTM table", ErrCorrupt)
 	}
-	if v := binary.LittleEndian.Uint32(b[8:]); v != zFormatVersion {
-		return h, fmt.Errorf("%w: format version %d, this mateline reads %d", ErrCorrupt, v, zFormatVersion)
+	h.version = binary.LittleEndian.Uint32(b[8:])
+	if h.version != zFormatVersion && h.version != zFormatFilled {
+		return h, fmt.Errorf("%w: format version %d, this mateline reads %d and %d", ErrCorrupt, h.version, zFormatVersion, zFormatFilled)
 	}
 	if crc32.Checksum(b[:60], castagnoli) != binary.LittleEndian.Uint32(b[60:]) {
 		return h, fmt.Errorf("%w: header checksum", ErrCorrupt)
@@ -107,7 +143,12 @@ func parseZHeader(b []byte, l *layout) (zHeader, error) {
 	h.crc = binary.LittleEndian.Uint32(b[44:])
 	h.indexCRC = binary.LittleEndian.Uint32(b[48:])
 	h.blocks = binary.LittleEndian.Uint32(b[52:])
+	if h.version >= zFormatFilled {
+		h.sides, h.flags = b[56], b[57]
+	}
 	switch {
+	case h.version >= zFormatFilled && (h.sides == 0 || h.sides > 3 || h.flags > flagConversions):
+		return h, fmt.Errorf("%w: sides %d, flags %d", ErrCorrupt, h.sides, h.flags)
 	case h.sig != l.mat.String():
 		return h, fmt.Errorf("%w: holds %q", ErrCorrupt, h.sig)
 	case h.size != uint64(l.size) || h.men != uint32(l.men):
@@ -116,8 +157,8 @@ func parseZHeader(b []byte, l *layout) (zHeader, error) {
 		return h, fmt.Errorf("%w: codec %d, this mateline reads zstd (1)", ErrCorrupt, h.codec)
 	case h.shift < 8 || h.shift > 24:
 		return h, fmt.Errorf("%w: %d positions per block", ErrCorrupt, uint64(1)<<h.shift)
-	case int64(h.blocks) != 2*blocksPerSide(l.size, h.shift):
-		return h, fmt.Errorf("%w: %d blocks, want %d", ErrCorrupt, h.blocks, 2*blocksPerSide(l.size, h.shift))
+	case int64(h.blocks) != h.sidesStored()*blocksPerSide(l.size, h.shift):
+		return h, fmt.Errorf("%w: %d blocks, want %d", ErrCorrupt, h.blocks, h.sidesStored()*blocksPerSide(l.size, h.shift))
 	}
 	return h, nil
 }
@@ -181,10 +222,29 @@ func longestMate(vals []byte) uint16 {
 }
 
 // writeCompressed writes a table's values (sides[0] White to move,
-// sides[1] Black) as a compressed file, through a temporary file in the
-// same directory, synced and renamed into place. workers goroutines
-// compress blocks side by side.
-func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (size int64, err error) {
+// sides[1] Black) as a compressed file of format 2: writeFile with
+// nothing left to the probe.
+func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (int64, error) {
+	return writeFile(path, l, sides, zOptions{}, workers)
+}
+
+// zOptions choose what a table file stores.
+type zOptions struct {
+	// decided: per side, a bit per position whose value its captures
+	// and promotions give (format 3: left to the probe); nil, format 2
+	decided [2][]uint64
+	// unused: per side, a bit per slot no probe reads (filled freely)
+	unused [2][]uint64
+	// oneSide: format 3 keeps only the side to move whose blocks
+	// compress smaller
+	oneSide bool
+}
+
+// writeFile writes a table's values as a compressed file (format 3: the
+// values' checksum is the CRC-32C of each block's, in order), through a
+// temporary file in the same directory, synced and renamed into place.
+// workers goroutines compress blocks side by side.
+func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int) (size int64, err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -199,62 +259,93 @@ func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (size
 	if err = f.Chmod(0o644); err != nil {
 		return 0, err
 	}
+	filled := o.decided[0] != nil
 	per := blocksPerSide(l.size, zBlockShift)
-	n := 2 * per
+	if workers <= 0 {
+		workers = 2
+	}
+	// every block of both sides compressed (filled, for format 3), in
+	// memory: a five-man table's are at most a few hundred MB
+	enc := zstdEncoder(l.size)
+	comp := make([][]byte, 2*per)
+	crcs := make([]uint32, 2*per) // of each block's bytes stored
+	longs := make([]uint16, 2*per)
+	next := make(chan int64, 2*per)
+	for g := int64(0); g < 2*per; g++ {
+		next <- g
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for g := range next {
+				side, i := g/per, g%per
+				from := i << zBlockShift
+				b := sides[side][from:min(from+zBlockEntries, l.size)]
+				longs[g] = longestMate(b)
+				if filled {
+					buf = fillDecided(append(buf[:0], b...), o.decided[side], o.unused[side], from)
+					b = buf
+				}
+				crcs[g] = crc32.Checksum(b, castagnoli)
+				comp[g] = enc.EncodeAll(b, nil)
+			}
+		}()
+	}
+	wg.Wait()
+	h := zHeader{men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), shift: zBlockShift, codec: codecZstd}
+	stored := []int64{0, 1}
+	if filled {
+		h.version, h.sides, h.flags = zFormatFilled, 3, flagConversions
+		if o.oneSide {
+			var bytes [2]int64
+			for g := range comp {
+				bytes[int64(g)/per] += int64(len(comp[g]))
+			}
+			stored = []int64{0}
+			if bytes[1] < bytes[0] {
+				stored = []int64{1}
+			}
+			h.sides = 1 << stored[0]
+		}
+	}
+	n := int64(len(stored)) * per
 	index := make([]byte, n*indexEntry+8)
 	off := int64(zHeaderSize) + int64(len(index))
 	if _, err = f.Seek(off, io.SeekStart); err != nil {
 		return 0, err
 	}
-	if workers <= 0 {
-		workers = 2
-	}
-	block := func(g int64) []byte {
-		s, i := g/per, g%per
-		return sides[s][i<<zBlockShift : min((i+1)<<zBlockShift, l.size)]
-	}
-	enc := zstdEncoder(l.size)
-	crc := uint32(0)
-	longest := uint16(0)
-	// batches of blocks compressed in parallel, written in order
-	const batch = 256
-	out := make([][]byte, batch)
-	longs := make([]uint16, batch)
-	for from := int64(0); from < n; from += batch {
-		to := min(from+batch, n)
-		var wg sync.WaitGroup
-		next := make(chan int64, batch)
-		for g := from; g < to; g++ {
-			next <- g
-		}
-		close(next)
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for g := range next {
-					b := block(g)
-					out[g-from] = enc.EncodeAll(b, out[g-from][:0])
-					longs[g-from] = longestMate(b)
-				}
-			}()
-		}
-		wg.Wait()
-		for g := from; g < to; g++ {
-			c := out[g-from]
-			binary.LittleEndian.PutUint64(index[g*indexEntry:], uint64(off))
-			binary.LittleEndian.PutUint32(index[g*indexEntry+8:], crc32.Checksum(c, castagnoli))
-			if _, err = f.Write(c); err != nil {
+	w := bufio.NewWriterSize(f, 1<<20)
+	k := int64(0)
+	for _, side := range stored {
+		for i := int64(0); i < per; i++ {
+			g := side*per + i
+			c := comp[g]
+			binary.LittleEndian.PutUint64(index[k*indexEntry:], uint64(off))
+			binary.LittleEndian.PutUint32(index[k*indexEntry+8:], crc32.Checksum(c, castagnoli))
+			if _, err = w.Write(c); err != nil {
 				return 0, err
 			}
 			off += int64(len(c))
-			crc = crc32.Update(crc, castagnoli, block(g))
-			longest = max(longest, longs[g-from])
+			if filled {
+				h.crc = crc32.Update(h.crc, castagnoli, binary.LittleEndian.AppendUint32(nil, crcs[g]))
+			} else {
+				h.crc = crc32.Update(h.crc, castagnoli, sides[side][i<<zBlockShift:min((i+1)<<zBlockShift, l.size)])
+			}
+			k++
 		}
 	}
+	for _, l := range longs {
+		h.longest = max(h.longest, l)
+	}
+	if err = w.Flush(); err != nil {
+		return 0, err
+	}
 	binary.LittleEndian.PutUint64(index[n*indexEntry:], uint64(off))
-	h := zHeader{men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), shift: zBlockShift, codec: codecZstd,
-		longest: longest, crc: crc, indexCRC: crc32.Checksum(index, castagnoli), blocks: uint32(n)}
+	h.indexCRC, h.blocks = crc32.Checksum(index, castagnoli), uint32(n)
 	if _, err = f.WriteAt(h.encode(), 0); err != nil {
 		return 0, err
 	}
@@ -275,6 +366,25 @@ func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (size
 		d.Close()
 	}
 	return off, nil
+}
+
+// fillDecided rewrites, in the block b of one side that starts at index
+// from, each position decided by its captures and promotions with the
+// byte before it when that is no better for the side to move (else
+// leaves it), and each unused slot with the byte before it: runs of equal
+// bytes compress better, and the probe, which takes the best of the byte
+// and those moves, still reads the value.
+func fillDecided(b []byte, decided, unused []uint64, from int64) []byte {
+	prev := byte(0)
+	for i := range b {
+		idx := from + int64(i)
+		bit := uint64(1) << (idx & 63)
+		if unused[idx>>6]&bit != 0 || decided[idx>>6]&bit != 0 && !Value(prev).Better(Value(b[i])) {
+			b[i] = prev
+		}
+		prev = b[i]
+	}
+	return b
 }
 
 // zTable is an open compressed table: its mapped file and block index.
@@ -315,7 +425,7 @@ func openCompressed(path string, l *layout, check bool) (*zTable, func(), error)
 	if err != nil {
 		return nil, nil, err
 	}
-	z := &zTable{h: h, file: data, per: int64(h.blocks) / 2}
+	z := &zTable{h: h, file: data, per: blocksPerSide(l.size, h.shift)}
 	if err := z.checkIndex(); err != nil {
 		release()
 		return nil, nil, err
@@ -404,7 +514,13 @@ func (z *zTable) decode(g int64, dst []byte) ([]byte, error) {
 // at reads the value of index idx with side stm to move, through the
 // block cache.
 func (z *zTable) at(stm int, idx int64) (Value, error) {
-	g := int64(stm)*z.per + idx>>z.h.shift
+	slot := int64(stm)
+	if !z.h.stores(stm) {
+		return Draw, errNotStored
+	} else if z.h.sidesStored() == 1 {
+		slot = 0
+	}
+	g := slot*z.per + idx>>z.h.shift
 	b, err := z.cache.get(z, g)
 	if err != nil {
 		if z.corrupt != nil {
@@ -415,7 +531,10 @@ func (z *zTable) at(stm int, idx int64) (Value, error) {
 	return Value(b[idx&(1<<z.h.shift-1)]), nil
 }
 
-// decompressAll writes every value, White to move then Black, to w.
+// errNotStored: a file of format 3 does not hold the side asked for.
+var errNotStored = errors.New("side to move not stored in this table's file")
+
+// decompressAll writes every value stored, White to move then Black, to w.
 func (z *zTable) decompressAll(w io.Writer) (uint32, error) {
 	crc := uint32(0)
 	var buf []byte
@@ -424,7 +543,11 @@ func (z *zTable) decompressAll(w io.Writer) (uint32, error) {
 		if err != nil {
 			return 0, err
 		}
-		crc = crc32.Update(crc, castagnoli, b)
+		if z.h.version >= zFormatFilled {
+			crc = crc32.Update(crc, castagnoli, binary.LittleEndian.AppendUint32(nil, crc32.Checksum(b, castagnoli)))
+		} else {
+			crc = crc32.Update(crc, castagnoli, b)
+		}
 		if _, err := w.Write(b); err != nil {
 			return 0, err
 		}
