@@ -67,7 +67,7 @@ type builder struct {
 	// (index order) whose value its captures and promotions give; nil
 	// from the position-by-position generator
 	decided [2][]uint64
-	unused  [2][]uint64 // the slots no probe reads (rowGen.unused, in index order)
+	unused  [2][]uint64   // the slots no probe reads (rowGen.unused, in index order)
 	cnt     [2]bytesArray // the slices being solved
 	conv    [2]bytesArray
 	// the values present in each block of val, and of conv

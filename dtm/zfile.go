@@ -3,8 +3,8 @@ package dtm
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
