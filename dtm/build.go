@@ -644,14 +644,27 @@ func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 	if err != nil {
 		return Draw, err
 	}
-	switch {
-	case r.t == nil: // bare kings
+	if r.t == nil { // bare kings
 		return Draw, nil
-	case r.flip:
-		w.flipped = ch.flipped()
-		return r.t.value(&w.flipped)
 	}
-	return r.t.value(ch)
+	x := ch
+	if r.flip {
+		w.flipped = ch.flipped()
+		x = &w.flipped
+	}
+	// the build holds the tables it reads whole (a file of format 3
+	// leaves values to the probe: its bytes alone are not the values)
+	if raw := r.t.rawData(); raw != nil {
+		idx, err := r.t.l.indexOf(x)
+		if err != nil {
+			return Draw, err
+		}
+		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
+	}
+	if r.t.z != nil && r.t.z.h.version >= zFormatFilled {
+		return Draw, fmt.Errorf("%s: read by a build without its values whole", r.t.l.mat)
+	}
+	return r.t.value(x)
 }
 
 // tableOf finds the table of another material than the build's (none for

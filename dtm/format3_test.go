@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/testpos"
@@ -36,6 +37,9 @@ func TestFormat3Probes(t *testing.T) {
 			// read format 3 yet
 			tmp := t.TempDir()
 			files, _ := os.ReadDir(dir)
+			if os.Getenv("MATELINE_DTM_FORMAT3_FRESH") != "" {
+				files = nil // every table built here, its five-man ones in format 3
+			}
 			for _, f := range files {
 				if n := f.Name(); strings.HasSuffix(n, ".mldtm") && n != name+".mldtm" {
 					if err := os.Symlink(dir+"/"+n, tmp+"/"+n); err != nil {
@@ -45,9 +49,11 @@ func TestFormat3Probes(t *testing.T) {
 			}
 			s := Open(tmp, Options{BuildMen: 5})
 			s.format3 = mode
+			start := time.Now()
 			if _, err := s.Table(m); err != nil {
 				t.Fatal(err)
 			}
+			t.Logf("%s built in %.1f s", name, time.Since(start).Seconds())
 			info, err := os.Stat(s.Path(m))
 			if err != nil {
 				t.Fatal(err)
@@ -77,5 +83,115 @@ func TestFormat3Probes(t *testing.T) {
 			}
 			s.Close()
 		}
+	}
+}
+
+// TestFormat3Small: tables of three and four men written in format 3
+// (both sides, and one side), those of four men built from the ones of
+// three and four they read in format 3 (their values built again), give
+// the legal positions of both sides (every 13th index) the value format
+// 2 gives.
+func TestFormat3Small(t *testing.T) {
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	names := []string{"KQvKR", "KPvKP", "KRvKB"}
+	if testing.Short() {
+		names = names[:1]
+	}
+	for mode := 1; mode <= 2; mode++ {
+		s := Open(t.TempDir(), Options{BuildMen: 4})
+		s.format3, s.format3Men = mode, 3
+		for _, name := range names {
+			m, err := ParseMaterial(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := s.Table(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tb.z.h.version != zFormatFilled || mode == 2 && tb.z.h.sidesStored() != 1 {
+				t.Fatalf("%s: format %d, sides %d", name, tb.z.h.version, tb.z.h.sides)
+			}
+			l := tb.l
+			compared := 0
+			for side := 0; side < 2; side++ {
+				for idx := int64(side); idx < l.size; idx += 13 { // (a sample: one-ply answers are slow)
+					sq, ok := l.stored(idx)
+					nd := node{n: l.men, pc: l.pieces, sq: sq, stm: board.Color(side), ep: board.NoSquare}
+					if !ok || !nd.legal() {
+						continue
+					}
+					want, err1 := ref.lookup(&nd)
+					got, err2 := s.lookup(&nd)
+					if err1 != nil || err2 != nil {
+						t.Fatal(err1, err2)
+					}
+					if got != want {
+						t.Fatalf("%s mode %d, %v to move, index %d: format 3 %v, format 2 %v", name, mode, board.Color(side), idx, got, want)
+					}
+					compared++
+				}
+			}
+			t.Logf("%s mode %d: %d positions the same", name, mode, compared)
+		}
+		s.Close()
+	}
+}
+
+// BenchmarkProbeFormat3 (MATELINE_DTM3=DIR holding KQRvKR in format 3):
+// along the lines of BenchmarkProbeAccess, every position probed
+// (lines: the side not stored answered one ply deep), and the search's
+// prober that answers only the side stored (lines-stored-only: the
+// others refused at once; answered counts the answers).
+func BenchmarkProbeFormat3(b *testing.B) {
+	dir := os.Getenv("MATELINE_DTM3")
+	if dir == "" {
+		b.Skip("MATELINE_DTM3 does not hold KQRvKR in format 3")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var lines []board.Position
+	for len(lines) < 1<<18 {
+		pos, ok := randomPosition(r, "KQRkr")
+		if !ok {
+			continue
+		}
+		for ply := 0; ply < 40; ply++ {
+			lines = append(lines, pos)
+			var ml board.MoveList
+			pos.LegalMoves(&ml)
+			var quiet []board.Move
+			for _, mv := range ml.Slice() {
+				if !pos.Occupied().Has(mv.To()) {
+					quiet = append(quiet, mv)
+				}
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			pos.Play(quiet[r.IntN(len(quiet))])
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		stored bool
+	}{{"lines", false}, {"lines-stored-only", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := Open(dir, Options{})
+			defer s.Close()
+			p := s.Prober(0)
+			if c.stored {
+				p = p.StoredOnly()
+			}
+			answered := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, ok := p.ProbeDTM(&lines[i%len(lines)]); ok {
+					answered++
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
+			b.ReportMetric(float64(answered)/b.Elapsed().Seconds(), "answers/s")
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime/debug"
 )
 
 // rawCopy is a table's values decompressed whole, for the builds that
@@ -16,6 +17,47 @@ type rawCopy struct {
 	data    []byte // White to move, then Black
 	release func()
 	refs    int
+	kept    bool // kept after its last hold (keepRaw)
+}
+
+// keptRawBytes bounds the raw copies kept of the tables of format 3 this
+// store built: a build that reads one of those (a promotion) needs its
+// values whole, which its file no longer gives; kept, they need not be
+// built again. The oldest goes first.
+const keptRawBytes = 16 << 30
+
+// keepRaw writes the values of t, just built, to a scratch copy kept
+// for the builds that read it (rawMu not held).
+func (s *Store) keepRaw(t *Table, val [2][]byte) error {
+	data, release, err := writeScratch(s.dir, t, val)
+	if err != nil {
+		return err
+	}
+	s.rawMu.Lock()
+	defer s.rawMu.Unlock()
+	if t.rawc != nil {
+		release()
+		return nil
+	}
+	t.rawc = &rawCopy{data: data, release: release, kept: true}
+	t.raw.Store(&data)
+	s.kept = append(s.kept, t)
+	total := int64(0)
+	for _, k := range s.kept {
+		total += 2 * k.l.size
+	}
+	for len(s.kept) > 1 && total > keptRawBytes {
+		old := s.kept[0]
+		s.kept = s.kept[1:]
+		total -= 2 * old.l.size
+		if old.rawc != nil {
+			old.rawc.kept = false
+			if old.rawc.refs == 0 {
+				old.dropRaw()
+			}
+		}
+	}
+	return nil
 }
 
 // acquireRaw makes t's values readable whole (t.rawData) until the
@@ -30,13 +72,89 @@ func (s *Store) acquireRaw(t *Table) error {
 	if t.z == nil {
 		return fmt.Errorf("%s: no values", t.l.mat)
 	}
-	data, release, err := decompressToScratch(s.dir, t)
+	var data []byte
+	var release func()
+	var err error
+	if t.z.h.version >= zFormatFilled {
+		// its file leaves values to the probe: the values whole come from
+		// building it again (its own tables held meanwhile, outside the
+		// lock: they may need the same)
+		s.rawMu.Unlock()
+		data, release, err = s.rebuildToScratch(t)
+		s.rawMu.Lock()
+		if err == nil && t.rawc != nil { // another holder was quicker
+			release()
+			t.rawc.refs++
+			return nil
+		}
+	} else {
+		data, release, err = decompressToScratch(s.dir, t)
+	}
 	if err != nil {
-		return fmt.Errorf("decompressing %s for a build: %w", t.l.mat, err)
+		return fmt.Errorf("reading %s whole for a build: %w", t.l.mat, err)
 	}
 	t.rawc = &rawCopy{data: data, release: release, refs: 1}
 	t.raw.Store(&data)
 	return nil
+}
+
+// rebuildToScratch builds t's values again, for a build that reads them
+// whole, and writes them to an unlinked scratch file, mapped.
+func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
+	m := t.l.mat
+	held, err := s.holdChildren(m, MaxMen)
+	defer func() {
+		for _, c := range held {
+			s.releaseRaw(c)
+		}
+	}()
+	if err != nil {
+		return nil, nil, err
+	}
+	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	val, err := build(t.l, s.lookupHeld, resolve, s.workers, nil, s.byPositions)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, release, err := writeScratch(s.dir, t, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
+	val = [2]bytesArray{}
+	debug.FreeOSMemory()
+	return data, release, err
+}
+
+// writeScratch writes t's values (val: White to move, Black) to an
+// unlinked scratch file in dir, mapped.
+func writeScratch(dir string, t *Table, val [2][]byte) ([]byte, func(), error) {
+	f, err := os.CreateTemp(dir, "."+t.l.mat.String()+".raw*")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	unlinked := os.Remove(f.Name()) == nil
+	w := bufio.NewWriterSize(f, 1<<20)
+	for side := 0; side < 2 && err == nil; side++ {
+		_, err = w.Write(val[side])
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	var data []byte
+	var release func()
+	if err == nil {
+		data, release, err = mapFile(f, 2*t.l.size)
+	}
+	if err != nil {
+		if !unlinked {
+			os.Remove(f.Name())
+		}
+		return nil, nil, err
+	}
+	if !unlinked {
+		name := f.Name()
+		inner := release
+		release = func() { inner(); os.Remove(name) }
+	}
+	return data, release, nil
 }
 
 // releaseRaw lets go of a hold taken by acquireRaw. The copy of a table of
@@ -49,7 +167,7 @@ func (s *Store) releaseRaw(t *Table) {
 		return
 	}
 	t.rawc.refs--
-	if t.rawc.refs > 0 || t.l.men <= concurrentMen {
+	if t.rawc.refs > 0 || t.rawc.kept || t.l.men <= concurrentMen {
 		return
 	}
 	t.dropRaw()

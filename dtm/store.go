@@ -35,6 +35,7 @@ type Store struct {
 
 	mu      sync.Mutex
 	rawMu   sync.Mutex // the tables' raw copies
+	kept    []*Table   // the tables whose raw copies are kept (keepRaw), oldest first
 	cache   *blockCache
 	nextID  uint64
 	tables  map[string]*entry
@@ -43,10 +44,10 @@ type Store struct {
 	// byPositions builds pawnless tables position by position, as tables
 	// with pawns are (tests compare the two generators)
 	byPositions bool
-	// format3 writes the tables of five men in format 3 (being built):
-	// 1 both sides, 2 one side; the values captures and promotions give
-	// left to the probe. MATELINE_DTM_FORMAT=3 (both) or 3one sets it.
-	format3 int
+	// format3 writes the tables of format3Men men or more in format 3:
+	// 1 both sides, 2 one side (Options.Format 3); the values captures and
+	// promotions give left to the probe
+	format3, format3Men int
 	// byKey maps a node's materialKey to its table, once loaded: the
 	// probes' fast path, with no allocation and no lock
 	byKey sync.Map // uint32 -> resolved
@@ -100,6 +101,12 @@ type Options struct {
 	// CacheBytes bounds the decompressed blocks kept for probes, shared
 	// by every table and thread (0: DefaultCacheBytes).
 	CacheBytes int64
+	// Format is the file format the five-man tables it builds are
+	// written in: 2 (0: the default), or 3 (experimental: one side to
+	// move stored, the other answered one ply deep; the values captures
+	// and promotions give left to the probe; a build that reads such a
+	// table builds its values again). Tables of either format are read.
+	Format int
 }
 
 // BuildEvent reports the progress of a table build.
@@ -132,7 +139,10 @@ func Open(dir string, o Options) *Store {
 		o.CacheBytes = DefaultCacheBytes
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
-		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes)}
+		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes), format3Men: MaxMen}
+	if o.Format == 3 {
+		s.format3 = 2
+	}
 	if s.warn == nil {
 		s.warn = func(string) {}
 	}
@@ -362,13 +372,20 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
 	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
 	var size int64
+	var keep *Table // format 3: the values whole, kept for the builds that read them
 	if err == nil {
 		o := zOptions{}
-		if s.format3 > 0 && l.men == 5 && decided[0] != nil {
+		if s.format3 > 0 && l.men >= s.format3Men && decided[0] != nil {
 			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
 		}
 		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+		if err == nil && o.decided[0] != nil {
+			keep = &Table{l: l}
+			if e := s.keepRaw(keep, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}); e != nil {
+				keep = nil // (built again when read)
+			}
 		}
 	}
 	decided, unused = [2][]uint64{}, [2][]uint64{}
@@ -388,6 +405,19 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	t, release, err := s.load(path, l)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s back: %w", path, err)
+	}
+	if keep != nil {
+		s.rawMu.Lock()
+		t.rawc, keep.rawc = keep.rawc, nil
+		if t.rawc != nil {
+			t.raw.Store(&t.rawc.data)
+		}
+		for i, k := range s.kept {
+			if k == keep {
+				s.kept[i] = t
+			}
+		}
+		s.rawMu.Unlock()
 	}
 	return t, release, nil
 }
@@ -436,7 +466,7 @@ func (s *Store) lookupHeld(nd *node) (Value, error) {
 		}
 		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
 	}
-	return r.t.value(x)
+	return s.answer(r.t, x, s.buildMax)
 }
 
 func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
@@ -557,9 +587,20 @@ func Covers(pos *board.Position) bool {
 // tables a probe may build: a root may wait for a five-man table, a node
 // deep in a search should not.
 type Prober struct {
-	s        *Store
-	buildMax int
-	want     int // the buildMen asked for
+	s          *Store
+	buildMax   int
+	want       int  // the buildMen asked for
+	storedOnly bool // StoredOnly's
+}
+
+// StoredOnly returns a view that answers only the positions whose side
+// to move a table's file stores: a table of format 3 that stores one
+// side answers the other one ply deep, several times slower; a search
+// that asks about the positions one move on gets the same answers at
+// the speed of a stored byte.
+func (p Prober) StoredOnly() Prober {
+	p.storedOnly = true
+	return p
 }
 
 // Prober returns a view that builds missing tables of at most buildMen
@@ -567,7 +608,7 @@ type Prober struct {
 // fewer than asked, a table it may not build is named once in a warning
 // that says how to build it.
 func (s *Store) Prober(buildMen int) Prober {
-	return Prober{s, min(buildMen, s.buildMax), buildMen}
+	return Prober{s: s, buildMax: min(buildMen, s.buildMax), want: buildMen}
 }
 
 // ProbeDTM returns the distance to mate of pos in signed moves (+N the
@@ -581,6 +622,18 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 	nd, ok := nodeOf(pos)
 	if !ok {
 		return 0, false
+	}
+	if p.storedOnly {
+		r, err := p.s.resolve(&nd, p.buildMax)
+		if err == nil && r.t != nil {
+			stm := int(nd.stm)
+			if r.flip {
+				stm ^= 1
+			}
+			if !r.t.z.h.stores(stm) {
+				return 0, false
+			}
+		}
 	}
 	var v Value
 	var err error

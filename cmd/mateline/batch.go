@@ -170,7 +170,7 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 		// A root uses the tables --dtm-build allows; a node inside a
 		// search the tables of up to four men (built in seconds) and the
 		// five-man tables already in the cache.
-		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4)
+		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4).StoredOnly()
 	}
 	if !cmd.Bool("no-progress") && stderrIsTerminal() {
 		if j.Workers == 1 {

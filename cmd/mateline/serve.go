@@ -96,7 +96,7 @@ func runServe(ctx context.Context, cmd *cli.Command) error {
 	}
 	if store != nil {
 		defer store.Close()
-		base.DTM, base.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4)
+		base.DTM, base.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4).StoredOnly()
 	}
 	maxT := cmd.Duration("max-timeout")
 	srv := serve.New(serve.Config{

@@ -65,9 +65,17 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 		}
 		cache = int64(mb) << 20
 	}
+	format := 0
+	if f := os.Getenv("MATELINE_DTM_FORMAT"); f != "" {
+		if f != "2" && f != "3" {
+			return nil, nil, usagef("MATELINE_DTM_FORMAT=%q: want 2 or 3", f)
+		}
+		format = int(f[0] - '0')
+	}
 	return dtm.Open(dir, dtm.Options{
 		BuildMen:   build,
 		CacheBytes: cache,
+		Format:     format,
 		Warn:       func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
 		Progress:   rep.report,
 	}), rep, nil

@@ -94,7 +94,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			})
 			// as for solve: a root may build what DTMBuild allows, a node
 			// inside a search tables of up to four men
-			return st.Prober(dtm.MaxMen), st.Prober(4), st, nil
+			return st.Prober(dtm.MaxMen), st.Prober(4).StoredOnly(), st, nil
 		},
 		DTMDir: dtmDir,
 	}, out)
