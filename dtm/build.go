@@ -68,6 +68,7 @@ type builder struct {
 	// from the position-by-position generator
 	decided [2][]uint64
 	unused  [2][]uint64   // the slots no probe reads (rowGen.unused, in index order)
+	decide  bool          // find decided and unused (for a file of format 3)
 	cnt     [2]bytesArray // the slices being solved
 	conv    [2]bytesArray
 	// the values present in each block of val, and of conv
@@ -97,18 +98,19 @@ const maxChunk = 1 << 12
 // them, and of each ply inside a group (ply > 0; done is then the slices
 // finished before the group).
 func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, error) {
-	val, _, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions)
+	val, _, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions, false)
 	return val, err
 }
 
-// buildDecided is build, with the bits of the positions whose value a
-// capture or a promotion gives and of the slots no probe reads
-// (builder.decided, builder.unused; nil by positions).
-func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
+// buildDecided is build, with (decide) the bits of the positions whose
+// value a capture or a promotion gives and of the slots no probe reads
+// (builder.decided, builder.unused; nil by positions, or without
+// decide: the set-up then keeps no second best).
+func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress}
+	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress, decide: decide}
 	nd := node{n: l.men, pc: l.pieces}
 	b.key = nd.materialKey()
 	if !byPositions && littleEndian {

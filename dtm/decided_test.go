@@ -27,7 +27,7 @@ func TestDecidedBits(t *testing.T) {
 		}
 		l := newLayout(m)
 		resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-		val, decided, _, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false)
+		val, decided, _, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
 		for _, c := range held {
 			s.releaseRaw(c)
 		}

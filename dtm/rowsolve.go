@@ -50,9 +50,11 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.val[s] = newBytes(g.rows * 64)
 		g.vb[s] = g.val[s].bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
-		g.capc[s] = make([]byte, largest*64)
-		g.decided[s] = make([]uint64, g.rows)
-		g.unused[s] = make([]uint64, g.rows)
+		if b.decide {
+			g.capc[s] = make([]byte, largest*64)
+			g.decided[s] = make([]uint64, g.rows)
+			g.unused[s] = make([]uint64, g.rows)
+		}
 		g.inConv[s] = newCodeSets(largest * 64)
 		for _, set := range g.bitSets() {
 			set[s] = make([]uint64, largest)
@@ -79,8 +81,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 	}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
-		out := g.toLayout()
-		return out, nil
+		return g.toLayout(), nil
 	}
 	g.clearUnstored()
 	b.decided, b.unused = g.decided, g.unused
@@ -94,7 +95,9 @@ func (g *rowGen) solve(lo, hi int64) error {
 	n := hi - lo
 	for s := 0; s < 2; s++ {
 		clear(g.conv[s][:n*64])
-		clear(g.capc[s][:n*64])
+		if g.capc[s] != nil {
+			clear(g.capc[s][:n*64])
+		}
 		clear(g.inConv[s])
 		for _, set := range g.bitSets() {
 			clear(set[s][:n])
@@ -134,7 +137,9 @@ func (g *rowGen) solve(lo, hi int64) error {
 			return errTooLong
 		}
 	}
-	g.markDecided()
+	if g.b.decide {
+		g.markDecided()
+	}
 	return nil
 }
 
@@ -289,18 +294,21 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 				}
 			}
 		}
-		// the captures' and promotions' best, kept, and taken into acc
+		// the captures' and promotions' best, kept (for a file of format
+		// 3), and taken into acc
 		for y := lg & busy; y != 0; y &= y - 1 {
 			f := bits.TrailingZeros64(y)
 			c := &capAcc[f]
 			if !c.have {
 				continue
 			}
-			code := uint8(c.v)
-			if c.v == Draw {
-				code = 1
+			if g.capc[s] != nil {
+				code := uint8(c.v)
+				if c.v == Draw {
+					code = 1
+				}
+				g.capc[s][r*64+int64(f)] = code
 			}
-			g.capc[s][r*64+int64(f)] = code
 			acc[f].merge(c)
 		}
 		for y := lg & busy; y != 0; y &= y - 1 {
@@ -614,9 +622,11 @@ func (g *rowGen) toLayout() [2]bytesArray {
 	}
 	block := l.kkWeight
 	var dec, unused [2][]uint64
-	for s := 0; s < 2; s++ {
-		dec[s] = make([]uint64, (l.size+63)/64)
-		unused[s] = make([]uint64, (l.size+63)/64)
+	if g.b.decide {
+		for s := 0; s < 2; s++ {
+			dec[s] = make([]uint64, (l.size+63)/64)
+			unused[s] = make([]uint64, (l.size+63)/64)
+		}
 	}
 	g.b.parallel(kkPairCount, func(w *worker, from, to int64) {
 		for kk := from; kk < to; kk++ {
@@ -626,8 +636,10 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			check := len(l.groups) > 0 || kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) != 0
 			for s := 0; s < 2; s++ {
 				// (a block is a multiple of 64 positions: whole words)
-				copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
-				copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
+				if g.b.decide {
+					copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
+					copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
+				}
 				if !check {
 					copy(ob[s][dst:dst+block], g.vb[s][src:src+block])
 					continue
@@ -635,7 +647,7 @@ func (g *rowGen) toLayout() [2]bytesArray {
 				for i := int64(0); i < block; i++ {
 					if _, ok := l.stored(dst + i); ok {
 						ob[s][dst+i] = g.vb[s][src+i]
-					} else {
+					} else if g.b.decide {
 						unused[s][(dst+i)/64] |= 1 << ((dst + i) % 64)
 					}
 				}
@@ -662,10 +674,15 @@ func (g *rowGen) clearUnstored() {
 			}
 			base := slice * l.perSlice
 			for i := base; i < base+l.perSlice; i++ {
+				if g.vb[0][i] == 0 && g.vb[1][i] == 0 && !g.b.decide {
+					continue
+				}
 				if _, ok := l.stored(i); !ok {
 					g.vb[0][i], g.vb[1][i] = 0, 0
-					g.unused[0][i/64] |= 1 << (i % 64)
-					g.unused[1][i/64] |= 1 << (i % 64)
+					if g.b.decide {
+						g.unused[0][i/64] |= 1 << (i % 64)
+						g.unused[1][i/64] |= 1 << (i % 64)
+					}
 				}
 			}
 		}

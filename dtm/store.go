@@ -370,12 +370,13 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
+	format3 := s.format3 > 0 && l.men >= s.format3Men
+	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, format3)
 	var size int64
 	var keep *Table // format 3: the values whole, kept for the builds that read them
 	if err == nil {
 		o := zOptions{}
-		if s.format3 > 0 && l.men >= s.format3Men && decided[0] != nil {
+		if format3 && decided[0] != nil {
 			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
 		}
 		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
