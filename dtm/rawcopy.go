@@ -3,6 +3,7 @@ package dtm
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 )
@@ -125,17 +126,27 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 // writeScratch writes t's values (val: White to move, Black) to an
 // unlinked scratch file in dir, mapped.
 func writeScratch(dir string, t *Table, val [2][]byte) ([]byte, func(), error) {
+	return scratchCopy(dir, t, func(w io.Writer) error {
+		for side := 0; side < 2; side++ {
+			if _, err := w.Write(val[side]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// scratchCopy writes t's values whole with write to a file in dir,
+// unlinked at once where the system allows, and maps it.
+func scratchCopy(dir string, t *Table, write func(io.Writer) error) ([]byte, func(), error) {
 	f, err := os.CreateTemp(dir, "."+t.l.mat.String()+".raw*")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	unlinked := os.Remove(f.Name()) == nil
+	unlinked := os.Remove(f.Name()) == nil // not on every system while open
 	w := bufio.NewWriterSize(f, 1<<20)
-	for side := 0; side < 2 && err == nil; side++ {
-		_, err = w.Write(val[side])
-	}
-	if err == nil {
+	if err = write(w); err == nil {
 		err = w.Flush()
 	}
 	var data []byte
@@ -186,33 +197,8 @@ func (t *Table) dropRaw() {
 // decompressToScratch writes t's values to an unlinked file in dir and
 // maps it.
 func decompressToScratch(dir string, t *Table) ([]byte, func(), error) {
-	f, err := os.CreateTemp(dir, "."+t.l.mat.String()+".raw*")
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	unlinked := os.Remove(f.Name()) == nil // not on every system while open
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err = t.z.decompressAll(w); err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
-		if !unlinked {
-			os.Remove(f.Name())
-		}
-		return nil, nil, err
-	}
-	data, release, err := mapFile(f, 2*t.l.size)
-	if err != nil {
-		if !unlinked {
-			os.Remove(f.Name())
-		}
-		return nil, nil, err
-	}
-	if !unlinked {
-		name := f.Name()
-		inner := release
-		release = func() { inner(); os.Remove(name) }
-	}
-	return data, release, nil
+	return scratchCopy(dir, t, func(w io.Writer) error {
+		_, err := t.z.decompressAll(w)
+		return err
+	})
 }
