@@ -63,27 +63,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 			random = append(random, pos)
 		}
 	}
-	// lines: random quiet moves from random starts
-	var lines []board.Position
-	for len(lines) < 1<<18 {
-		pos := random[r.IntN(len(random))]
-		for ply := 0; ply < 40; ply++ {
-			lines = append(lines, pos)
-			var ml board.MoveList
-			pos.LegalMoves(&ml)
-			var quiet []board.Move
-			for _, mv := range ml.Slice() {
-				if pos.Occupied().Has(mv.To()) {
-					continue
-				}
-				quiet = append(quiet, mv)
-			}
-			if len(quiet) == 0 {
-				break
-			}
-			pos.Play(quiet[r.IntN(len(quiet))])
-		}
-	}
+	lines := quietLines(r, random)
 	// the White-to-move positions of the lines: what a search that asks
 	// the tables only about the side stored (and plays one move into the
 	// other) would probe
@@ -141,6 +121,32 @@ func BenchmarkProbeAccess(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
 		})
 	}
+}
+
+// quietLines plays random quiet moves, up to 40, from random starts,
+// and returns every position on the way (1<<18 of them): lines of play
+// as a search walks them.
+func quietLines(r *rand.Rand, starts []board.Position) []board.Position {
+	var lines []board.Position
+	for len(lines) < 1<<18 {
+		pos := starts[r.IntN(len(starts))]
+		for ply := 0; ply < 40; ply++ {
+			lines = append(lines, pos)
+			var ml board.MoveList
+			pos.LegalMoves(&ml)
+			var quiet []board.Move
+			for _, mv := range ml.Slice() {
+				if !pos.Occupied().Has(mv.To()) {
+					quiet = append(quiet, mv)
+				}
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			pos.Play(quiet[r.IntN(len(quiet))])
+		}
+	}
+	return lines
 }
 
 // oneSideProbe answers a position as a table that stores only White to

@@ -150,28 +150,13 @@ func BenchmarkProbeFormat3(b *testing.B) {
 		b.Skip("MATELINE_DTM3 does not hold KQRvKR in format 3")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	var lines []board.Position
-	for len(lines) < 1<<18 {
-		pos, ok := randomPosition(r, "KQRkr")
-		if !ok {
-			continue
-		}
-		for ply := 0; ply < 40; ply++ {
-			lines = append(lines, pos)
-			var ml board.MoveList
-			pos.LegalMoves(&ml)
-			var quiet []board.Move
-			for _, mv := range ml.Slice() {
-				if !pos.Occupied().Has(mv.To()) {
-					quiet = append(quiet, mv)
-				}
-			}
-			if len(quiet) == 0 {
-				break
-			}
-			pos.Play(quiet[r.IntN(len(quiet))])
+	var starts []board.Position
+	for len(starts) < 1<<14 {
+		if pos, ok := randomPosition(r, "KQRkr"); ok {
+			starts = append(starts, pos)
 		}
 	}
+	lines := quietLines(r, starts)
 	for _, c := range []struct {
 		name   string
 		stored bool
