@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -178,5 +179,45 @@ func BenchmarkProbeFormat3(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
 			b.ReportMetric(float64(answered)/b.Elapsed().Seconds(), "answers/s")
 		})
+	}
+}
+
+// TestFormat3RebuildReported: a build that reads tables of format 3 built
+// by another process builds their values again, and says so.
+func TestFormat3RebuildReported(t *testing.T) {
+	dir := t.TempDir()
+	s1 := Open(dir, Options{BuildMen: 3})
+	s1.format3, s1.format3Men = 2, 3
+	for _, name := range []string{"KQvK", "KRvK"} {
+		m, _ := ParseMaterial(name)
+		if _, err := s1.Table(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s1.Close()
+	var mu sync.Mutex
+	var events []BuildEvent
+	s2 := Open(dir, Options{BuildMen: 4, Progress: func(ev BuildEvent) {
+		mu.Lock()
+		events = append(events, ev)
+		mu.Unlock()
+	}})
+	defer s2.Close()
+	m, _ := ParseMaterial("KQvKR")
+	if _, err := s2.Table(m); err != nil {
+		t.Fatal(err)
+	}
+	again := map[string]bool{}
+	built := map[string]bool{}
+	for _, ev := range events {
+		switch {
+		case ev.Again && ev.Finished:
+			again[ev.Table] = true
+		case ev.Finished:
+			built[ev.Table] = true
+		}
+	}
+	if !again["KQvK"] || !again["KRvK"] || !built["KQvKR"] || built["KQvK"] || again["KQvKR"] {
+		t.Fatalf("built again %v, built %v", again, built)
 	}
 }

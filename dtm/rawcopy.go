@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 )
 
 // rawCopy is a table's values decompressed whole, for the builds that
@@ -113,9 +114,19 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 		return nil, nil, err
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, err := build(t.l, s.lookupHeld, resolve, s.workers, nil, s.byPositions)
+	start := time.Now()
+	var progress func(done, total int64, ply int)
+	if s.progress != nil {
+		progress = func(done, total int64, ply int) {
+			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start), Again: true})
+		}
+	}
+	val, err := build(t.l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
 	if err != nil {
 		return nil, nil, err
+	}
+	if s.progress != nil {
+		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Again: true})
 	}
 	data, release, err := writeScratch(s.dir, t, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
 	val = [2]bytesArray{}

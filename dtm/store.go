@@ -117,6 +117,10 @@ type BuildEvent struct {
 	Finished    bool          // the table is written
 	Elapsed     time.Duration // since its build began
 	Bytes       int64         // the file's size, when Finished
+	// Again: the values of a table on disk in format 3 (which keeps one
+	// side to move), built again in memory for a build that reads them
+	// whole; Finished then means they are ready, and no file is written
+	Again bool
 }
 
 // DefaultDir is the cache used when none is given: $MATELINE_DTM, or

@@ -143,13 +143,10 @@ func (r *buildReporter) report(ev dtm.BuildEvent) {
 		case r.current != nil:
 			r.current.Clear() // another table's bar: redrawn on its next event
 		}
-		fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s)\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes))
+		fmt.Fprintf(os.Stderr, "mateline: %s\n", builtText(ev))
 		return
 	}
-	what := fmt.Sprintf("building %s: slice %d/%d", ev.Table, min(ev.Done+1, ev.Total), ev.Total)
-	if ev.Ply > 0 {
-		what += fmt.Sprintf(", ply %d", ev.Ply)
-	}
+	what := buildingText(ev)
 	if r.bar {
 		if r.current != nil && r.table != ev.Table {
 			return // small tables are built side by side: the bar follows one
@@ -179,19 +176,18 @@ func (r *buildReporter) report(ev dtm.BuildEvent) {
 // which one is being built and how far.
 func (r *buildReporter) reportSet(ev dtm.BuildEvent) {
 	if ev.Finished {
-		r.done++
+		if !ev.Again {
+			r.done++
+		}
 		if r.set != nil {
-			r.set.Describe(fmt.Sprintf("built %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes)))
+			r.set.Describe(builtText(ev))
 			r.set.Set(min(r.done, r.total))
 			return
 		}
-		fmt.Fprintf(os.Stderr, "mateline: built %s in %.1f s (%s); %d of %d\n", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes), r.done, r.total)
+		fmt.Fprintf(os.Stderr, "mateline: %s; %d of %d\n", builtText(ev), r.done, r.total)
 		return
 	}
-	what := fmt.Sprintf("building %s: slice %d/%d", ev.Table, min(ev.Done+1, ev.Total), ev.Total)
-	if ev.Ply > 0 {
-		what += fmt.Sprintf(", ply %d", ev.Ply)
-	}
+	what := buildingText(ev)
 	if r.set != nil {
 		r.set.Describe(what)
 		return
@@ -200,6 +196,27 @@ func (r *buildReporter) reportSet(ev dtm.BuildEvent) {
 		r.last[ev.Table] = time.Now()
 		fmt.Fprintf(os.Stderr, "mateline: %s, %.0f s\n", what, ev.Elapsed.Seconds())
 	}
+}
+
+// buildingText says how far a build is.
+func buildingText(ev dtm.BuildEvent) string {
+	what := "building " + ev.Table
+	if ev.Again {
+		what += "'s values again (its file keeps one side to move; a build reads them whole)"
+	}
+	what += fmt.Sprintf(": slice %d/%d", min(ev.Done+1, ev.Total), ev.Total)
+	if ev.Ply > 0 {
+		what += fmt.Sprintf(", ply %d", ev.Ply)
+	}
+	return what
+}
+
+// builtText says that a build is done.
+func builtText(ev dtm.BuildEvent) string {
+	if ev.Again {
+		return fmt.Sprintf("built %s's values again in %.1f s", ev.Table, ev.Elapsed.Seconds())
+	}
+	return fmt.Sprintf("built %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes))
 }
 
 // finishSet ends the set's bar.

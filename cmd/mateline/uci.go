@@ -87,7 +87,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 				CacheBytes: int64(cacheMiB) << 20,
 				Warn:       warn,
 				Progress: func(ev dtm.BuildEvent) {
-					if ev.Finished {
+					if ev.Finished && !ev.Again {
 						warn(fmt.Sprintf("built DTM table %s in %.1f s (%s)", ev.Table, ev.Elapsed.Seconds(), sizeText(ev.Bytes)))
 					}
 				},
