@@ -2,10 +2,12 @@ package dtm
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 )
 
@@ -103,6 +105,20 @@ func (s *Store) acquireRaw(t *Table) error {
 // rebuildToScratch builds t's values again, for a build that reads them
 // whole, and writes them to an unlinked scratch file, mapped.
 func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
+	val, _, _, err := s.buildAgain(t, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, release, err := writeScratch(s.dir, t, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
+	val = [2]bytesArray{}
+	debug.FreeOSMemory()
+	return data, release, err
+}
+
+// buildAgain builds the values of t, a table on disk, again in memory
+// (with the positions captures and promotions decide when decide is
+// set), its children held meanwhile, and reports it as a build Again.
+func (s *Store) buildAgain(t *Table, decide bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
 	m := t.l.mat
 	held, err := s.holdChildren(m, MaxMen)
 	defer func() {
@@ -111,7 +127,7 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 		}
 	}()
 	if err != nil {
-		return nil, nil, err
+		return [2]bytesArray{}, [2][]uint64{}, [2][]uint64{}, err
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
 	start := time.Now()
@@ -121,17 +137,52 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start), Again: true})
 		}
 	}
-	val, err := build(t.l, s.lookupHeld, resolve, s.workers, progress, s.byPositions)
-	if err != nil {
-		return nil, nil, err
-	}
-	if s.progress != nil {
+	val, decided, unused, err := buildDecided(t.l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, decide)
+	if err == nil && s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Again: true})
 	}
-	data, release, err := writeScratch(s.dir, t, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
+	return val, decided, unused, err
+}
+
+// checkFile builds the values of t, whose file is of format 3, again,
+// and compares every block the file stores with the block a writer
+// makes of them (the positions captures and promotions decide filled
+// the same way): it returns the blocks that differ or do not decode.
+// The values are kept as t's raw copy for the checks that read them
+// next.
+func (s *Store) checkFile(t *Table) (int64, error) {
+	val, decided, unused, err := s.buildAgain(t, true)
+	if err != nil {
+		return 0, err
+	}
+	sides := [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)}
+	z := t.z
+	var stored []int
+	for stm := 0; stm < 2; stm++ {
+		if z.h.stores(stm) {
+			stored = append(stored, stm)
+		}
+	}
+	filled := z.h.flags&flagConversions != 0
+	var bad atomic.Int64
+	blocks(int64(z.h.blocks), s.workers, func(g int64, buf []byte) []byte {
+		side, i := stored[g/z.per], g%z.per
+		from := i << z.h.shift
+		buf = append(buf[:0], sides[side][from:min(from+1<<z.h.shift, t.l.size)]...)
+		if filled {
+			buf = fillDecided(buf, decided[side], unused[side], from)
+		}
+		got, err := z.decode(g, nil)
+		if err != nil || !bytes.Equal(got, buf) {
+			bad.Add(1)
+		}
+		return buf
+	})
+	decided, unused = [2][]uint64{}, [2][]uint64{}
+	err = s.keepRaw(t, sides)
 	val = [2]bytesArray{}
 	debug.FreeOSMemory()
-	return data, release, err
+	return bad.Load(), err
 }
 
 // writeScratch writes t's values (val: White to move, Black) to an

@@ -24,6 +24,9 @@ type VerifyReport struct {
 	Inconsistent int64
 	// WDLChecked and WDLMismatch count the comparisons with Syzygy.
 	WDLChecked, WDLMismatch int64
+	// FileBlocks and FileMismatch: a file of format 3 (values left to the
+	// probe) is checked block by block against a fresh build's
+	FileBlocks, FileMismatch int64
 	// Examples are a few failing positions, as FEN with what was found.
 	Examples []string
 	// Longest is the longest mate in the table.
@@ -31,7 +34,9 @@ type VerifyReport struct {
 }
 
 // OK reports whether the table passed.
-func (r VerifyReport) OK() bool { return r.Inconsistent == 0 && r.WDLMismatch == 0 }
+func (r VerifyReport) OK() bool {
+	return r.Inconsistent == 0 && r.WDLMismatch == 0 && r.FileMismatch == 0
+}
 
 func (r VerifyReport) String() string {
 	var b strings.Builder
@@ -45,6 +50,9 @@ func (r VerifyReport) String() string {
 		fmt.Fprintf(&b, "; Syzygy WDL: %d compared, %d differ", r.WDLChecked, r.WDLMismatch)
 	} else {
 		b.WriteString("; Syzygy WDL: not compared")
+	}
+	if r.FileBlocks > 0 {
+		fmt.Fprintf(&b, "; file (format 3) against a fresh build: %d blocks, %d differ", r.FileBlocks, r.FileMismatch)
 	}
 	for _, e := range r.Examples {
 		fmt.Fprintf(&b, "\n  %s", e)
@@ -74,7 +82,9 @@ func (s *Store) Cached() ([]Material, error) {
 // Verify checks every position of m's table (which must be built):
 // its value must be the best of its moves' values one ply on, and, when
 // wdl is given (Syzygy: 2 win, 1 cursed win, 0 draw, -1 blessed loss, -2
-// loss), the same win, draw or loss.
+// loss), the same win, draw or loss. A file of format 3, whose values
+// come from a fresh build, is first compared with that build, block by
+// block.
 func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
 	m, _ = m.Canonical()
 	t, err := s.table(m, 0)
@@ -84,8 +94,18 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 	if err != nil {
 		return VerifyReport{}, err
 	}
+	r := VerifyReport{Table: m.String()}
+	if t.z != nil && t.z.h.version >= zFormatFilled {
+		// its values come from a fresh build: the file is checked
+		// against it, block by block
+		n, err := s.checkFile(t)
+		if err != nil {
+			return r, err
+		}
+		r.FileBlocks, r.FileMismatch = int64(t.z.h.blocks), n
+	}
 	if err := s.acquireRaw(t); err != nil {
-		return VerifyReport{}, err
+		return r, err
 	}
 	defer s.releaseRaw(t)
 	held, err := s.holdChildren(m, s.buildMax)
@@ -95,11 +115,10 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 		}
 	}()
 	if err != nil {
-		return VerifyReport{}, err
+		return r, err
 	}
 	data := t.rawData()
 	l := t.l
-	r := VerifyReport{Table: m.String()}
 	var positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
 	var longest atomic.Int32
 	var mu sync.Mutex

@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -403,9 +404,12 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 	return off, nil
 }
 
-// blocks runs do(g, buf) for g in 0..n-1 on workers goroutines, each with
-// its own buffer (do returns it, grown as needed).
+// blocks runs do(g, buf) for g in 0..n-1 on workers goroutines (0: one
+// per core), each with its own buffer (do returns it, grown as needed).
 func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	next := make(chan int64, n)
 	for g := int64(0); g < n; g++ {
 		next <- g
