@@ -49,6 +49,7 @@ func BenchmarkProbe(b *testing.B) {
 //
 //   - lines: along random games of quiet moves, 40 plies each, every
 //     position probed, the cache cold at the start of the run;
+//   - lines-warm: the same, the cache warmed by one pass over the lines;
 //   - random-warm: random positions whose blocks are all in the cache;
 //   - random-cold: random positions, a cache of 1 MiB (every probe a miss).
 func BenchmarkProbeAccess(b *testing.B) {
@@ -81,6 +82,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 		oneSide func(*Store, *board.Position) (Value, error)
 	}{
 		{"lines", 0, lines, false, nil},
+		{"lines-warm", 0, lines, true, nil},
 		{"lines-one-side", 0, lines, false, oneSideProbe},
 		{"lines-one-side-captures", 0, lines, false, oneSideCapturesProbe},
 		{"lines-captures", 0, lines, false, capturesProbe},

@@ -146,7 +146,8 @@ func TestFormat3Small(t *testing.T) {
 // along the lines of BenchmarkProbeAccess, every position probed
 // (lines: the side not stored answered one ply deep), and the search's
 // prober that answers only the side stored (lines-stored-only: the
-// others refused at once; answered counts the answers).
+// others refused at once; answered counts the answers), and the same
+// with the block cache warmed by one pass over the lines first.
 func BenchmarkProbeFormat3(b *testing.B) {
 	dir := os.Getenv("MATELINE_DTM3")
 	if dir == "" {
@@ -161,15 +162,20 @@ func BenchmarkProbeFormat3(b *testing.B) {
 	}
 	lines := quietLines(r, starts)
 	for _, c := range []struct {
-		name   string
-		stored bool
-	}{{"lines", false}, {"lines-stored-only", true}} {
+		name         string
+		stored, warm bool
+	}{{"lines", false, false}, {"lines-stored-only", true, false}, {"lines-stored-only-warm", true, true}} {
 		b.Run(c.name, func(b *testing.B) {
 			s := Open(dir, Options{})
 			defer s.Close()
 			p := s.Prober(0)
 			if c.stored {
 				p = p.StoredOnly()
+			}
+			if c.warm {
+				for i := range lines {
+					p.ProbeDTM(&lines[i])
+				}
 			}
 			answered := 0
 			b.ResetTimer()
@@ -271,4 +277,41 @@ func TestFormat3Verify(t *testing.T) {
 		t.Fatalf("%v: %v", err, r)
 	}
 	t.Log(r)
+}
+
+// TestFormat3StoredOnly: the search's prober answers the side a format-3
+// file stores with the table's value, in both colourings of the
+// material, and refuses the other side.
+func TestFormat3StoredOnly(t *testing.T) {
+	s := Open(t.TempDir(), Options{BuildMen: 4})
+	defer s.Close()
+	s.format3, s.format3Men = 2, 4
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	p, rp := s.Prober(4).StoredOnly(), ref.Prober(4)
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, men := range []string{"KQkr", "KRkq"} {
+		answered, refused := 0, 0
+		for n := 0; n < 3000; {
+			pos, err := board.ParseFEN(testpos.Placement(r, men) + " " + []string{"w", "b"}[n%2] + " - - 0 1")
+			if err != nil {
+				continue
+			}
+			n++
+			want, wok := rp.ProbeDTM(&pos)
+			got, ok := p.ProbeDTM(&pos)
+			switch {
+			case !ok:
+				refused++
+			case !wok || got != want:
+				t.Fatalf("%s: stored-only %d, format 2 %d (%v)", pos.FEN(), got, want, wok)
+			default:
+				answered++
+			}
+		}
+		if answered < 1000 || refused < 1000 {
+			t.Fatalf("%s: %d answered, %d refused", men, answered, refused)
+		}
+		t.Logf("%s: %d answered, %d refused", men, answered, refused)
+	}
 }

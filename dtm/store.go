@@ -628,8 +628,11 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	var v Value
+	var err error
+	var r resolved
 	if p.storedOnly {
-		r, err := p.s.resolve(&nd, p.buildMax)
+		r, err = p.s.resolve(&nd, p.buildMax)
 		if err == nil && r.t != nil {
 			stm := int(nd.stm)
 			if r.flip {
@@ -640,11 +643,18 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 			}
 		}
 	}
-	var v Value
-	var err error
-	if nd.ep == board.NoSquare {
+	switch {
+	case p.storedOnly && err == nil && r.t != nil && nd.ep == board.NoSquare:
+		// (resolved once)
+		if r.flip {
+			f := nd.flipped()
+			v, err = p.s.answer(r.t, &f, p.buildMax)
+		} else {
+			v, err = p.s.answer(r.t, &nd, p.buildMax)
+		}
+	case nd.ep == board.NoSquare:
 		v, err = p.s.lookupWith(&nd, p.buildMax) // (no closure: no allocation)
-	} else {
+	default:
 		withEP := nd // (escapes to the heap, in this rare case only)
 		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) }, new(epScratch))
 	}
