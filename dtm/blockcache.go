@@ -12,11 +12,12 @@ const cacheShards = 16
 
 // blockCache keeps decompressed blocks of every table of a store, up to a
 // number of bytes, shared by the threads. Each shard evicts in insertion
-// order, giving a block read since it came in a second round (CLOCK).
+// order, giving a block read since it came in a second round (CLOCK). A
+// block cached is also in its table's slots, where a read finds it
+// without a lock.
 type blockCache struct {
 	limit  int64 // bytes per shard
 	shards [cacheShards]cacheShard
-	hits   atomic.Int64
 	misses atomic.Int64
 }
 
@@ -29,8 +30,9 @@ type cacheShard struct {
 }
 
 type cached struct {
-	b   []byte
-	ref atomic.Bool
+	b    []byte
+	ref  atomic.Bool
+	slot *atomic.Pointer[cached] // its table's slot
 }
 
 func newBlockCache(bytes int64) *blockCache {
@@ -45,18 +47,14 @@ func cacheKey(z *zTable, g int64) uint64 { return z.id<<34 | uint64(g) }
 
 // get returns block g of z, decompressing it on a miss.
 func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
-	key := cacheKey(z, g)
-	sh := &c.shards[(key*0x9e3779b97f4a7c15)>>60]
-	sh.mu.Lock()
-	e := sh.m[key]
-	sh.mu.Unlock()
-	if e != nil {
+	if e := z.slots[g].Load(); e != nil {
 		if !e.ref.Load() {
 			e.ref.Store(true)
 		}
-		c.hits.Add(1)
 		return e.b, nil
 	}
+	key := cacheKey(z, g)
+	sh := &c.shards[(key*0x9e3779b97f4a7c15)>>60]
 	c.misses.Add(1)
 	b, err := z.decode(g, nil)
 	if err != nil {
@@ -76,6 +74,7 @@ func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
 			sh.ring = append(sh.ring, k)
 		} else {
 			delete(sh.m, k)
+			old.slot.CompareAndSwap(old, nil)
 			sh.used -= int64(len(old.b))
 		}
 		if sh.head > 1024 && sh.head*2 > len(sh.ring) {
@@ -83,7 +82,9 @@ func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
 			sh.head = 0
 		}
 	}
-	sh.m[key] = &cached{b: b}
+	e := &cached{b: b, slot: &z.slots[g]}
+	sh.m[key] = e
+	e.slot.Store(e)
 	sh.ring = append(sh.ring, key)
 	sh.used += int64(len(b))
 	return b, nil
@@ -97,7 +98,9 @@ func (c *blockCache) drop(z *zTable) {
 		keep := sh.ring[:0]
 		for _, k := range sh.ring[sh.head:] {
 			if k>>34 == z.id {
-				sh.used -= int64(len(sh.m[k].b))
+				e := sh.m[k]
+				e.slot.CompareAndSwap(e, nil)
+				sh.used -= int64(len(e.b))
 				delete(sh.m, k)
 				continue
 			}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -467,6 +468,7 @@ type zTable struct {
 	per     int64  // blocks per side
 	id      uint64 // the cache's key for this table
 	cache   *blockCache
+	slots   []atomic.Pointer[cached] // per block, the cache's copy if any
 	corrupt func(g int64, err error)
 }
 
@@ -498,7 +500,7 @@ func openCompressed(path string, l *layout, check bool) (*zTable, func(), error)
 	if err != nil {
 		return nil, nil, err
 	}
-	z := &zTable{h: h, file: data, per: blocksPerSide(l.size, h.shift)}
+	z := &zTable{h: h, file: data, per: blocksPerSide(l.size, h.shift), slots: make([]atomic.Pointer[cached], h.blocks)}
 	if err := z.checkIndex(); err != nil {
 		release()
 		return nil, nil, err

@@ -301,9 +301,9 @@ func TestConcurrentProbes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st := s.cache
-	if st.misses.Load() == 0 || st.hits.Load() == 0 {
-		t.Errorf("hits %d, misses %d: the cache was not exercised", st.hits.Load(), st.misses.Load())
+	reads := 4 * (2*l.size + 96) / 97
+	if m := s.cache.misses.Load(); m == 0 || m >= reads {
+		t.Errorf("%d misses of about %d reads: the cache was not exercised", m, reads)
 	}
 }
 
