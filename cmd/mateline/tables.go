@@ -202,7 +202,7 @@ func (r *buildReporter) reportSet(ev dtm.BuildEvent) {
 func buildingText(ev dtm.BuildEvent) string {
 	what := "building " + ev.Table
 	if ev.Again {
-		what += "'s values again (its file keeps one side to move; a build reads them whole)"
+		what += "'s values again (its file keeps one side to move; they are read whole)"
 	}
 	what += fmt.Sprintf(": slice %d/%d", min(ev.Done+1, ev.Total), ev.Total)
 	if ev.Ply > 0 {
