@@ -26,12 +26,7 @@ func BenchmarkProbe(b *testing.B) {
 	for _, men := range []string{"KQkr", "KRkq", "KQRkr"} {
 		b.Run(men, func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
-			var positions []board.Position
-			for len(positions) < 4096 {
-				if pos, ok := randomPosition(r, men); ok {
-					positions = append(positions, pos)
-				}
-			}
+			positions := randomPositions(r, men, 4096)
 			if _, ok := p.ProbeDTM(&positions[0]); !ok {
 				b.Skipf("%s not in the tables of %s", men, dir)
 			}
@@ -58,12 +53,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 		b.Skip("MATELINE_DTM does not hold KQRvKR")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	var random []board.Position
-	for len(random) < 1<<14 {
-		if pos, ok := randomPosition(r, "KQRkr"); ok {
-			random = append(random, pos)
-		}
-	}
+	random := randomPositions(r, "KQRkr", 1<<14)
 	lines := quietLines(r, random)
 	// the White-to-move positions of the lines: what a search that asks
 	// the tables only about the side stored (and plays one move into the
@@ -245,6 +235,17 @@ func storedWithCaptures(s *Store, nd *node, ep *epScratch) (Value, error) {
 		}
 	}
 	return v, nil
+}
+
+// randomPositions draws n legal positions of men, White to move.
+func randomPositions(r *rand.Rand, men string, n int) []board.Position {
+	var out []board.Position
+	for len(out) < n {
+		if pos, ok := randomPosition(r, men); ok {
+			out = append(out, pos)
+		}
+	}
+	return out
 }
 
 // randomPosition places the men (FEN letters) on random squares, White to

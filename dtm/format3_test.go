@@ -154,13 +154,7 @@ func BenchmarkProbeFormat3(b *testing.B) {
 		b.Skip("MATELINE_DTM3 does not hold KQRvKR in format 3")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	var starts []board.Position
-	for len(starts) < 1<<14 {
-		if pos, ok := randomPosition(r, "KQRkr"); ok {
-			starts = append(starts, pos)
-		}
-	}
-	lines := quietLines(r, starts)
+	lines := quietLines(r, randomPositions(r, "KQRkr", 1<<14))
 	for _, c := range []struct {
 		name         string
 		stored, warm bool

@@ -131,13 +131,7 @@ func (s *Store) buildAgain(t *Table, decide bool) ([2]bytesArray, [2][]uint64, [
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
 	start := time.Now()
-	var progress func(done, total int64, ply int)
-	if s.progress != nil {
-		progress = func(done, total int64, ply int) {
-			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start), Again: true})
-		}
-	}
-	val, decided, unused, err := buildDecided(t.l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, decide)
+	val, decided, unused, err := buildDecided(t.l, s.lookupHeld, resolve, s.workers, s.sliceReporter(m, start, true), s.byPositions, decide)
 	if err == nil && s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Again: true})
 	}

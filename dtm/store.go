@@ -352,12 +352,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		return nil, nil, &buildError{m.String(), err}
 	}
 	start := time.Now()
-	var progress func(done, total int64, ply int)
-	if s.progress != nil {
-		progress = func(done, total int64, ply int) {
-			s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start)})
-		}
-	}
+	progress := s.sliceReporter(m, start, false)
 	if l.size >= 1<<24 {
 		// The smaller tables a large build reads are mapped files: the
 		// pages its lookups touch would stay resident in it, several
@@ -530,6 +525,17 @@ func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
 		return best.v, nil
 	}
 	return best.value()
+}
+
+// sliceReporter turns a build's progress into BuildEvents of m (nil
+// when nobody follows builds); again marks a table's values built again.
+func (s *Store) sliceReporter(m Material, start time.Time, again bool) func(done, total int64, ply int) {
+	if s.progress == nil {
+		return nil
+	}
+	return func(done, total int64, ply int) {
+		s.progress(BuildEvent{Table: m.String(), Done: done, Total: total, Ply: ply, Elapsed: time.Since(start), Again: again})
+	}
 }
 
 // resolve finds the table of a node's material, loading or building it

@@ -95,6 +95,17 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 		return VerifyReport{}, err
 	}
 	r := VerifyReport{Table: m.String()}
+	// the children first: a fresh build of a format-3 file's values
+	// reads them through these holds, not copies of its own
+	held, err := s.holdChildren(m, s.buildMax)
+	defer func() {
+		for _, c := range held {
+			s.releaseRaw(c)
+		}
+	}()
+	if err != nil {
+		return r, err
+	}
 	if t.z != nil && t.z.h.version >= zFormatFilled {
 		// its values come from a fresh build: the file is checked
 		// against it, block by block
@@ -108,15 +119,6 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 		return r, err
 	}
 	defer s.releaseRaw(t)
-	held, err := s.holdChildren(m, s.buildMax)
-	defer func() {
-		for _, c := range held {
-			s.releaseRaw(c)
-		}
-	}()
-	if err != nil {
-		return r, err
-	}
 	data := t.rawData()
 	l := t.l
 	var positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
