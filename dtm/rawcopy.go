@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -25,9 +26,11 @@ type rawCopy struct {
 }
 
 // keptRawBytes bounds the raw copies kept of the tables of format 3 this
-// store built: a build that reads one of those (a promotion) needs its
-// values whole, which its file no longer gives; kept, they need not be
-// built again. The oldest goes first.
+// store built or built again: a build that reads one of those (a
+// promotion) needs its values whole, which its file no longer gives;
+// kept, they need not be built again. Over the bound, the oldest goes
+// first, or, in a set build (Plan), the one the set reads last; one that
+// no build of the set reads any more goes at once.
 const keptRawBytes = 16 << 30
 
 // keepRaw writes the values of t, just built, to a scratch copy kept
@@ -46,14 +49,17 @@ func (s *Store) keepRaw(t *Table, val [2][]byte) error {
 	t.rawc = &rawCopy{data: data, release: release, kept: true}
 	t.raw.Store(&data)
 	s.kept = append(s.kept, t)
-	total := int64(0)
-	for _, k := range s.kept {
-		total += 2 * k.l.size
-	}
-	for len(s.kept) > 1 && total > keptRawBytes {
-		old := s.kept[0]
-		s.kept = s.kept[1:]
-		total -= 2 * old.l.size
+	s.evictKept()
+	return nil
+}
+
+// evictKept lets go of kept raw copies over s.keptBytes, and, in a set
+// build, of those no later build reads (rawMu held). A copy still held
+// goes at its last release.
+func (s *Store) evictKept() {
+	drop := func(i int) {
+		old := s.kept[i]
+		s.kept = slices.Delete(s.kept, i, i+1)
 		if old.rawc != nil {
 			old.rawc.kept = false
 			if old.rawc.refs == 0 {
@@ -61,7 +67,30 @@ func (s *Store) keepRaw(t *Table, val [2][]byte) error {
 			}
 		}
 	}
-	return nil
+	next := func(t *Table) int { return s.plan.nextRead(t.l.mat.String()) }
+	if s.plan != nil {
+		for i := len(s.kept) - 1; i >= 0; i-- {
+			if next(s.kept[i]) == len(s.plan.keys) {
+				drop(i)
+			}
+		}
+	}
+	total := int64(0)
+	for _, k := range s.kept {
+		total += 2 * k.l.size
+	}
+	for len(s.kept) > 1 && total > s.keptBytes {
+		i := 0
+		if s.plan != nil {
+			for j := range s.kept {
+				if next(s.kept[j]) > next(s.kept[i]) {
+					i = j
+				}
+			}
+		}
+		total -= 2 * s.kept[i].l.size
+		drop(i)
+	}
 }
 
 // acquireRaw makes t's values readable whole (t.rawData) until the
@@ -99,6 +128,12 @@ func (s *Store) acquireRaw(t *Table) error {
 	}
 	t.rawc = &rawCopy{data: data, release: release, refs: 1}
 	t.raw.Store(&data)
+	if t.z.h.version >= zFormatFilled {
+		// built again: kept, like a copy this store built
+		t.rawc.kept = true
+		s.kept = append(s.kept, t)
+		s.evictKept()
+	}
 	return nil
 }
 

@@ -33,14 +33,17 @@ type Store struct {
 	warn     func(string)
 	progress func(BuildEvent)
 
-	mu      sync.Mutex
-	rawMu   sync.Mutex // the tables' raw copies
-	kept    []*Table   // the tables whose raw copies are kept (keepRaw), oldest first
-	cache   *blockCache
-	nextID  uint64
-	tables  map[string]*entry
-	warned  map[string]bool
-	noWrite bool
+	mu    sync.Mutex
+	rawMu sync.Mutex // the tables' raw copies
+	kept  []*Table   // the tables whose raw copies are kept (keepRaw), oldest first
+	plan  *buildPlan // the set being built (Plan), or nil; under rawMu
+	// keptBytes bounds the kept raw copies (keptRawBytes)
+	keptBytes int64
+	cache     *blockCache
+	nextID    uint64
+	tables    map[string]*entry
+	warned    map[string]bool
+	noWrite   bool
 	// byPositions builds pawnless tables position by position, as tables
 	// with pawns are (tests compare the two generators)
 	byPositions bool
@@ -143,7 +146,7 @@ func Open(dir string, o Options) *Store {
 		o.CacheBytes = DefaultCacheBytes
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
-		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes), format3Men: MaxMen}
+		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes), format3Men: MaxMen, keptBytes: keptRawBytes}
 	if o.Format == 3 {
 		s.format3 = 2
 	}
@@ -193,7 +196,13 @@ func (s *Store) table(m Material, buildMax int) (*Table, error) {
 		s.tables[key] = e
 	}
 	s.mu.Unlock()
-	e.once.Do(func() { e.tried = buildMax; e.t, e.release, e.err = s.open(c, buildMax) })
+	e.once.Do(func() {
+		e.tried = buildMax
+		e.t, e.release, e.err = s.open(c, buildMax)
+		if e.err == nil {
+			s.planDone(c)
+		}
+	})
 	if e.err != nil && errors.Is(e.err, ErrMissing) && buildMax > e.tried && c.Men() > e.tried {
 		// an earlier probe that could not build found it missing; this
 		// one may build it
@@ -380,6 +389,9 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+		if err == nil {
+			s.planDone(m) // its children are read no more
 		}
 		if err == nil && o.decided[0] != nil {
 			keep = &Table{l: l}

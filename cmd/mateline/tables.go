@@ -348,6 +348,7 @@ func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 	}
 	defer store.Close()
 	start := time.Now()
+	sigs = store.Plan(sigs) // each table soon after those it reads
 	missing := store.Missing(sigs)
 	if len(missing) > 0 {
 		fmt.Fprintf(os.Stderr, "mateline: %d table(s) to build in %s (about %s on two cores); the ones already there are kept\n",
