@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,6 +116,16 @@ func TestMovesMatchBoard(t *testing.T) {
 				if mv.quiet(&nd) {
 					t.Fatalf("%s: conversions gave a quiet move", nd.fen())
 				}
+			}
+			// captures and promotions: the same moves, pawn steps left out
+			var wantTaking []move
+			for _, mv := range all {
+				if mv.capture >= 0 || mv.promo != board.NoPieceType {
+					wantTaking = append(wantTaking, mv)
+				}
+			}
+			if got := nd.capturesAndPromotions(nil, nd.threatsTo(nd.stm)); !slices.Equal(got, wantTaking) {
+				t.Fatalf("%s: captures and promotions %v, want %v", nd.fen(), got, wantTaking)
 			}
 		}
 	}

@@ -128,7 +128,7 @@ func (m move) quiet(nd *node) bool {
 
 // moves appends the legal moves of the side to move.
 func (nd *node) moves(out []move) []move {
-	out, _ = nd.generate(out, false, nd.threatsTo(nd.stm))
+	out, _ = nd.generate(out, genAll, nd.threatsTo(nd.stm))
 	return out
 }
 
@@ -137,8 +137,25 @@ func (nd *node) moves(out []move) []move {
 // position's set-up needs when no two quiet moves can lead to one stored
 // position. th is nd.threatsTo(nd.stm).
 func (nd *node) conversions(out []move, th threats) ([]move, int) {
-	return nd.generate(out, true, th)
+	return nd.generate(out, genConversions, th)
 }
+
+// capturesAndPromotions appends the legal captures and promotions of the
+// side to move: the moves a probe of a format-3 table reads beside the
+// stored byte. th is nd.threatsTo(nd.stm).
+func (nd *node) capturesAndPromotions(out []move, th threats) []move {
+	out, _ = nd.generate(out, genCaptures, th)
+	return out
+}
+
+// genMode is what generate appends.
+type genMode uint8
+
+const (
+	genAll         genMode = iota // every legal move
+	genConversions                // captures and pawn moves; the quiet ones counted
+	genCaptures                   // captures and promotions only
+)
 
 // threats is what the enemy of one side does to that side's king.
 type threats struct {
@@ -167,9 +184,12 @@ func (nd *node) threatsTo(c board.Color) threats {
 	return th
 }
 
-// generate appends the legal moves of the side to move; with countQuiet,
-// the quiet ones are counted instead. th is nd.threatsTo(nd.stm).
-func (nd *node) generate(out []move, countQuiet bool, th threats) ([]move, int) {
+// generate appends the legal moves of the side to move that mode asks
+// for (genConversions: the quiet ones are counted instead). th is
+// nd.threatsTo(nd.stm).
+func (nd *node) generate(out []move, mode genMode, th threats) ([]move, int) {
+	countQuiet := mode == genConversions
+	onlyTaking := mode == genCaptures
 	quiet := 0
 	c := nd.stm
 	occ := nd.occupied()
@@ -197,6 +217,9 @@ func (nd *node) generate(out []move, countQuiet bool, th threats) ([]move, int) 
 		from := nd.sq[i]
 		if i == king {
 			targets := board.KingAttacks(from) &^ own &^ danger
+			if onlyTaking {
+				targets &= occ
+			}
 			if countQuiet {
 				quiet += (targets &^ occ).Count()
 				targets &= occ
@@ -209,6 +232,9 @@ func (nd *node) generate(out []move, countQuiet bool, th threats) ([]move, int) 
 		}
 		if pc.Type() != board.Pawn {
 			targets := board.Attacks(pc.Type(), c, from, occ) &^ own
+			if onlyTaking {
+				targets &= occ
+			}
 			legal := !check && !pinned[i]
 			if countQuiet && legal {
 				quiet += (targets &^ occ).Count()
@@ -236,7 +262,9 @@ func (nd *node) generate(out []move, countQuiet bool, th threats) ([]move, int) 
 			dir, start, last = -8, 6, 0
 		}
 		push := from + dir
-		if !occ.Has(push) {
+		if onlyTaking && int(push)/8 != last {
+			// no promotion: its captures only
+		} else if !occ.Has(push) {
 			out = nd.addPawn(out, move{slot: int8(i), capture: -1, to: push}, king, occ, last)
 			if int(from)/8 == start && !occ.Has(push+dir) {
 				out = nd.addIfLegal(out, move{slot: int8(i), capture: -1, to: push + dir, double: true}, king, occ)

@@ -53,7 +53,7 @@ type Store struct {
 	format3, format3Men int
 	// byKey maps a node's materialKey to its table, once loaded: the
 	// probes' fast path, with no allocation and no lock
-	byKey sync.Map // uint32 -> resolved
+	byKey resolvedMap
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -235,7 +235,7 @@ func (s *Store) releaseMapped() {
 func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.byKey.Clear()
+	s.byKey.clear()
 	s.rawMu.Lock()
 	defer s.rawMu.Unlock()
 	for k, e := range s.tables {
@@ -493,6 +493,26 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 	return s.answer(r.t, nd, buildMax)
 }
 
+// lookupPlain is lookupWith for the moves answer tries: a table of
+// format 3 is answered (a recursion) on a copy of nd, so that nd, one of
+// answer's children, stays on its stack, and the common case (a table
+// that stores its bytes whole) allocates nothing.
+func (s *Store) lookupPlain(nd *node, buildMax int) (Value, error) {
+	r, err := s.resolve(nd, buildMax)
+	if err != nil || r.t == nil {
+		return Draw, err
+	}
+	x := *nd
+	if r.flip {
+		x = nd.flipped()
+	}
+	if r.t.z.h.version < zFormatFilled {
+		return r.t.value(&x)
+	}
+	onHeap := x
+	return s.answer(r.t, &onHeap, buildMax)
+}
+
 // answer reads a node of t's material, in its colours: its byte, and in
 // a file of format 3 the best of that and of its captures and
 // promotions, or for a side not stored the best of its moves.
@@ -501,7 +521,6 @@ func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
 		return t.value(nd)
 	}
 	lookup := func(n *node) (Value, error) { return s.lookupWith(n, buildMax) }
-	var sc epScratch
 	var buf [64]move
 	var best bestMove
 	var moves []move
@@ -512,16 +531,20 @@ func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
 			return Draw, err
 		}
 		best.v, best.have = v, true
-		moves, _ = nd.conversions(buf[:0], nd.threatsTo(nd.stm))
+		moves = nd.capturesAndPromotions(buf[:0], nd.threatsTo(nd.stm))
 	} else {
 		moves = nd.moves(buf[:0])
 	}
 	for _, m := range moves {
-		if stored && m.capture < 0 && m.promo == board.NoPieceType {
-			continue // a pawn's step: its value is in the byte
-		}
 		ch := nd.play(m)
-		v, err := valueOf(&ch, lookup, &sc)
+		var v Value
+		var err error
+		if ch.ep == board.NoSquare {
+			v, err = s.lookupPlain(&ch, buildMax)
+		} else {
+			withEP := ch
+			v, err = valueOf(&withEP, lookup, new(epScratch))
+		}
 		if err != nil {
 			return Draw, err
 		}
@@ -554,8 +577,8 @@ func (s *Store) sliceReporter(m Material, start time.Time, again bool) func(done
 // (up to buildMax men) the first time.
 func (s *Store) resolve(nd *node, buildMax int) (resolved, error) {
 	key := nd.materialKey()
-	if r, ok := s.byKey.Load(key); ok {
-		return r.(resolved), nil
+	if r, ok := s.byKey.load(key); ok {
+		return r, nil
 	}
 	m := nd.material()
 	if m.Bare() {
@@ -567,7 +590,7 @@ func (s *Store) resolve(nd *node, buildMax int) (resolved, error) {
 		return resolved{}, err
 	}
 	r := resolved{t, flip}
-	s.byKey.Store(key, r)
+	s.byKey.store(key, r)
 	return r, nil
 }
 
