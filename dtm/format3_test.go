@@ -23,7 +23,7 @@ func TestFormat3Probes(t *testing.T) {
 	if dir == "" || names == "" {
 		t.Skip("MATELINE_DTM=DIR MATELINE_DTM_FORMAT3=KQRvKR,... compares format 3 with DIR's tables")
 	}
-	ref := Open(dir, Options{BuildMen: 5})
+	ref := Open(dir, Options{BuildMen: 5, Format: 2})
 	defer ref.Close()
 	for _, name := range strings.Split(names, ",") {
 		m, err := ParseMaterial(name)

@@ -105,10 +105,11 @@ type Options struct {
 	// by every table and thread (0: DefaultCacheBytes).
 	CacheBytes int64
 	// Format is the file format the five-man tables it builds are
-	// written in: 2 (0: the default), or 3 (experimental: one side to
-	// move stored, the other answered one ply deep; the values captures
-	// and promotions give left to the probe; a build that reads such a
-	// table builds its values again). Tables of either format are read.
+	// written in: 3 (0: the default; one side to move stored, the other
+	// answered one ply deep; the values captures and promotions give
+	// left to the probe; a build that reads such a table it did not
+	// build itself builds its values again), or 2 (both sides stored
+	// whole: about 3.4 times the size). Tables of either format are read.
 	Format int
 }
 
@@ -147,7 +148,7 @@ func Open(dir string, o Options) *Store {
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
 		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes), format3Men: MaxMen, keptBytes: keptRawBytes}
-	if o.Format == 3 {
+	if o.Format != 2 {
 		s.format3 = 2
 	}
 	if s.warn == nil {
