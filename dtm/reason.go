@@ -78,7 +78,7 @@ func (s *Store) missingFor(m Material, seen map[string]bool) []Material {
 }
 
 // estimatedBuild is a rough build time on two cores: the five-man ones
-// are the averages of the whole set's build of 2026-11-27 (docs/dtm.md),
+// are the averages of the whole set's build of 2026-11-28 (docs/dtm.md),
 // by the number of pawns.
 func estimatedBuild(m Material) time.Duration {
 	pawns := strings.Count(m.String(), "P")
@@ -90,11 +90,11 @@ func estimatedBuild(m Material) time.Duration {
 	case m.Men() == 4:
 		return 400 * time.Millisecond
 	case pawns == 0:
-		return 12 * time.Second
+		return 10 * time.Second
 	case pawns == 1:
-		return 35 * time.Second
+		return 27 * time.Second
 	}
-	return 20 * time.Second
+	return 14 * time.Second
 }
 
 func roundEstimate(d time.Duration) string {
