@@ -352,6 +352,35 @@ func (l *layout) stored(idx int64) (squares, bool) {
 	return sq, l.canonical(idx, &sq)
 }
 
+// rowStored returns which of the 64 indices idx..idx+63 of a pawnless
+// layout are stored forms (bit j: l.stored(idx+j)), idx a multiple of 64
+// whose kings admit only the identity: the last man's square is the
+// row's digit, so a slot is stored when that square is free and, in a
+// group of identical men, not below the man before it.
+func (l *layout) rowStored(idx int64) uint64 {
+	sq := l.decode(idx)
+	last := l.men - 1
+	var occ board.Bitboard
+	for k := 0; k < last; k++ {
+		if occ.Has(sq[k]) {
+			return 0
+		}
+		occ |= board.SquareBB(sq[k])
+	}
+	for _, g := range l.groups {
+		for i := g[0] + 1; i < g[1] && i < last; i++ {
+			if sq[i] < sq[i-1] {
+				return 0
+			}
+		}
+	}
+	mask := ^uint64(occ)
+	if last > 2 && l.pieces[last-1] == l.pieces[last] {
+		mask &^= uint64(2)<<uint(sq[last-1]) - 1
+	}
+	return mask
+}
+
 // canonical reports whether sq, decoded from idx with its men on
 // distinct squares, is the stored form of its position (so that idx is
 // the index that position takes).

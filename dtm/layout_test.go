@@ -122,3 +122,34 @@ func TestCodeSets(t *testing.T) {
 		}
 	}
 }
+
+// TestRowStored: a row's stored slots, read at once, are those stored()
+// finds index by index, in every row whose kings admit only the identity
+// (every row of the four-man tables, every 31st of the five-man ones).
+func TestRowStored(t *testing.T) {
+	for _, sig := range []string{"KQvK", "KNNvK", "KBBvK", "KQvKR", "KNNvKN", "KRRRvK", "KQQvKQ", "KBNvKN"} {
+		m, _ := ParseMaterial(sig)
+		l := newLayout(m)
+		step := int64(64)
+		if l.men == 5 {
+			step = 31 * 64
+		}
+		rows := 0
+		for idx := int64(0); idx < l.size; idx += step {
+			kk := kkPairs[idx/l.kkWeight]
+			if tr := kkTransforms[kk[0]][kk[1]]; tr&(tr-1) != 0 {
+				continue
+			}
+			got := l.rowStored(idx)
+			for j := int64(0); j < 64; j++ {
+				if _, ok := l.stored(idx + j); ok != (got>>j&1 == 1) {
+					t.Fatalf("%s index %d: row says %v, stored %v", sig, idx+j, !ok, ok)
+				}
+			}
+			rows++
+		}
+		if rows == 0 {
+			t.Fatalf("%s: no row checked", sig)
+		}
+	}
+}

@@ -633,7 +633,32 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			pair := kkPairs[kk]
 			src := (int64(triCode[pair[0]])*64 + int64(pair[1])) * block
 			dst := kk * block
-			check := len(l.groups) > 0 || kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) != 0
+			onlyIdentity := kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) == 0
+			check := len(l.groups) > 0 || !onlyIdentity
+			if check && onlyIdentity {
+				// identical men, kings off the diagonals: which slots are
+				// stored is read a row of the last man's 64 squares at a
+				// time, not decoded index by index
+				for s := 0; s < 2; s++ {
+					if g.b.decide {
+						copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
+						copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
+					}
+				}
+				for r := int64(0); r < block; r += 64 {
+					mask := l.rowStored(dst + r)
+					for s := 0; s < 2; s++ {
+						if g.b.decide {
+							unused[s][(dst+r)/64] |= ^mask
+						}
+						for m := mask; m != 0; m &= m - 1 {
+							j := int64(bits.TrailingZeros64(m))
+							ob[s][dst+r+j] = g.vb[s][src+r+j]
+						}
+					}
+				}
+				continue
+			}
 			for s := 0; s < 2; s++ {
 				// (a block is a multiple of 64 positions: whole words)
 				if g.b.decide {
