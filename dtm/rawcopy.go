@@ -192,17 +192,16 @@ func (s *Store) checkFile(t *Table) (int64, error) {
 			stored = append(stored, stm)
 		}
 	}
-	filled := z.h.flags&flagConversions != 0
+	if z.h.flags&flagConversions == 0 {
+		decided, unused = [2][]uint64{}, [2][]uint64{} // stored as built
+	}
 	var bad atomic.Int64
 	blocks(int64(z.h.blocks), s.workers, func(g int64, buf []byte) []byte {
-		side, i := stored[g/z.per], g%z.per
-		from := i << z.h.shift
-		buf = append(buf[:0], sides[side][from:min(from+1<<z.h.shift, t.l.size)]...)
-		if filled {
-			buf = fillDecided(buf, decided[side], unused[side], from)
-		}
+		side := stored[g/z.per]
+		var want []byte
+		want, buf = storedBlock(sides[side], decided[side], unused[side], g%z.per, z.h.shift, buf)
 		got, err := z.decode(g, nil)
-		if err != nil || !bytes.Equal(got, buf) {
+		if err != nil || !bytes.Equal(got, want) {
 			bad.Add(1)
 		}
 		return buf

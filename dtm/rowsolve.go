@@ -635,16 +635,17 @@ func (g *rowGen) toLayout() [2]bytesArray {
 			dst := kk * block
 			onlyIdentity := kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) == 0
 			check := len(l.groups) > 0 || !onlyIdentity
+			if g.b.decide {
+				// (a block is a multiple of 64 positions: whole words)
+				for s := 0; s < 2; s++ {
+					copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
+					copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
+				}
+			}
 			if check && onlyIdentity {
 				// identical men, kings off the diagonals: which slots are
 				// stored is read a row of the last man's 64 squares at a
 				// time, not decoded index by index
-				for s := 0; s < 2; s++ {
-					if g.b.decide {
-						copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
-						copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
-					}
-				}
 				for r := int64(0); r < block; r += 64 {
 					mask := l.rowStored(dst + r)
 					for s := 0; s < 2; s++ {
@@ -660,18 +661,17 @@ func (g *rowGen) toLayout() [2]bytesArray {
 				continue
 			}
 			for s := 0; s < 2; s++ {
-				// (a block is a multiple of 64 positions: whole words)
-				if g.b.decide {
-					copy(dec[s][dst/64:(dst+block)/64], g.decided[s][src/64:(src+block)/64])
-					copy(unused[s][dst/64:(dst+block)/64], g.unused[s][src/64:(src+block)/64])
-				}
 				if !check {
 					copy(ob[s][dst:dst+block], g.vb[s][src:src+block])
 					continue
 				}
 				for i := int64(0); i < block; i++ {
+					v := g.vb[s][src+i]
+					if v == 0 && !g.b.decide {
+						continue // a draw: its slot holds 0 whether stored or not
+					}
 					if _, ok := l.stored(dst + i); ok {
-						ob[s][dst+i] = g.vb[s][src+i]
+						ob[s][dst+i] = v
 					} else if g.b.decide {
 						unused[s][(dst+i)/64] |= 1 << ((dst + i) % 64)
 					}

@@ -482,23 +482,12 @@ func (s *Store) lookupHeld(nd *node) (Value, error) {
 	return s.answer(r.t, x, s.buildMax)
 }
 
+// lookupWith reads a position without en-passant right from its table
+// (building it, up to buildMax men, the first time). A table of format 3
+// is answered, a recursion, on a copy of nd, so that nd stays on its
+// caller's stack (answer's children among them), and a table that stores
+// its bytes whole allocates nothing.
 func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
-	r, err := s.resolve(nd, buildMax)
-	if err != nil || r.t == nil {
-		return Draw, err
-	}
-	if r.flip {
-		f := nd.flipped()
-		return s.answer(r.t, &f, buildMax)
-	}
-	return s.answer(r.t, nd, buildMax)
-}
-
-// lookupPlain is lookupWith for the moves answer tries: a table of
-// format 3 is answered (a recursion) on a copy of nd, so that nd, one of
-// answer's children, stays on its stack, and the common case (a table
-// that stores its bytes whole) allocates nothing.
-func (s *Store) lookupPlain(nd *node, buildMax int) (Value, error) {
 	r, err := s.resolve(nd, buildMax)
 	if err != nil || r.t == nil {
 		return Draw, err
@@ -541,7 +530,7 @@ func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
 		var v Value
 		var err error
 		if ch.ep == board.NoSquare {
-			v, err = s.lookupPlain(&ch, buildMax)
+			v, err = s.lookupWith(&ch, buildMax)
 		} else {
 			withEP := ch
 			v, err = valueOf(&withEP, lookup, new(epScratch))

@@ -313,18 +313,15 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 	compress := func(enc *zstd.Encoder, first bool, want func(g int64) bool) {
 		blocks(2*per, workers, func(g int64, buf []byte) []byte {
 			side, i := g/per, g%per
-			from := i << shift
-			b := sides[side][from:min(from+1<<shift, l.size)]
 			if first {
-				longs[g] = longestMate(b)
+				from := i << shift
+				longs[g] = longestMate(sides[side][from:min(from+1<<shift, l.size)])
 			}
 			if !want(g) {
 				return buf
 			}
-			if filled {
-				buf = fillDecided(append(buf[:0], b...), o.decided[side], o.unused[side], from)
-				b = buf
-			}
+			var b []byte
+			b, buf = storedBlock(sides[side], o.decided[side], o.unused[side], i, shift, buf)
 			crcs[g] = crc32.Checksum(b, castagnoli)
 			comp[g] = enc.EncodeAll(b, nil)
 			return buf
@@ -403,6 +400,20 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 		d.Close()
 	}
 	return off, nil
+}
+
+// storedBlock returns the bytes a file stores for block i of one side's
+// values (blocks of 1<<shift): the values themselves, or, with decided
+// given (format 3), a copy in buf filled by fillDecided. buf is returned
+// for reuse.
+func storedBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, buf []byte) ([]byte, []byte) {
+	from := i << shift
+	b := vals[from:min(from+1<<shift, int64(len(vals)))]
+	if decided == nil {
+		return b, buf
+	}
+	buf = fillDecided(append(buf[:0], b...), decided, unused, from)
+	return buf, buf
 }
 
 // blocks runs do(g, buf) for g in 0..n-1 on workers goroutines (0: one
