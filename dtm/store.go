@@ -382,23 +382,25 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	format3 := s.format3 > 0 && l.men >= s.format3Men
 	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, format3)
 	var size int64
-	var keep *Table // format 3: the values whole, kept for the builds that read them
+	filled := err == nil && format3 && decided[0] != nil
 	if err == nil {
 		o := zOptions{}
-		if format3 && decided[0] != nil {
+		if filled {
 			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
 		}
 		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
-		if err == nil {
-			s.planDone(m) // its children are read no more
-		}
-		if err == nil && o.decided[0] != nil {
-			keep = &Table{l: l}
-			if e := s.keepRaw(keep, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}); e != nil {
-				keep = nil // (built again when read)
-			}
+	}
+	var t *Table
+	var release func()
+	var readErr error
+	if err == nil {
+		s.planDone(m) // its children are read no more
+		if t, release, readErr = s.load(path, l); readErr == nil && filled {
+			// format 3: the values whole, kept for the builds that read
+			// them (on an error, built again when read)
+			s.keepRaw(t, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)})
 		}
 	}
 	decided, unused = [2][]uint64{}, [2][]uint64{}
@@ -415,22 +417,8 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: size})
 	}
-	t, release, err := s.load(path, l)
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading %s back: %w", path, err)
-	}
-	if keep != nil {
-		s.rawMu.Lock()
-		t.rawc, keep.rawc = keep.rawc, nil
-		if t.rawc != nil {
-			t.raw.Store(&t.rawc.data)
-		}
-		for i, k := range s.kept {
-			if k == keep {
-				s.kept[i] = t
-			}
-		}
-		s.rawMu.Unlock()
+	if readErr != nil {
+		return nil, nil, fmt.Errorf("reading %s back: %w", path, readErr)
 	}
 	return t, release, nil
 }
