@@ -210,6 +210,9 @@ type rowGen struct {
 	// the positions that took their value at the last ply, and those
 	// found at this one
 	fresh, next [2]rowSet
+	// zeroed: the group's arrays are still as make left them, all zero
+	// (before the first group, which need not clear them)
+	zeroed bool
 	// positions the set-up valued, by side and ply (from lo*64: a group
 	// holds fewer than 2^32 positions, a pawnless five-man table 10*64^4)
 	settled [2][][]uint32

@@ -62,6 +62,7 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.fresh[s] = newRowSet(largest)
 		g.next[s] = newRowSet(largest)
 	}
+	g.zeroed = true
 	b.val = g.val // conversions read the finished slices here
 	for _, gr := range groups {
 		if err := g.solve(gr[0], gr[1]); err != nil {
@@ -92,18 +93,11 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 // joins, or a whole pawnless table.
 func (g *rowGen) solve(lo, hi int64) error {
 	g.lo, g.hi = lo, hi
-	n := hi - lo
+	if !g.zeroed {
+		g.clearGroup()
+	}
+	g.zeroed = false
 	for s := 0; s < 2; s++ {
-		clear(g.conv[s][:n*64])
-		if g.capc[s] != nil {
-			clear(g.capc[s][:n*64])
-		}
-		clear(g.inConv[s])
-		for _, set := range g.bitSets() {
-			clear(set[s][:n])
-		}
-		g.fresh[s].reset()
-		g.next[s].reset()
 		g.settled[s] = make([][]uint32, 2*maxMoves+2)
 	}
 	g.long, g.pending, g.lastPly = nil, 0, 0
@@ -141,6 +135,27 @@ func (g *rowGen) solve(lo, hi int64) error {
 		g.markDecided()
 	}
 	return nil
+}
+
+// clearGroup zeroes the group's arrays a previous group left, by rows on
+// the workers: a group may be most of a gigabyte.
+func (g *rowGen) clearGroup() {
+	g.b.parallelGrain(g.hi-g.lo, 1024, func(_ *worker, from, to int64) {
+		for s := 0; s < 2; s++ {
+			clear(g.conv[s][from*64 : to*64])
+			if g.capc[s] != nil {
+				clear(g.capc[s][from*64 : to*64])
+			}
+			for _, set := range g.bitSets() {
+				clear(set[s][from:to])
+			}
+		}
+	})
+	for s := 0; s < 2; s++ {
+		clear(g.inConv[s])
+		g.fresh[s].reset()
+		g.next[s].reset()
+	}
 }
 
 // markDecided sets, for the group's positions, the bits of decided whose
