@@ -74,11 +74,12 @@ func (p *buildPlan) nextRead(key string) int {
 }
 
 // planDone tells the plan that m's table is there: it reads no table any
-// more.
+// more, and the kept copies no build still to come reads go.
 func (s *Store) planDone(m Material) {
 	s.rawMu.Lock()
 	defer s.rawMu.Unlock()
 	if s.plan != nil {
 		s.plan.done[m.String()] = true
+		s.evictKept()
 	}
 }

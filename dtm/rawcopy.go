@@ -34,23 +34,43 @@ type rawCopy struct {
 const keptRawBytes = 16 << 30
 
 // keepRaw writes the values of t, just built, to a scratch copy kept
-// for the builds that read it (rawMu not held).
+// for the builds that read it (rawMu not held); in a set build (Plan),
+// only if a build still to come reads it.
 func (s *Store) keepRaw(t *Table, val [2][]byte) error {
-	data, release, err := writeScratch(s.dir, t, val)
+	if !s.readLater(t.l.mat) {
+		return nil
+	}
+	data, release, err := writeScratch(s.dir, t.l, val)
 	if err != nil {
 		return err
 	}
+	s.adoptRaw(t, data, release)
+	return nil
+}
+
+// readLater reports whether a build may still read m's values whole:
+// outside a set build (Plan), always; in one, while a table still to
+// come reads m's.
+func (s *Store) readLater(m Material) bool {
+	s.rawMu.Lock()
+	defer s.rawMu.Unlock()
+	return s.plan == nil || s.plan.nextRead(m.String()) < len(s.plan.keys)
+}
+
+// adoptRaw keeps data, a scratch copy of t's values mapped (release
+// unmaps it), as t's raw copy for the builds that read it (rawMu not
+// held).
+func (s *Store) adoptRaw(t *Table, data []byte, release func()) {
 	s.rawMu.Lock()
 	defer s.rawMu.Unlock()
 	if t.rawc != nil {
 		release()
-		return nil
+		return
 	}
 	t.rawc = &rawCopy{data: data, release: release, kept: true}
 	t.raw.Store(&data)
 	s.kept = append(s.kept, t)
 	s.evictKept()
-	return nil
 }
 
 // evictKept lets go of kept raw copies over s.keptBytes, and, in a set
@@ -144,7 +164,7 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	data, release, err := writeScratch(s.dir, t, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
+	data, release, err := writeScratch(s.dir, t.l, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
 	val = [2]bytesArray{}
 	debug.FreeOSMemory()
 	return data, release, err
@@ -213,10 +233,10 @@ func (s *Store) checkFile(t *Table) (int64, error) {
 	return bad.Load(), err
 }
 
-// writeScratch writes t's values (val: White to move, Black) to an
-// unlinked scratch file in dir, mapped.
-func writeScratch(dir string, t *Table, val [2][]byte) ([]byte, func(), error) {
-	return scratchCopy(dir, t, func(w io.Writer) error {
+// writeScratch writes the values of l's table (val: White to move,
+// Black) to an unlinked scratch file in dir, mapped.
+func writeScratch(dir string, l *layout, val [2][]byte) ([]byte, func(), error) {
+	return scratchCopy(dir, l, func(w io.Writer) error {
 		for side := 0; side < 2; side++ {
 			if _, err := w.Write(val[side]); err != nil {
 				return err
@@ -226,10 +246,10 @@ func writeScratch(dir string, t *Table, val [2][]byte) ([]byte, func(), error) {
 	})
 }
 
-// scratchCopy writes t's values whole with write to a file in dir,
+// scratchCopy writes the values of l's table whole with write to a file in dir,
 // unlinked at once where the system allows, and maps it.
-func scratchCopy(dir string, t *Table, write func(io.Writer) error) ([]byte, func(), error) {
-	f, err := os.CreateTemp(dir, "."+t.l.mat.String()+".raw*")
+func scratchCopy(dir string, l *layout, write func(io.Writer) error) ([]byte, func(), error) {
+	f, err := os.CreateTemp(dir, "."+l.mat.String()+".raw*")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -242,7 +262,7 @@ func scratchCopy(dir string, t *Table, write func(io.Writer) error) ([]byte, fun
 	var data []byte
 	var release func()
 	if err == nil {
-		data, release, err = mapFile(f, 2*t.l.size)
+		data, release, err = mapFile(f, 2*l.size)
 	}
 	if err != nil {
 		if !unlinked {
@@ -287,7 +307,7 @@ func (t *Table) dropRaw() {
 // decompressToScratch writes t's values to an unlinked file in dir and
 // maps it.
 func decompressToScratch(dir string, t *Table) ([]byte, func(), error) {
-	return scratchCopy(dir, t, func(w io.Writer) error {
+	return scratchCopy(dir, t.l, func(w io.Writer) error {
 		_, err := t.z.decompressAll(w)
 		return err
 	})

@@ -383,6 +383,18 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, format3)
 	var size int64
 	filled := err == nil && format3 && decided[0] != nil
+	// format 3: the values whole, kept for the builds that read them (on
+	// an error, built again when read), are written to a scratch copy
+	// while the blocks are compressed
+	var kept chan scratch
+	if filled && s.readLater(m) {
+		kept = make(chan scratch, 1)
+		go func() {
+			var c scratch
+			c.data, c.release, c.err = writeScratch(s.dir, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)})
+			kept <- c
+		}()
+	}
 	if err == nil {
 		o := zOptions{}
 		if filled {
@@ -392,16 +404,23 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
+	var copied scratch
+	if kept != nil {
+		copied = <-kept
+	}
 	var t *Table
 	var release func()
 	var readErr error
 	if err == nil {
 		s.planDone(m) // its children are read no more
-		if t, release, readErr = s.load(path, l); readErr == nil && filled {
-			// format 3: the values whole, kept for the builds that read
-			// them (on an error, built again when read)
-			s.keepRaw(t, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)})
+		t, release, readErr = s.load(path, l)
+		if readErr == nil && copied.err == nil && copied.data != nil {
+			s.adoptRaw(t, copied.data, copied.release)
+			copied.release = nil
 		}
+	}
+	if copied.release != nil {
+		copied.release()
 	}
 	decided, unused = [2][]uint64{}, [2][]uint64{}
 	val = [2]bytesArray{}
@@ -421,6 +440,14 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		return nil, nil, fmt.Errorf("reading %s back: %w", path, readErr)
 	}
 	return t, release, nil
+}
+
+// scratch is a scratch copy of a table's values being written
+// (writeScratch): the mapped copy, or the error.
+type scratch struct {
+	data    []byte
+	release func()
+	err     error
 }
 
 // holdChildren takes a hold on the values of every table m's captures
