@@ -1,9 +1,13 @@
 package dtm
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -138,4 +142,126 @@ func TestMeasureFills(t *testing.T) {
 		}
 		s.releaseRaw(tb)
 	}
+}
+
+// TestMeasureLevels measures, for every table of format 3 in the
+// directory MATELINE_DTM_LEVELS, what its stored blocks come to at
+// zstd's "better" and best levels, and how long each level takes (two
+// goroutines, as a build): one line per table, then the totals for
+// tables with and without pawns. It is a measurement, not a check.
+func TestMeasureLevels(t *testing.T) {
+	dir := os.Getenv("MATELINE_DTM_LEVELS")
+	if dir == "" {
+		t.Skip("MATELINE_DTM_LEVELS=DIR measures the levels of the tables there")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.mldtm"))
+	var sum [2][3]float64 // pawns; stored, better, best bytes
+	var secs [2][2]float64
+	for _, path := range files {
+		m, err := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+		if err != nil {
+			continue
+		}
+		l := newLayout(m)
+		z, release, err := openCompressed(path, l, false)
+		if err != nil || z.h.version < zFormatFilled {
+			continue
+		}
+		var bytes [3]atomic.Int64
+		var took [2]time.Duration
+		for k, enc := range []*zstd.Encoder{zstdEncoder(l.size), zstdBest()} {
+			start := time.Now()
+			blocks(int64(z.h.blocks), 2, func(g int64, buf []byte) []byte {
+				vals, err := z.decode(g, buf)
+				if err != nil {
+					t.Error(err)
+					return buf
+				}
+				if k == 0 {
+					from, to, _ := z.index(g)
+					bytes[0].Add(to - from)
+				}
+				bytes[k+1].Add(int64(len(enc.EncodeAll(vals, nil))))
+				return vals
+			})
+			took[k] = time.Since(start)
+		}
+		release()
+		p := 0
+		if m.HasPawns() {
+			p = 1
+		}
+		for k := range sum[p] {
+			sum[p][k] += float64(bytes[k].Load()) / 1e6
+		}
+		secs[p][0] += took[0].Seconds()
+		secs[p][1] += took[1].Seconds()
+		t.Logf("LEVELS %s stored %.2f better %.2f best %.2f MB; better %.2f s best %.2f s (with decoding)", m,
+			float64(bytes[0].Load())/1e6, float64(bytes[1].Load())/1e6, float64(bytes[2].Load())/1e6, took[0].Seconds(), took[1].Seconds())
+	}
+	for p, name := range []string{"pawnless", "with pawns"} {
+		t.Logf("LEVELS %s: stored %.1f better %.1f best %.1f MB; better %.1f s best %.1f s", name, sum[p][0], sum[p][1], sum[p][2], secs[p][0], secs[p][1])
+	}
+}
+
+// TestMeasureEncoders measures, on one table file of format 3
+// (MATELINE_DTM_ENC=FILE), zstd's levels and options on the same bytes:
+// every eighth run of MATELINE_DTM_ENC_GROUP consecutive blocks (1 by
+// default), compressed whole and in blocks of the format's size. It is a
+// measurement, not a check.
+func TestMeasureEncoders(t *testing.T) {
+	path := os.Getenv("MATELINE_DTM_ENC")
+	if path == "" {
+		t.Skip()
+	}
+	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+	l := newLayout(m)
+	z, release, err := openCompressed(path, l, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	var in [][]byte
+	group := int64(1)
+	if v := os.Getenv("MATELINE_DTM_ENC_GROUP"); v != "" {
+		fmt.Sscan(v, &group)
+	}
+	for g := int64(0); g+group <= int64(z.h.blocks); g += 8 * group {
+		var b []byte
+		for k := int64(0); k < group; k++ {
+			vals, _ := z.decode(g+k, nil)
+			b = append(b, vals...)
+		}
+		in = append(in, b)
+	}
+	base := []zstd.EOption{zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithZeroFrames(true)}
+	try := func(name string, opts ...zstd.EOption) {
+		enc, err := zstd.NewWriter(nil, append(append([]zstd.EOption{}, base...), opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		n := 0
+		for _, b := range in {
+			n += len(enc.EncodeAll(b, nil))
+		}
+		whole := time.Since(start).Seconds()
+		start = time.Now()
+		parts := 0
+		for _, b := range in {
+			for i := 0; i < len(b); i += 1 << zOneSideShift {
+				parts += len(enc.EncodeAll(b[i:min(i+1<<zOneSideShift, len(b))], nil))
+			}
+		}
+		t.Logf("ENC %-30s whole %.3f MB %.2f s; in 128K blocks %.3f MB %.2f s", name, float64(n)/1e6, whole, float64(parts)/1e6, time.Since(start).Seconds())
+	}
+	try("default", zstd.WithEncoderLevel(zstd.SpeedDefault))
+	try("better", zstd.WithEncoderLevel(zstd.SpeedBetterCompression))
+	try("better lowmem", zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithLowerEncoderMem(true))
+	try("better window 128K", zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithWindowSize(1<<17))
+	try("better alllit", zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithAllLitEntropyCompression(true))
+	try("best", zstd.WithEncoderLevel(zstd.SpeedBestCompression))
+	try("best lowmem", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithLowerEncoderMem(true))
+	try("best window 128K", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(1<<17))
+	try("best alllit", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithAllLitEntropyCompression(true))
 }
