@@ -131,3 +131,31 @@ func TestPlanNoRebuild(t *testing.T) {
 		t.Fatalf("%d copies kept after the set", len(s.kept))
 	}
 }
+
+// TestReadLater: in a set build, a table whose values no build still to
+// come reads gets no raw copy; outside one, every table may be read.
+func TestReadLater(t *testing.T) {
+	s := Open(t.TempDir(), Options{BuildMen: 4})
+	defer s.Close()
+	kqk, _ := ParseMaterial("KQvK")
+	kqkp, _ := ParseMaterial("KQvKP")
+	if !s.readLater(kqkp) {
+		t.Fatal("no plan: KQvKP not read later")
+	}
+	order := s.Plan([]Material{kqkp})
+	if s.readLater(kqkp) {
+		t.Fatal("KQvKP read later in a plan that ends with it")
+	}
+	if !s.readLater(kqk) {
+		t.Fatal("KQvK not read later, though KQvKP reads it")
+	}
+	for _, k := range s.plan.keys {
+		if k != "KQvK" {
+			m, _ := ParseMaterial(k)
+			s.planDone(m)
+		}
+	}
+	if s.readLater(kqk) {
+		t.Fatalf("KQvK read later after every table of %v is there", order)
+	}
+}
