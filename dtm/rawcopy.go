@@ -246,8 +246,8 @@ func writeScratch(dir string, l *layout, val [2][]byte) ([]byte, func(), error) 
 	})
 }
 
-// scratchCopy writes the values of l's table whole with write to a file in dir,
-// unlinked at once where the system allows, and maps it.
+// scratchCopy writes the values of l's table whole with write to a
+// file in dir, unlinked at once where the system allows, and maps it.
 func scratchCopy(dir string, l *layout, write func(io.Writer) error) ([]byte, func(), error) {
 	f, err := os.CreateTemp(dir, "."+l.mat.String()+".raw*")
 	if err != nil {
