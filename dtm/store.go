@@ -382,6 +382,10 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	format3 := s.format3 > 0 && l.men >= s.format3Men
 	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, format3)
 	var size int64
+	var sides [2][]byte
+	if err == nil {
+		sides = [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}
+	}
 	filled := err == nil && format3 && decided[0] != nil
 	// format 3: the values whole, kept for the builds that read them (on
 	// an error, built again when read), are written to a scratch copy
@@ -391,7 +395,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		kept = make(chan scratch, 1)
 		go func() {
 			var c scratch
-			c.data, c.release, c.err = writeScratch(s.dir, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)})
+			c.data, c.release, _ = writeScratch(s.dir, l, sides)
 			kept <- c
 		}()
 	}
@@ -400,7 +404,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		if filled {
 			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
 		}
-		if size, err = writeFile(path, l, [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}, o, s.workers); err != nil {
+		if size, err = writeFile(path, l, sides, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
@@ -414,7 +418,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if err == nil {
 		s.planDone(m) // its children are read no more
 		t, release, readErr = s.load(path, l)
-		if readErr == nil && copied.err == nil && copied.data != nil {
+		if readErr == nil && copied.data != nil {
 			s.adoptRaw(t, copied.data, copied.release)
 			copied.release = nil
 		}
@@ -422,6 +426,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if copied.release != nil {
 		copied.release()
 	}
+	sides = [2][]byte{}
 	decided, unused = [2][]uint64{}, [2][]uint64{}
 	val = [2]bytesArray{}
 	if l.size >= 1<<24 {
@@ -442,12 +447,11 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	return t, release, nil
 }
 
-// scratch is a scratch copy of a table's values being written
-// (writeScratch): the mapped copy, or the error.
+// scratch is a scratch copy of a table's values written by
+// writeScratch: the mapped copy and its release, or nil on an error.
 type scratch struct {
 	data    []byte
 	release func()
-	err     error
 }
 
 // holdChildren takes a hold on the values of every table m's captures
