@@ -101,9 +101,12 @@ func TestFormat3Small(t *testing.T) {
 	if testing.Short() {
 		names = names[:1]
 	}
-	for mode := 1; mode <= 2; mode++ {
+	// mode 1: both sides; 2: one side, its fill chosen; 3 and 4: one
+	// side, the byte before and a row back
+	for mode := 1; mode <= 4; mode++ {
 		s := Open(t.TempDir(), Options{BuildMen: 4})
-		s.format3, s.format3Men = mode, 3
+		s.format3, s.format3Men = min(mode, 2), 3
+		s.fill = fillMode(max(mode-2, 0))
 		for _, name := range names {
 			m, err := ParseMaterial(name)
 			if err != nil {
@@ -113,7 +116,8 @@ func TestFormat3Small(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tb.z.h.version != zFormatFilled || mode == 2 && tb.z.h.sidesStored() != 1 {
+			if tb.z.h.version != zFormatFilled || mode >= 2 && tb.z.h.sidesStored() != 1 ||
+				mode == 3 && tb.z.h.flags&flagFillUp != 0 || mode == 4 && tb.z.h.flags&flagFillUp == 0 {
 				t.Fatalf("%s: format %d, sides %d", name, tb.z.h.version, tb.z.h.sides)
 			}
 			l := tb.l
@@ -228,23 +232,27 @@ func TestFormat3RebuildReported(t *testing.T) {
 // with a fresh build's: equal for a file the writer made, different for
 // one whose positions decided by captures were not filled.
 func TestFormat3Verify(t *testing.T) {
-	dir := t.TempDir()
-	s1 := Open(dir, Options{BuildMen: 3})
-	s1.format3, s1.format3Men = 2, 3
 	m, _ := ParseMaterial("KQvK")
-	tb, err := s1.Table(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tb.z.h.version != zFormatFilled {
-		t.Fatalf("format %d", tb.z.h.version)
-	}
-	s1.Close()
-	s2 := Open(dir, Options{BuildMen: 3})
-	r, err := s2.Verify(m, nil)
-	s2.Close()
-	if err != nil || !r.OK() || r.FileBlocks == 0 || r.FileMismatch != 0 || r.Positions == 0 {
-		t.Fatalf("%v: %v", err, r)
+	// each fill is checked as written (flagFillUp)
+	var dir string
+	for _, fill := range []fillMode{fillUp, fillPrev} {
+		dir = t.TempDir()
+		s1 := Open(dir, Options{BuildMen: 3})
+		s1.format3, s1.format3Men, s1.fill = 2, 3, fill
+		tb, err := s1.Table(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tb.z.h.version != zFormatFilled || (tb.z.h.flags&flagFillUp != 0) != (fill == fillUp) {
+			t.Fatalf("format %d, flags %d", tb.z.h.version, tb.z.h.flags)
+		}
+		s1.Close()
+		s2 := Open(dir, Options{BuildMen: 3})
+		r, err := s2.Verify(m, nil)
+		s2.Close()
+		if err != nil || !r.OK() || r.FileBlocks == 0 || r.FileMismatch != 0 || r.Positions == 0 {
+			t.Fatalf("fill %d: %v: %v", fill, err, r)
+		}
 	}
 	// the same values, nothing filled: every value right, the bytes not
 	// the writer's
@@ -266,7 +274,7 @@ func TestFormat3Verify(t *testing.T) {
 	}
 	s3 := Open(dir, Options{BuildMen: 3})
 	defer s3.Close()
-	r, err = s3.Verify(m, nil)
+	r, err := s3.Verify(m, nil)
 	if err != nil || r.OK() || r.FileMismatch == 0 || r.Inconsistent != 0 {
 		t.Fatalf("%v: %v", err, r)
 	}

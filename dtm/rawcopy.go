@@ -219,7 +219,7 @@ func (s *Store) checkFile(t *Table) (int64, error) {
 	blocks(int64(z.h.blocks), s.workers, func(g int64, buf []byte) []byte {
 		side := stored[g/z.per]
 		var want []byte
-		want, buf = storedBlock(sides[side], decided[side], unused[side], g%z.per, z.h.shift, buf)
+		want, buf = storedBlock(sides[side], decided[side], unused[side], g%z.per, z.h.shift, z.h.flags&flagFillUp != 0, buf)
 		got, err := z.decode(g, nil)
 		if err != nil || !bytes.Equal(got, want) {
 			bad.Add(1)

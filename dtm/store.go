@@ -51,6 +51,9 @@ type Store struct {
 	// 1 both sides, 2 one side (Options.Format 3); the values captures and
 	// promotions give left to the probe
 	format3, format3Men int
+	// fill is how format 3 of one side fills its free slots (tests set
+	// it; fillChoose otherwise)
+	fill fillMode
 	// byKey maps a node's materialKey to its table, once loaded: the
 	// probes' fast path, with no allocation and no lock
 	byKey resolvedMap
@@ -402,7 +405,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if err == nil {
 		o := zOptions{}
 		if filled {
-			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2}
+			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2, fill: s.fill}
 		}
 		if size, err = writeFile(path, l, sides, o, s.workers); err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)

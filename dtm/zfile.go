@@ -59,12 +59,12 @@ const (
 	zBlockShift   = 15
 	zBlockEntries = 1 << zBlockShift
 	// zOneSideShift: a format-3 file of one side to move has blocks of
-	// 128 K positions, compressed at zstd's best level: 10 to 16 % smaller
-	// than 32 K at "better" (measured on KQRvKR, KRPvKR, KBNvKP), and
-	// about 200 µs to decompress
+	// 128 K positions (oneSideEncoder): at zstd's best level 10 to 16 %
+	// smaller than 32 K at "better" (measured on KQRvKR, KRPvKR,
+	// KBNvKP), and about 200 µs to decompress
 	zOneSideShift = 17
-	// sampleEvery: a format-3 writer judges which side to keep on every
-	// sampleEvery-th block of each
+	// sampleEvery: a format-3 writer judges which side to keep, and how
+	// to fill its free slots, on every sampleEvery-th block of each
 	sampleEvery = 16
 	indexEntry  = 12
 )
@@ -82,12 +82,18 @@ type zHeader struct {
 	blocks   uint32
 	version  uint32
 	sides    uint8 // version 3: the sides stored (bit 0 White, bit 1 Black)
-	flags    uint8 // version 3: flagConversions
+	flags    uint8 // version 3: flagConversions, flagFillUp
 }
 
-// flagConversions: the values captures and promotions give are left to
-// the probe.
-const flagConversions = 1
+const (
+	// flagConversions: the values captures and promotions give are left
+	// to the probe.
+	flagConversions = 1
+	// flagFillUp: the slots a probe need not read take the byte a row
+	// (64 positions) before them where they may, not the byte just
+	// before (fillDecided).
+	flagFillUp = 2
+)
 
 // stores reports whether the file holds the values of side stm to move.
 func (h *zHeader) stores(stm int) bool { return h.version < zFormatFilled || h.sides>>stm&1 == 1 }
@@ -158,7 +164,7 @@ func parseZHeader(b []byte, l *layout) (zHeader, error) {
 		h.sides, h.flags = b[56], b[57]
 	}
 	switch {
-	case h.version >= zFormatFilled && (h.sides == 0 || h.sides > 3 || h.flags > flagConversions):
+	case h.version >= zFormatFilled && (h.sides == 0 || h.sides > 3 || h.flags > flagConversions|flagFillUp):
 		return h, fmt.Errorf("%w: sides %d, flags %d", ErrCorrupt, h.sides, h.flags)
 	case h.sig != l.mat.String():
 		return h, fmt.Errorf("%w: holds %q", ErrCorrupt, h.sig)
@@ -225,14 +231,15 @@ func zstdBest() *zstd.Encoder {
 	return best
 }
 
-// oneSideEncoder is the encoder of the one side a format-3 file stores:
-// zstd's best level for tables with pawns, "better" for pawnless ones.
-// Best costs the same per position in both, but a pawnless table builds
-// in about a third of a pawn table's time per position, and best alone
-// took 0.3 to 0.4 times a pawnless five-man table's raw build (KRNvKB,
-// KQBvKR, KQRvKQ: 1.6 to 1.8 times that build in all). Over the 57
-// pawnless five-man tables "better" stores 588 MB against best's 513.
-func oneSideEncoder(l *layout) *zstd.Encoder {
+// oneSideEncoder is the encoder of block i of the one side a format-3
+// file stores: zstd's best level for tables with pawns, "better" for
+// pawnless ones. Best costs the same per position in both, but a
+// pawnless table builds in about a third of a pawn table's time per
+// position, and best alone took 0.3 to 0.4 times a pawnless five-man
+// table's raw build (KRNvKB, KQBvKR, KQRvKQ: 1.6 to 1.8 times that build
+// in all). Over the 57 pawnless five-man tables "better" stores 588 MB
+// against best's 513.
+func oneSideEncoder(l *layout, i int64) *zstd.Encoder {
 	if len(l.pawns) == 0 {
 		return zstdEncoder(l.size)
 	}
@@ -283,7 +290,19 @@ type zOptions struct {
 	// oneSide: format 3 keeps only the side to move whose blocks
 	// compress smaller
 	oneSide bool
+	// fill: how a format-3 file of one side fills the slots a probe
+	// need not read (fillChoose: as its blocks compress smaller)
+	fill fillMode
 }
+
+// fillMode says how the slots a probe need not read are filled.
+type fillMode uint8
+
+const (
+	fillChoose fillMode = iota // the byte before, or a row back: what compresses smaller
+	fillPrev                   // the byte before
+	fillUp                     // a row back where allowed (flagFillUp)
+)
 
 // writeFile writes a table's values as a compressed file (format 3: the
 // values' checksum is the CRC-32C of each block's, in order), through a
@@ -323,9 +342,10 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 	comp := make([][]byte, 2*per)
 	crcs := make([]uint32, 2*per) // of each block's bytes stored
 	longs := make([]uint16, 2*per)
-	// compress compresses the blocks want picks; first, it also finds
+	// compress compresses into comp the blocks want picks, filled (up:
+	// flagFillUp) and their checksums in crcs; first, it also finds
 	// every block's longest mate
-	compress := func(enc *zstd.Encoder, first bool, want func(g int64) bool) {
+	compress := func(enc func(i int64) *zstd.Encoder, first, up bool, comp [][]byte, crcs []uint32, want func(g int64) bool) {
 		blocks(2*per, workers, func(g int64, buf []byte) []byte {
 			side, i := g/per, g%per
 			if first {
@@ -336,36 +356,62 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 				return buf
 			}
 			var b []byte
-			b, buf = storedBlock(sides[side], o.decided[side], o.unused[side], i, shift, buf)
+			b, buf = storedBlock(sides[side], o.decided[side], o.unused[side], i, shift, up, buf)
 			crcs[g] = crc32.Checksum(b, castagnoli)
-			comp[g] = enc.EncodeAll(b, nil)
+			comp[g] = enc(i).EncodeAll(b, nil)
 			return buf
 		})
 	}
 	if filled && o.oneSide {
-		// the side whose blocks compress smaller, judged on every
-		// sampleEvery-th block at the "better" level, is compressed by
-		// oneSideEncoder (best: one side alone costs about what both
-		// cost at "better"); the samples stand where it is "better" too
-		sample, final := zstdEncoder(l.size), oneSideEncoder(l)
-		compress(sample, true, func(g int64) bool { return g%per%sampleEvery == 0 })
-		var bytes [2]int64
-		for g := range comp {
-			bytes[int64(g)/per] += int64(len(comp[g]))
+		// the side, and the fill, whose blocks compress smallest, judged
+		// on every sampleEvery-th block at the "better" level, are
+		// compressed by oneSideEncoder; the samples stand where it is
+		// "better" too
+		sample := zstdEncoder(l.size)
+		final := func(i int64) *zstd.Encoder { return oneSideEncoder(l, i) }
+		sampling := func(int64) *zstd.Encoder { return sample }
+		sampled := func(g int64) bool { return g%per%sampleEvery == 0 }
+		compUp, crcsUp := make([][]byte, 2*per), make([]uint32, 2*per)
+		if o.fill != fillUp {
+			compress(sampling, true, false, comp, crcs, sampled)
 		}
-		stored = []int64{0}
-		if bytes[1] < bytes[0] {
-			stored = []int64{1}
+		if o.fill != fillPrev {
+			compress(sampling, o.fill == fillUp, true, compUp, crcsUp, sampled)
 		}
+		var bytes [2][2]int64 // fill up; side
 		for g := range comp {
-			if int64(g)/per != stored[0] || final != sample {
+			bytes[0][int64(g)/per] += int64(len(comp[g]))
+			bytes[1][int64(g)/per] += int64(len(compUp[g]))
+		}
+		// (side, up) candidates: side 0 first, the byte before first
+		cands := [][2]int64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+		switch o.fill {
+		case fillPrev:
+			cands = cands[:2]
+		case fillUp:
+			cands = cands[2:]
+		}
+		side, up := cands[0][0], cands[0][1] == 1
+		for _, c := range cands[1:] {
+			if bytes[c[1]][c[0]] < bytes[b2i(up)][side] {
+				side, up = c[0], c[1] == 1
+			}
+		}
+		if up {
+			comp, crcs = compUp, crcsUp
+			h.flags |= flagFillUp
+		}
+		stored = []int64{side}
+		for g := range comp {
+			if int64(g)/per != side || final(int64(g)%per) != sample {
 				comp[g] = nil
 			}
 		}
-		h.sides = 1 << stored[0]
-		compress(final, false, func(g int64) bool { return g/per == stored[0] && comp[g] == nil })
+		h.sides = 1 << side
+		compress(final, false, up, comp, crcs, func(g int64) bool { return g/per == side && comp[g] == nil })
 	} else {
-		compress(zstdEncoder(l.size), true, func(int64) bool { return true })
+		enc := zstdEncoder(l.size)
+		compress(func(int64) *zstd.Encoder { return enc }, true, false, comp, crcs, func(int64) bool { return true })
 	}
 	n := int64(len(stored)) * per
 	index := make([]byte, n*indexEntry+8)
@@ -423,17 +469,25 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 	return off, nil
 }
 
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // storedBlock returns the bytes a file stores for block i of one side's
 // values (blocks of 1<<shift): the values themselves, or, with decided
 // given (format 3), a copy in buf filled by fillDecided. buf is returned
 // for reuse.
-func storedBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, buf []byte) ([]byte, []byte) {
+func storedBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, up bool, buf []byte) ([]byte, []byte) {
 	from := i << shift
 	b := vals[from:min(from+1<<shift, int64(len(vals)))]
 	if decided == nil {
 		return b, buf
 	}
-	buf = fillDecided(append(buf[:0], b...), decided, unused, from)
+	buf = fillDecided(append(buf[:0], b...), decided, unused, from, up)
 	return buf, buf
 }
 
@@ -469,9 +523,14 @@ func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
 // bytes compress better, and the probe, which takes the best of the byte
 // and those moves, still reads the value.
 //
+// With up (flagFillUp), such a slot takes first the byte 64 positions
+// before it, the same squares of every man but the last one row back,
+// where that is allowed: on the side White moves in, the rows of a
+// table with pawns repeat so (measured 2026-11-28, docs/dtm.md).
+//
 // from is a multiple of 64: the bits are read a word at a time, and only
 // the positions whose bit is set are visited.
-func fillDecided(b []byte, decided, unused []uint64, from int64) []byte {
+func fillDecided(b []byte, decided, unused []uint64, from int64, up bool) []byte {
 	for w := 0; w < len(b); w += 64 {
 		k := (from + int64(w)) >> 6
 		u := unused[k]
@@ -481,11 +540,16 @@ func fillDecided(b []byte, decided, unused []uint64, from int64) []byte {
 			if i >= len(b) {
 				break
 			}
+			free := u>>j&1 != 0
+			if up && i >= 64 && (free || !Value(b[i-64]).Better(Value(b[i]))) {
+				b[i] = b[i-64]
+				continue
+			}
 			prev := byte(0)
 			if i > 0 {
 				prev = b[i-1]
 			}
-			if u>>j&1 != 0 || !Value(prev).Better(Value(b[i])) {
+			if free || !Value(prev).Better(Value(b[i])) {
 				b[i] = prev
 			}
 		}

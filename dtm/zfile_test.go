@@ -369,3 +369,39 @@ func TestEveryTableDecompressesToItsBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestFillDecided: a free slot takes the byte before it, or with up the
+// byte a row back, only where that is no better for the side to move
+// than its value (an unused slot takes it always); others stay.
+func TestFillDecided(t *testing.T) {
+	const n = 192
+	base := make([]byte, n)
+	for i := range base {
+		base[i] = byte(winIn(1 + i%7))
+	}
+	base[67], base[66] = byte(winIn(1)), byte(winIn(9))                               // the best: either byte may stand in
+	base[73] = byte(lossIn(0))                                                        // the worst: neither may
+	base[133], base[132], base[69] = byte(lossIn(3)), byte(lossIn(1)), byte(winIn(2)) // only the byte before may
+	var decided, unused [3]uint64
+	decided[1] = 1<<3 | 1<<9
+	decided[2] = 1 << 5
+	unused[2] = 1 << 40
+	for _, c := range []struct {
+		up   bool
+		want map[int]Value
+	}{
+		{true, map[int]Value{67: Value(base[3]), 133: lossIn(1), 168: Value(base[104])}},
+		{false, map[int]Value{67: Value(base[66]), 133: lossIn(1), 168: Value(base[167])}},
+	} {
+		b := fillDecided(append([]byte(nil), base...), decided[:], unused[:], 0, c.up)
+		for i := range b {
+			want, ok := c.want[i]
+			if !ok {
+				want = Value(base[i])
+			}
+			if Value(b[i]) != want {
+				t.Errorf("up %v: slot %d holds %v, want %v", c.up, i, Value(b[i]), want)
+			}
+		}
+	}
+}
