@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -264,4 +265,178 @@ func TestMeasureEncoders(t *testing.T) {
 	try("best lowmem", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithLowerEncoderMem(true))
 	try("best window 128K", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(1<<17))
 	try("best alllit", zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithAllLitEntropyCompression(true))
+}
+
+// TestMeasureBlockOrders measures, on one table file of format 3
+// (MATELINE_DTM_ORDERS=FILE), every eighth block rearranged before zstd
+// ("better" and best): as stored, transposed (the 64 or 4096 values of a
+// row one after the other: a man's squares outermost), or each byte
+// replaced by its difference (xor, subtraction) from the byte 1, 64 or
+// 4096 before; then best only on the blocks "better" compresses worst
+// (by share). It is a measurement, not a check.
+func TestMeasureBlockOrders(t *testing.T) {
+	path := os.Getenv("MATELINE_DTM_ORDERS")
+	if path == "" {
+		t.Skip("MATELINE_DTM_ORDERS=FILE measures the orders of its blocks")
+	}
+	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+	l := newLayout(m)
+	z, release, err := openCompressed(path, l, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	transpose := func(w int) func([]byte) []byte {
+		return func(b []byte) []byte {
+			n, out := len(b)/w, make([]byte, len(b))
+			for r := 0; r < n; r++ {
+				for c := 0; c < w; c++ {
+					out[c*n+r] = b[r*w+c]
+				}
+			}
+			return out
+		}
+	}
+	delta := func(d int, sub bool) func([]byte) []byte {
+		return func(b []byte) []byte {
+			out := append([]byte(nil), b...)
+			for i := d; i < len(b); i++ {
+				if sub {
+					out[i] = b[i] - b[i-d]
+				} else {
+					out[i] = b[i] ^ b[i-d]
+				}
+			}
+			return out
+		}
+	}
+	orders := []struct {
+		name string
+		f    func([]byte) []byte
+	}{
+		{"as stored", func(b []byte) []byte { return b }},
+		{"transposed 64", transpose(64)}, {"transposed 4096", transpose(4096)},
+		{"xor 1 back", delta(1, false)}, {"xor 64 back", delta(64, false)},
+		{"minus 64 back", delta(64, true)}, {"xor 4096 back", delta(4096, false)},
+	}
+	encs := []*zstd.Encoder{zstdEncoder(l.size), zstdBest()}
+	var sizes [2][]int // level; block: as stored
+	var took [2][]time.Duration
+	for _, o := range orders {
+		var n [2]int
+		var d [2]time.Duration
+		for g := int64(0); g < int64(z.h.blocks); g += 8 {
+			vals, err := z.decode(g, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := o.f(vals)
+			for k, enc := range encs {
+				start := time.Now()
+				c := len(enc.EncodeAll(b, nil))
+				d[k] += time.Since(start)
+				n[k] += c
+				if o.name == "as stored" {
+					sizes[k] = append(sizes[k], c)
+					took[k] = append(took[k], time.Since(start))
+				}
+			}
+		}
+		t.Logf("ORDER %s %-16s better %.3f MB %.2f s, best %.3f MB %.2f s", m, o.name, float64(n[0])/1e6, d[0].Seconds(), float64(n[1])/1e6, d[1].Seconds())
+	}
+	// best on the share of blocks that "better" compresses worst
+	idx := make([]int, len(sizes[0]))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return sizes[0][idx[a]] > sizes[0][idx[b]] })
+	for _, share := range []int{0, 20, 40, 60, 80, 100} {
+		n, d := 0, time.Duration(0)
+		for r, i := range idx {
+			k := 0
+			if r < share*len(idx)/100 {
+				k = 1
+			}
+			n += sizes[k][i]
+			d += took[k][i]
+		}
+		t.Logf("ORDER %s best on the %d %% worst blocks: %.3f MB %.2f s", m, share, float64(n)/1e6, d.Seconds())
+	}
+}
+
+// TestMeasureFillRules builds the table MATELINE_DTM_REFILL (its smaller
+// tables in MATELINE_DTM) and measures, on every eighth block of each
+// side to move, what zstd ("better" and best) makes of it when the slots
+// a probe need not read are filled by each rule: the byte before, the
+// byte 64 back (a row: flagFillUp), 4096 back or 8 back, each only where
+// allowed (else the byte before). It is a measurement, not a check.
+func TestMeasureFillRules(t *testing.T) {
+	name, dir := os.Getenv("MATELINE_DTM_REFILL"), os.Getenv("MATELINE_DTM")
+	if name == "" || dir == "" {
+		t.Skip("MATELINE_DTM_REFILL=SIG and MATELINE_DTM=DIR measure the fills")
+	}
+	s := Open(dir, Options{})
+	defer s.Close()
+	m, err := ParseMaterial(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := s.holdChildren(m, MaxMen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLayout(m)
+	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
+	for _, c := range held {
+		s.releaseRaw(c)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	// back fills each free slot with the byte d back where allowed
+	back := func(d int) func(b []byte, decided, unused []uint64, from int64) {
+		return func(b []byte, decided, unused []uint64, from int64) {
+			for i := range b {
+				k, j := (from+int64(i))>>6, uint((from+int64(i))&63)
+				u := unused[k]>>j&1 != 0
+				if !u && decided[k]>>j&1 == 0 {
+					continue
+				}
+				for _, c := range []int{d, 1} {
+					if i >= c && (u || !Value(b[i-c]).Better(Value(b[i]))) {
+						b[i] = b[i-c]
+						break
+					}
+				}
+			}
+		}
+	}
+	rules := []struct {
+		name string
+		fill func(b []byte, decided, unused []uint64, from int64)
+	}{
+		{"the byte before", func(b []byte, d, u []uint64, from int64) { fillDecided(b, d, u, from, false) }},
+		{"a row back (64)", func(b []byte, d, u []uint64, from int64) { fillDecided(b, d, u, from, true) }},
+		{"4096 back", back(4096)}, {"8 back", back(8)},
+	}
+	encs := []*zstd.Encoder{zstdEncoder(l.size), zstdBest()}
+	for side := 0; side < 2; side++ {
+		vals := val[side].bytes(l.size)
+		for _, r := range rules {
+			var n [2]int
+			var d [2]time.Duration
+			for from := int64(0); from < l.size; from += 8 << zOneSideShift {
+				b := append([]byte(nil), vals[from:min(from+1<<zOneSideShift, l.size)]...)
+				r.fill(b, decided[side], unused[side], from)
+				for k, enc := range encs {
+					start := time.Now()
+					n[k] += len(enc.EncodeAll(b, nil))
+					d[k] += time.Since(start)
+				}
+			}
+			t.Logf("FILL %s %v to move, %-16s better %.3f MB %.2f s, best %.3f MB %.2f s", m, board.Color(side), r.name,
+				float64(n[0])/1e6, d[0].Seconds(), float64(n[1])/1e6, d[1].Seconds())
+		}
+	}
 }
