@@ -405,3 +405,28 @@ func TestFillDecided(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSideEncoder: a pawnless table's stored side is all at "better";
+// a table with pawns has bestInCycle of every bestCycle blocks at best.
+func TestOneSideEncoder(t *testing.T) {
+	for _, c := range []struct {
+		sig  string
+		best int
+	}{{"KQRvKR", 0}, {"KRPvKR", 2 * bestInCycle}} {
+		m, _ := ParseMaterial(c.sig)
+		l := newLayout(m)
+		n := 0
+		for i := int64(0); i < 2*bestCycle; i++ {
+			switch oneSideEncoder(l, i) {
+			case zstdBest():
+				n++
+			case zstdEncoder(l.size):
+			default:
+				t.Fatalf("%s block %d: another encoder", c.sig, i)
+			}
+		}
+		if n != c.best {
+			t.Errorf("%s: %d of %d blocks at best, want %d", c.sig, n, 2*bestCycle, c.best)
+		}
+	}
+}
