@@ -261,7 +261,7 @@ func tablesCommand() *cli.Command {
 					"array: build --men 4 first, then --men 5 --shard /n). It says first how many tables it\n" +
 					"will build and about how long that takes, then shows one bar over them. A killed build\n" +
 					"keeps every table it finished; the same command goes on with the rest. Every table of\n" +
-					"up to five men (--men 5) takes about 30 min on two cores and 2.42 GB of disk (up to\n" +
+					"up to five men (--men 5) takes about 30 min on two cores and 2.48 GB of disk (up to\n" +
 					"19 GB while it runs: the values of the tables later builds read are kept as scratch\n" +
 					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n\n" +
 					"Example: mateline tables build KQvKR",
