@@ -21,19 +21,8 @@ func TestDecidedBits(t *testing.T) {
 		if _, err := s.Table(m); err != nil {
 			t.Fatal(err)
 		}
-		held, err := s.holdChildren(m, MaxMen)
-		if err != nil {
-			t.Fatal(err)
-		}
 		l := newLayout(m)
-		resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-		val, decided, _, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
-		for _, c := range held {
-			s.releaseRaw(c)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		val, decided, _ := buildMarked(t, s, m, l)
 		var marked, legal int
 		var ep epScratch
 		for side := 0; side < 2; side++ {

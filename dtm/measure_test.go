@@ -215,13 +215,7 @@ func TestMeasureEncoders(t *testing.T) {
 	if path == "" {
 		t.Skip()
 	}
-	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
-	l := newLayout(m)
-	z, release, err := openCompressed(path, l, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	_, _, z := openMeasured(t, path)
 	var in [][]byte
 	group := int64(1)
 	if v := os.Getenv("MATELINE_DTM_ENC_GROUP"); v != "" {
@@ -279,13 +273,7 @@ func TestMeasureBlockOrders(t *testing.T) {
 	if path == "" {
 		t.Skip("MATELINE_DTM_ORDERS=FILE measures the orders of its blocks")
 	}
-	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
-	l := newLayout(m)
-	z, release, err := openCompressed(path, l, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	m, l, z := openMeasured(t, path)
 	transpose := func(w int) func([]byte) []byte {
 		return func(b []byte) []byte {
 			n, out := len(b)/w, make([]byte, len(b))
@@ -381,19 +369,8 @@ func TestMeasureFillRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, err := s.holdChildren(m, MaxMen)
-	if err != nil {
-		t.Fatal(err)
-	}
 	l := newLayout(m)
-	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
-	for _, c := range held {
-		s.releaseRaw(c)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	val, decided, unused := buildMarked(t, s, m, l)
 	// back fills each free slot with the byte d back where allowed
 	back := func(d int) func(b []byte, decided, unused []uint64, from int64) {
 		return func(b []byte, decided, unused []uint64, from int64) {
@@ -439,4 +416,36 @@ func TestMeasureFillRules(t *testing.T) {
 				float64(n[0])/1e6, d[0].Seconds(), float64(n[1])/1e6, d[1].Seconds())
 		}
 	}
+}
+
+// openMeasured opens the table file at path (named SIG.mldtm) for a
+// measurement; the test's cleanup lets it go.
+func openMeasured(t *testing.T, path string) (Material, *layout, *zTable) {
+	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+	l := newLayout(m)
+	z, release, err := openCompressed(path, l, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(release)
+	return m, l, z
+}
+
+// buildMarked builds m's values again in s, with the bits of the
+// positions a capture or promotion decides and of the unused slots, its
+// smaller tables held while it runs.
+func buildMarked(t *testing.T, s *Store, m Material, l *layout) ([2]bytesArray, [2][]uint64, [2][]uint64) {
+	held, err := s.holdChildren(m, MaxMen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
+	for _, c := range held {
+		s.releaseRaw(c)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return val, decided, unused
 }
