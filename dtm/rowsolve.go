@@ -164,12 +164,9 @@ func (g *rowGen) markDecided() {
 	g.each(func(w *worker, r int64) {
 		R := g.lo + r
 		for s := 0; s < 2; s++ {
-			var set uint64
-			for y := g.legal[s][r]; y != 0; y &= y - 1 {
-				f := int64(bits.TrailingZeros64(y))
-				if c := g.capc[s][r*64+f]; c != 0 && convValue(c) == Value(g.vb[s][R*64+f]) {
-					set |= 1 << f
-				}
+			set := uint64(0)
+			if g.legal[s][r] != 0 {
+				set = g.legal[s][r] & decidedRow(g.capc[s][r*64:r*64+64], g.vb[s][R*64:R*64+64])
 			}
 			g.decided[s][R] = set
 			g.unused[s][R] = ^g.legal[s][r]
@@ -519,6 +516,29 @@ func (g *rowGen) step(p int) {
 	})
 }
 
+// decidedRow returns the positions of a row of 64 whose conversion (a
+// capc code: 0 none, 1 a draw, else the value) gives their value (vb):
+// eight positions a word, as markDecided does for every row of a table.
+func decidedRow(capc, vb []byte) uint64 {
+	set := uint64(0)
+	for k := 0; k < 64; k += 8 {
+		code := binary.LittleEndian.Uint64(capc[k:])
+		none := zeroBytes(code)
+		// a draw's code 1 compares as the draw's value 0
+		c := code &^ (zeroBytes(code^0x0101010101010101) >> 7 * 0xff)
+		eq := zeroBytes(c^binary.LittleEndian.Uint64(vb[k:])) &^ none
+		set |= (eq >> 7 * 0x0102040810204080 >> 56) << k
+	}
+	return set
+}
+
+// zeroBytes returns the high bit of each byte of x that is zero (and
+// no other bit).
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((x&low7 + low7) | x | low7)
+}
+
 // convIs returns the positions of row r (from lo, s to move) whose
 // conversions' value is code.
 func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
@@ -526,9 +546,7 @@ func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
 	pattern := uint64(code) * 0x0101010101010101
 	c := uint64(0)
 	for k := 0; k < 64; k += 8 {
-		x := binary.LittleEndian.Uint64(row[k:]) ^ pattern
-		// the high bit of each byte of x that is zero
-		zero := ^((x&0x7f7f7f7f7f7f7f7f + 0x7f7f7f7f7f7f7f7f) | x | 0x7f7f7f7f7f7f7f7f)
+		zero := zeroBytes(binary.LittleEndian.Uint64(row[k:]) ^ pattern)
 		// bit 8i+7 of zero becomes bit i of a byte
 		c |= (zero >> 7 * 0x0102040810204080 >> 56) << k
 	}
