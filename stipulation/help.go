@@ -147,8 +147,9 @@ type helper struct {
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
 	end       seriesEnd    // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	net       bool         // prune by the mating-net tests (netAllows, budgetTest); off only to test them
+	net       bool         // prune by the mating-net tests (netAllows, budgetTest, movers); off only to test them
 	budget    budgetTest   // its working memory
+	movers    movers       // the movers test's (stalemates)
 	answers   []lastAnswer // lastBudget's, reused
 }
 
@@ -206,7 +207,12 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
 		// captures, castling and en passant: the net test takes those.
-		if plies > 1 {
+		if plies > 1 && h.aim == Stalemate && h.end == endBySeries && !h.movers.allows(pos, budget(), mater, mm, plies-mm) {
+			// (the movers test, made with the stalemated side's last one
+			// or two moves to come, first: there it refuses most positions,
+			// at less cost)
+			alive = 0
+		} else if plies > 1 {
 			// every square alive is asked for where the children are
 			// tested on them (else the children keep within)
 			alive = h.budget.alive(pos, h.aim, mater, mm, plies-mm, within, plies >= 3)

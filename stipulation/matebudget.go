@@ -41,6 +41,7 @@ type budgetTables struct {
 	ball           [64][budgetMax + 1]board.Bitboard // the squares a king reaches in k steps
 	ringSq         [64][9]board.Square               // the squares of t's ring, by bit
 	ringOf         [64]uint16                        // the bits of t's ring on the board
+	past           [64][64]board.Bitboard            // past[t][u]: beyond(t, u), none when not on a line
 	// menus[c][kind][s][t]: what the man can attack round t (options)
 	menus   [2][7][64][]budgetMenu
 	optOnce [2][7][64]sync.Once
@@ -78,6 +79,9 @@ func budget() *budgetTables {
 			for u := board.Square(0); u < 64; u++ {
 				for k := steps(t, u); k <= budgetMax; k++ {
 					b.ball[t][k] |= board.SquareBB(u)
+				}
+				if t != u {
+					b.past[t][u] = beyond(t, u)
 				}
 			}
 			for i := 0; i < 9; i++ {

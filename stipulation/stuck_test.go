@@ -263,7 +263,8 @@ func TestStuckSoundPawns(t *testing.T) {
 
 // TestStuckAllowsSolutions: every position along the solutions of
 // Popeye's helpstalemates with promotions (BEISPIEL/hpint.inp) is let
-// through by the budget test, the stuck test included.
+// through by the budget test, the stuck test included, and by the
+// movers test.
 func TestStuckAllowsSolutions(t *testing.T) {
 	for _, tc := range []struct{ name, fen, stip, line string }{
 		{"hpint.inp:260", "8/p7/B7/7p/P3K1pr/7b/1p2p2p/6k1 b - - 0 1", "h=5", "b2b1r a4a5 b1b6 a5b6 e2e1n b6b7 e1g2 b7b8q h2h1b b8g3"},
@@ -282,6 +283,7 @@ func TestStuckAllowsSolutions(t *testing.T) {
 		st, _ := Parse(tc.stip)
 		plies := st.Plies()
 		var bt budgetTest
+		var mv movers
 		for i, uci := range strings.Fields(tc.line) {
 			left := plies - i
 			mater, mm := pos.Side(), (left+1)/2
@@ -290,6 +292,9 @@ func TestStuckAllowsSolutions(t *testing.T) {
 			}
 			if left >= 2 && !bt.allows(&pos, Stalemate, mater, mm, left-mm) {
 				t.Errorf("%s: refused after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
+			}
+			if left >= 2 && !mv.allows(&pos, budget(), mater, mm, left-mm) {
+				t.Errorf("%s: the movers test refuses after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
 			}
 			m, err := pos.ParseUCI(uci)
 			if err != nil {

@@ -1,0 +1,73 @@
+package stipulation
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
+)
+
+// TestMoversCasesByHand: positions where the movers test must refuse or
+// allow a stalemate of Black, White having m moves and Black d.
+func TestMoversCasesByHand(t *testing.T) {
+	cases := []struct {
+		name  string
+		fen   string
+		m, d  int
+		allow bool
+	}{
+		// the bishop on e6 must be taken, the pawns on a7 and c2 taken or
+		// blocked: three moves of White's, or Black's one move for one
+		{"three to stop, two moves", "8/p7/3Kbp2/8/4k3/1p2B3/1Pp1P3/8 w - - 7 5", 2, 1, false},
+		{"three to stop, three moves", "8/p7/3Kbp2/8/4k3/1p2B3/1Pp1P3/8 w - - 7 5", 3, 1, true},
+		// the queen and the bishop are free; White can take one
+		{"queen and bishop free", "8/p7/3K1p2/5kB1/2b5/1p6/1P2P3/2q5 w - - 0 5", 2, 1, false},
+		// the king on h8 has three flights White's king cannot attack
+		{"a free king", "7k/8/8/8/8/1p6/2p4p/n1K5 b - - 0 1", 1, 1, false},
+		// the king steps to d8, where the knight and the bishop (taking
+		// on c6, the pawn's only stop) attack its flights
+		{"the king steps into the net", "1K6/1B2k3/2p5/5N2/8/8/8/8 b - - 0 1", 1, 1, true},
+		// two knights in the open, one move each side: no
+		{"two knights free", "7k/8/2n5/8/4n3/8/8/K7 b - - 0 1", 1, 1, false},
+		// one knight, the other side's rook pins it on the king's file
+		{"a knight pinned", "4k3/8/4n3/8/8/8/8/K3R3 b - - 0 1", 1, 1, true},
+	}
+	for _, tc := range cases {
+		pos, err := board.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mv movers
+		if got := mv.allows(&pos, budget(), board.White, tc.m, tc.d); got != tc.allow {
+			t.Errorf("%s: %s, m %d d %d: allows %v, want %v", tc.name, tc.fen, tc.m, tc.d, got, tc.allow)
+		}
+	}
+}
+
+// TestMoversSound: the movers test drops no helpstalemate. On random
+// positions where Black's pieces stand in the open or behind their
+// pawns, White with line pieces to pin and take, h=1.5 to h=3 (the test
+// is made with Black's last one or two moves to come), the solutions
+// with the tests equal those without them.
+func TestMoversSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 1))
+	compared, sols := compareNear(t, []string{"h=1.5", "h=2", "h=2.5", "h=3"}, 120, "-", func() string {
+		var grid [64]byte
+		for n := rng.IntN(4); n > 0; n-- {
+			grid[8+rng.IntN(40)] = 'p'
+		}
+		men := "Kk"
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			men += string("QRBNP"[rng.IntN(5)])
+		}
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			men += string("bnrqp"[rng.IntN(5)])
+		}
+		return testpos.PlacementOn(rng, &grid, men)
+	}, nil)
+	if len(sols) == 0 {
+		t.Error("no solution compared")
+	}
+	t.Logf("%d positions, %d solutions compared", compared, len(sols))
+}
