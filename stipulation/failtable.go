@@ -1,5 +1,7 @@
 package stipulation
 
+import "mateline.dev/mateline/board"
+
 // failTable remembers positions, each with its plies left, for which a
 // search proved an answer: a fixed number of slots, each keeping the
 // newest entry that falls into it, so that memory stays bounded. It starts
@@ -43,4 +45,22 @@ func (t *failTable) add(key uint64, plies int) {
 	}
 	k := mix(key, plies)
 	t.slots[k&t.mask] = k
+}
+
+// probe marks in known the moves of l from pos whose child, with plies
+// left, is in the table (the keys read ahead, as Position.KeyAfter
+// gives them; keys is working memory). The keys are worked out first and then looked up in one
+// pass, so that the memory reads overlap instead of waiting one by one.
+func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, known *[4]uint64, keys *[len(board.MoveList{}.Moves)]uint64) *[4]uint64 {
+	*known = [4]uint64{}
+	moves := l.Slice()
+	for i, m := range moves {
+		keys[i] = mix(pos.KeyAfter(m), plies)
+	}
+	for i, k := range keys[:len(moves)] {
+		if t.slots[k&t.mask] == k {
+			known[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return known
 }

@@ -71,7 +71,7 @@ var helpEnds = map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpRefl
 // is the node count shared with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes, net: true}
+		stack: make([]board.Position, plies+1), known: make([][4]uint64, plies+1), shared: nodes, net: true}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
@@ -146,11 +146,13 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       Aim
-	end       seriesEnd    // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	net       bool         // prune by the mating-net tests (netAllows, budgetTest, movers); off only to test them
-	budget    budgetTest   // its working memory
-	movers    movers       // the movers test's (stalemates)
-	answers   []lastAnswer // lastBudget's, reused
+	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	net       bool                                // prune by the mating-net tests (netAllows, budgetTest, movers); off only to test them
+	budget    budgetTest                          // its working memory
+	movers    movers                              // the movers test's (stalemates)
+	answers   []lastAnswer                        // lastBudget's, reused
+	known     [][4]uint64                         // per plies left: which moves lead to a child in the table (failTable.probe)
+	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
 // everywhere is every square: no mating square ruled out yet.
@@ -203,15 +205,25 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	// helpmate: the tests of helpmates hold for it)
 	byMate := h.end == endBySeries || h.end == endReciprocal
 	tested := h.net && byMate && plies <= 2*budgetMax
+	movable := everywhere // the men whose moves may lead to a solution
 	if tested {
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
 		// captures, castling and en passant: the net test takes those.
-		if plies > 1 && h.aim == Stalemate && h.end == endBySeries && !h.movers.allows(pos, budget(), mater, mm, plies-mm) {
+		stalemate := plies > 1 && h.aim == Stalemate && h.end == endBySeries
+		if stalemate && pos.Side() != mater {
+			movable = h.movers.movable(pos, budget(), mater, mm, plies-mm)
+		}
+		if stalemate && (movable == 0 || pos.Side() == mater && !h.movers.allows(pos, budget(), mater, mm, plies-mm)) {
 			// (the movers test, made with the stalemated side's last one
 			// or two moves to come, first: there it refuses most positions,
-			// at less cost)
+			// at less cost; with that side to move it also gives the men
+			// whose moves may lead on: dropMoves)
 			alive = 0
+		} else if stalemate && pos.Side() != mater && plies-mm == 2 {
+			// (the side to be stalemated to move with two moves left: the
+			// budget test refuses few positions the movers test let
+			// through, at a far higher cost; it is not made)
 		} else if plies > 1 {
 			// every square alive is asked for where the children are
 			// tested on them (else the children keep within)
@@ -254,12 +266,19 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if tested && plies >= 4 {
 		idle = newIdleTest(&h.budget, pos, h.aim, mater, mm, plies-mm, alive)
 	}
-	for _, m := range l.Slice() {
+	if tested && h.aim == Stalemate && h.end == endBySeries && plies >= 2 {
+		h.dropMoves(pos, l, movable, mater, mm, plies-mm)
+	}
+	var known *[4]uint64
+	if plies > 1 {
+		known = below.probe(pos, l, plies-1, &h.known[plies], &h.keys)
+	}
+	for i, m := range l.Slice() {
 		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) || !idle.allows(pos, m) {
 			h.nodes++ // the net test of the child, made here: no mate after m
 			continue
 		}
-		if plies > 1 && below.has(pos.KeyAfter(m), plies-1) {
+		if plies > 1 && known[i>>6]&(1<<(i&63)) != 0 {
 			// The child is known to have no solution: its key is read
 			// ahead without playing the move (the key of a special move
 			// may be inexact, and then only misses the table).

@@ -36,18 +36,25 @@ import (
 // moverMan is a man of def's: what it needs to end unable to move.
 type moverMan struct {
 	sq    board.Square
+	kind  board.PieceType
 	steps board.Bitboard // the squares that must be filled to stop it
 	need  board.Bitboard // those of steps not filled now
 	other bool           // the other side can stop it: take it, or stand before it (a pawn)
 	pin   bool           // it can be pinned with the king where it is
-	pinAt bool           // it can be pinned with the king on a square it reaches
+	pinAt pinAtState     // it can be pinned with the king on a square it reaches (movers.pinAt)
 }
 
 // movers is the movers test's working memory.
 type movers struct {
-	men  []moverMan // def's men but the king, and the king's flights (sq: the king)
-	from []board.Square
-	king board.Square
+	men   []moverMan // def's men but the king, and the king's flights (sq: the king)
+	from  []board.Square
+	kinds []board.PieceType // the kind of the man on each square of from
+	king  board.Square
+	d     int // def's moves left
+	// collect: decide gathers in moving the men of every configuration
+	// that passes, instead of stopping at the first
+	collect bool
+	moving  board.Bitboard
 	// takes: where the other side's men can stand within its moves;
 	// orthPin, diagPin: where as a piece that pins along ranks and files,
 	// along diagonals; hits: what they can attack
@@ -110,20 +117,67 @@ func stepsFor(c board.Color, kind board.PieceType, s board.Square) board.Bitboar
 // stalemated by mater, which has m moves; true when the test does not
 // apply.
 func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color, m, d int) bool {
-	if d < 1 || d > 2 || m > budgetMax || pos.Castling() != 0 {
+	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
 		return true
 	}
-	def := mater.Other()
-	mv.b, mv.def = b, def
-	mv.own, mv.occ = pos.ColorBB(def), pos.Occupied()
-	mv.king = pos.KingSquare(def)
+	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
+	return mv.decide(pos, b, mater, m, d)
+}
+
+// quietAllows reports whether, mater to move with m moves (this one
+// among them) and def d, a quiet move of the man on w (quietMove) can
+// leave a position the test allows. It is the test with m-1 moves, the
+// man on w reaching what it does in m from where it stands (all it can
+// from any square it steps to, in m-1): the child's men of mater can do
+// no more, and its men of def are the same with no fewer squares to
+// fill, so when this refuses, the test refuses every such child.
+func (mv *movers) quietAllows(pos *board.Position, b *budgetTables, mater board.Color, w board.Square, m, d int) bool {
+	if d < 1 || d > moversMax || m < 2 || m > budgetMax || pos.Castling() != 0 {
+		return true
+	}
+	mv.reaches(pos, b, mater, m-1, w, m)
+	return mv.decide(pos, b, mater, m-1, d)
+}
+
+// quietMove reports whether mv, a move of mater's, is quiet for
+// quietAllows: it takes nothing, promotes nothing, is no castling, and
+// lands on no square of blocks (the squares before def's pawns and
+// before the squares they reach: there it would fill a square).
+func quietMove(pos *board.Position, m board.Move, blocks board.Bitboard) bool {
+	return !m.IsCastling() && !m.IsEnPassant() && m.Promotion() == board.NoPieceType &&
+		pos.PieceAt(m.To()) == board.NoPiece && !blocks.Has(m.To())
+}
+
+// pawnBlocks is the squares a man of the other side's standing on could
+// stop one of def's pawns, now or after its next move: blocks for
+// quietMove.
+func pawnBlocks(pos *board.Position, b *budgetTables, def board.Color) board.Bitboard {
+	var out board.Bitboard
+	for ps := pos.Pieces(def, board.Pawn); ps != 0; {
+		p := ps.PopFirst()
+		out |= board.SquareBB(ahead(def, p))
+		for fs := b.stands[def][board.Pawn][p][1] &^ board.SquareBB(p) &^ lastRanks; fs != 0; {
+			out |= board.SquareBB(ahead(def, fs.PopFirst()))
+		}
+	}
+	return out
+}
+
+// reaches works out what mater's men can do within m moves (the man on
+// w, when a square, within mw): the squares they can stand on, attack,
+// and pin from.
+func (mv *movers) reaches(pos *board.Position, b *budgetTables, mater board.Color, m int, w board.Square, mw int) {
 	mv.takes, mv.orthPin, mv.diagPin, mv.hits = 0, 0, 0, 0
 	for men := pos.ColorBB(mater); men != 0; {
 		s := men.PopFirst()
 		kind := pos.PieceAt(s).Type()
-		st := b.stands[mater][kind][s][m]
+		k := m
+		if s == w {
+			k = mw
+		}
+		st := b.stands[mater][kind][s][k]
 		mv.takes |= st
-		mv.hits |= b.attack[mater][kind][s][m]
+		mv.hits |= b.attack[mater][kind][s][k]
 		if kind == board.Pawn && st&lastRanks != 0 {
 			kind = board.Queen
 		}
@@ -134,17 +188,25 @@ func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color
 			mv.diagPin |= st
 		}
 	}
-	walk := b.ball[mv.king][d]
-	mv.men, mv.from, mv.cand = mv.men[:0], mv.from[:0], 0
-	mv.from = append(mv.from, mv.king)
+}
+
+// decide is the test once reaches has been made, m the moves mater's
+// side has to spend.
+func (mv *movers) decide(pos *board.Position, b *budgetTables, mater board.Color, m, d int) bool {
+	def := mater.Other()
+	mv.b, mv.def, mv.d, mv.moving = b, def, d, 0
+	mv.own, mv.occ = pos.ColorBB(def), pos.Occupied()
+	mv.king = pos.KingSquare(def)
+	mv.men, mv.from, mv.kinds, mv.cand = mv.men[:0], mv.from[:0], mv.kinds[:0], 0
+	mv.from, mv.kinds = append(mv.from, mv.king), append(mv.kinds, board.King)
 	// the king's flights the other side cannot attack must be filled
 	ring := board.KingAttacks(mv.king) &^ mv.hits
-	mv.men = append(mv.men, moverMan{sq: mv.king, steps: ring, need: ring &^ mv.own})
+	mv.men = append(mv.men, moverMan{sq: mv.king, kind: board.King, steps: ring, need: ring &^ mv.own})
 	for men := mv.own &^ board.SquareBB(mv.king); men != 0; {
 		s := men.PopFirst()
-		mv.from = append(mv.from, s)
 		kind := pos.PieceAt(s).Type()
-		n := moverMan{sq: s, steps: stepsFor(def, kind, s), other: mv.takes.Has(s)}
+		mv.from, mv.kinds = append(mv.from, s), append(mv.kinds, kind)
+		n := moverMan{sq: s, kind: kind, steps: stepsFor(def, kind, s), other: mv.takes.Has(s)}
 		if kind == board.Pawn {
 			n.need = n.steps &^ mv.occ
 			n.other = n.other || mv.takes&n.steps != 0
@@ -153,10 +215,6 @@ func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color
 		}
 		orth, diag := pinLines(kind)
 		n.pin = mv.pinnable(mv.king, s, orth, diag)
-		n.pinAt = n.pin
-		for ts := walk; ts != 0 && !n.pinAt && (orth || diag); {
-			n.pinAt = mv.pinnable(ts.PopFirst(), s, orth, diag)
-		}
 		mv.men = append(mv.men, n)
 	}
 	for i := range mv.men {
@@ -164,94 +222,200 @@ func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color
 			mv.cand |= n.need
 		}
 	}
-	// one man moving all d moves, to each square f it reaches (back to
-	// its own with two)
-	for _, x := range mv.from {
-		kind := pos.PieceAt(x).Type()
-		fs := b.stands[def][kind][x][d] &^ board.SquareBB(x)
-		here := board.SquareBB(x)
-		if c0 := mv.stayCost(x, x, 0, 0, here); c0 <= m {
-			for gs := fs; gs != 0; {
-				if c := mv.moverCost(kind, x, gs.PopFirst(), 0); c >= 0 && c <= m-c0 {
-					return true
-				}
-			}
-		}
-		for gs := fs & mv.cand; gs != 0; {
-			f := gs.PopFirst()
-			if c := mv.moverCost(kind, x, f, 0); c >= 0 && c+mv.stayCost(x, x, board.SquareBB(f), 0, here) <= m {
+	if !mv.enough(m, d) {
+		return false
+	}
+	// one man moving all d moves
+	for i, x := range mv.from {
+		if mv.alone(i, m, d) {
+			if !mv.collect {
 				return true
 			}
-		}
-		if d == 2 {
-			if c := mv.moverCost(kind, x, x, 0); c >= 0 && c+mv.stayCost(x, x, 0, 0, 0) <= m {
-				return true
-			}
+			mv.moving |= board.SquareBB(x)
 		}
 	}
 	if d == 1 {
-		return false
+		return mv.moving != 0
 	}
 	// two men moving once each: each ends stuck too, on its own or on a
 	// square the other may fill (the fewest each costs alone, and the men
 	// that stay, add up to a bound from below: the moves of the other
 	// side each needs are distinct)
+	var ps [moversMax]pick
 	for i, x := range mv.from {
-		kx := pos.PieceAt(x).Type()
-		rx := b.stands[def][kx][x][1] &^ board.SquareBB(x)
-		for _, y := range mv.from[i+1:] {
-			ky := pos.PieceAt(y).Type()
-			ry := b.stands[def][ky][y][1] &^ board.SquareBB(y)
-			c := mv.stayCost(x, y, rx, ry, 0)
-			if c > m {
+		ps[0] = mv.once(i)
+		for j := i + 1; j < len(mv.from); j++ {
+			both := board.SquareBB(x) | board.SquareBB(mv.from[j])
+			if mv.moving&both == both {
 				continue
 			}
-			if c += mv.leastCost(kx, x, rx, ry); c > m {
-				continue
+			ps[1] = mv.once(j)
+			if mv.together(ps[:2], m) {
+				if !mv.collect {
+					return true
+				}
+				mv.moving |= both
 			}
-			if c+mv.leastCost(ky, y, ry, rx) <= m {
+		}
+	}
+	return mv.moving != 0
+}
+
+// alone reports whether the man of from[i] can make all d moves, to a
+// square f it reaches (back to its own with two).
+func (mv *movers) alone(i, m, d int) bool {
+	x, kind := mv.from[i], mv.kinds[i]
+	fs := mv.b.stands[mv.def][kind][x][d] &^ board.SquareBB(x)
+	here := board.SquareBB(x)
+	one := [1]pick{{sq: x}}
+	if c0 := mv.stayCost(one[:], here); c0 <= m {
+		for gs := fs; gs != 0; {
+			if c := mv.moverCost(kind, x, gs.PopFirst(), 0, 0); c >= 0 && c <= m-c0 {
 				return true
 			}
+		}
+	}
+	for gs := fs & mv.cand; gs != 0; {
+		f := gs.PopFirst()
+		one[0].reach = board.SquareBB(f)
+		if c := mv.moverCost(kind, x, f, 0, 0); c >= 0 && c+mv.stayCost(one[:], here) <= m {
+			return true
+		}
+	}
+	if d == 2 {
+		one[0].reach = 0
+		if c := mv.moverCost(kind, x, x, 0, 0); c >= 0 && c+mv.stayCost(one[:], 0) <= m {
+			return true
 		}
 	}
 	return false
 }
 
+// movable is the squares of def's men, def to move with d moves (this
+// one among them) and mater m, that can be among the men that move in
+// a stalemate the test allows: in every solution the man that moves
+// now is one of them. Every square when the test does not apply; none
+// when it refuses the position.
+func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
+	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
+		return everywhere
+	}
+	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
+	mv.collect = true
+	mv.decide(pos, b, mater, m, d)
+	mv.collect = false
+	return mv.moving
+}
+
+// enough is a quick bound made before the men that move are chosen. A
+// man with more squares to fill than def has moves cannot be filled: it
+// moves (at most d men do), or the other side stops it (a move of its
+// each), or it is pinned with the king moving. It reports false when no
+// choice of movers gets round that within m moves; it errs towards
+// true (what the movers need themselves is left out).
+func (mv *movers) enough(m, d int) bool {
+	if hard, forced := mv.unfilled(d, false); hard <= d && forced-(d-hard) <= m {
+		return true
+	}
+	hard, forced := mv.unfilled(d, true)
+	return hard <= d-1 && forced-(d-1-hard) <= m
+}
+
+// unfilled counts the men (the king's flights too) with more squares to
+// fill than d that no pin stops: those the other side cannot stop
+// (hard) and those it can. With kingMoves the king's flights are left
+// out, and so are the men it may pin by moving.
+func (mv *movers) unfilled(d int, kingMoves bool) (hard, forced int) {
+	for i := range mv.men {
+		n := &mv.men[i]
+		if n.need == 0 || n.pin || bits.OnesCount64(uint64(n.need)) <= d || kingMoves && (n.sq == mv.king || mv.pinAt(n)) {
+			continue
+		}
+		if n.other {
+			forced++
+		} else {
+			hard++
+		}
+	}
+	return hard, forced
+}
+
+// once is the man of from[i] moving once.
+func (mv *movers) once(i int) pick {
+	x := mv.from[i]
+	return pick{sq: x, kind: mv.kinds[i], reach: mv.b.stands[mv.def][mv.kinds[i]][x][1] &^ board.SquareBB(x)}
+}
+
+// together reports whether the men of ps, moving and ending on squares
+// of their reach, can leave def stalemated within m moves of the other
+// side's.
+func (mv *movers) together(ps []pick, m int) bool {
+	c := mv.stayCost(ps, 0)
+	for i := range ps {
+		if c > m {
+			return false
+		}
+		var others board.Bitboard
+		for j := range ps {
+			if j != i {
+				others |= ps[j].reach
+			}
+		}
+		c += mv.leastCost(ps[i].kind, ps[i].sq, ps[i].reach, others, len(ps)-1)
+	}
+	return c <= m
+}
+
 // never is a cost beyond any moves left.
 const never = 1 << 10
 
-// stayCost is the fewest moves of the other side with which, the men on
-// x and y moving (y == x: one man) and filling squares they reach (rx,
-// ry: a square each), every other man can end stuck: filled, stopped by
-// the other side (a move each), or pinned (with the king moving, on a
-// square it reaches); never when some man cannot. The squares of vac
-// are emptied by the men that move (not refilled by them: they are not
-// in rx or ry).
-func (mv *movers) stayCost(x, y board.Square, rx, ry, vac board.Bitboard) int {
-	movers := 2
-	if x == y {
-		movers = 1
+// moversMax is the most moves of def's the test is made with.
+const moversMax = 2
+
+// pick is a man of def's that moves: its square, its kind, and the
+// squares it may end on (each fills one of them, or none).
+type pick struct {
+	sq    board.Square
+	kind  board.PieceType
+	reach board.Bitboard
+}
+
+// stayCost is the fewest moves of the other side with which, the men of
+// ps moving and filling a square of their reach each, every other man
+// can end stuck: filled, stopped by the other side (a move each), or
+// pinned (with the king moving, on a square it reaches); never when some
+// man cannot. The squares of vac are emptied by the men that move (not
+// refilled by them: they are not in their reach).
+func (mv *movers) stayCost(ps []pick, vac board.Bitboard) int {
+	kingMoves := false
+	var reach board.Bitboard
+	for _, p := range ps {
+		kingMoves = kingMoves || p.sq == mv.king
+		reach |= p.reach
 	}
-	kingMoves := x == mv.king || y == mv.king
 	forced := 0             // the men only the other side can stop
 	var base board.Bitboard // the squares that must be filled
-	var flexQ [16]board.Bitboard
-	flex := 0 // the men the other side or a fill can stop
+	var fl fills
+	fl.ps = ps
+	fl.best = never
+men:
 	for i := range mv.men {
 		n := &mv.men[i]
-		if n.sq == x || n.sq == y {
-			continue // (the king's flights too, when it moves)
+		for _, p := range ps {
+			if n.sq == p.sq {
+				continue men // (the king's flights too, when it moves)
+			}
 		}
 		need := n.need | n.steps&vac
-		if need == 0 || n.pin || kingMoves && n.pinAt {
+		if need == 0 || n.pin || kingMoves && mv.pinAt(n) {
 			continue
 		}
-		canFill := bits.OnesCount64(uint64(need)) <= movers && need&^(rx|ry) == 0
+		canFill := bits.OnesCount64(uint64(need)) <= len(ps) && need&^reach == 0
 		switch {
 		case canFill && n.other:
-			if flex < len(flexQ) {
-				flexQ[flex] = need
-				flex++
+			if fl.flex < len(fl.flexQ) {
+				fl.flexQ[fl.flex] = need
+				fl.flex++
 			} // (more are left out: towards yes)
 		case canFill:
 			base |= need
@@ -261,50 +425,99 @@ func (mv *movers) stayCost(x, y board.Square, rx, ry, vac board.Bitboard) int {
 			return never
 		}
 	}
-	// the squares the men that move fill: none, one, or (two men) one
-	// each
-	best := never
-	try := func(q board.Bitboard) {
-		if base&^q != 0 {
-			return
+	fl.base, fl.forced = base, forced
+	// the squares the men that move fill: none, or one each
+	fl.try(0)
+	if fl.flex == 0 && base == 0 {
+		return fl.best
+	}
+	fl.cand = base
+	for _, q := range fl.flexQ[:fl.flex] {
+		fl.cand |= q
+	}
+	fl.fill(0, 0)
+	return fl.best
+}
+
+// fills chooses the squares the men that move fill, for stayCost.
+type fills struct {
+	ps           []pick
+	base, cand   board.Bitboard
+	flexQ        [16]board.Bitboard
+	flex, forced int
+	best         int
+}
+
+// try counts the cost with the squares of q filled.
+func (fl *fills) try(q board.Bitboard) {
+	if fl.base&^q != 0 {
+		return
+	}
+	c := fl.forced
+	for _, o := range fl.flexQ[:fl.flex] {
+		if o&^q != 0 {
+			c++
 		}
-		c := forced
-		for _, o := range flexQ[:flex] {
-			if o&^q != 0 {
-				c++
+	}
+	fl.best = min(fl.best, c)
+}
+
+// fill tries every choice of the men from i on, q filled by those
+// before: each fills a square of cand it reaches, or none.
+func (fl *fills) fill(i int, q board.Bitboard) {
+	if fl.best == fl.forced {
+		return // (none can do better)
+	}
+	if i == len(fl.ps) {
+		if q != 0 {
+			fl.try(q)
+		}
+		return
+	}
+	fl.fill(i+1, q)
+	for qs := fl.cand & fl.ps[i].reach &^ q; qs != 0; {
+		fl.fill(i+1, q|board.SquareBB(qs.PopFirst()))
+	}
+}
+
+// pinAtState is whether a man can be pinned with the king moving: not
+// yet worked out, or the answer.
+type pinAtState uint8
+
+const (
+	pinAtUnknown pinAtState = iota
+	pinAtNo
+	pinAtYes
+)
+
+// pinAt reports whether the man n can be pinned with the king on a
+// square it reaches in def's moves (worked out once a position, when
+// first asked).
+func (mv *movers) pinAt(n *moverMan) bool {
+	if n.pinAt == pinAtUnknown {
+		n.pinAt = pinAtNo
+		orth, diag := pinLines(n.kind)
+		if n.pin {
+			n.pinAt = pinAtYes
+		} else if n.sq != mv.king && (orth || diag) {
+			for ts := mv.b.ball[mv.king][mv.d]; ts != 0; {
+				if mv.pinnable(ts.PopFirst(), n.sq, orth, diag) {
+					n.pinAt = pinAtYes
+					break
+				}
 			}
 		}
-		best = min(best, c)
 	}
-	try(0)
-	if flex == 0 && base == 0 {
-		return best
-	}
-	cand := base
-	for _, q := range flexQ[:flex] {
-		cand |= q
-	}
-	for qs := cand & (rx | ry); qs != 0; {
-		try(board.SquareBB(qs.PopFirst()))
-	}
-	if x != y {
-		for qs := cand & rx; qs != 0; {
-			s := qs.PopFirst()
-			for ts := cand & ry &^ board.SquareBB(s); ts != 0; {
-				try(board.SquareBB(s) | board.SquareBB(ts.PopFirst()))
-			}
-		}
-	}
-	return best
+	return n.pinAt == pinAtYes
 }
 
 // moverCost is what the man of kind moving from x to f asks of the
 // other side to end stuck there: 0 (filled, or pinnable), 1 (a move: to
-// take it, or stand before it), -1 (it cannot). A need of one square the
-// other man that moves reaches (other) counts as filled. A king must be
-// left no flight the other side cannot attack; a pawn that promotes is
-// taken to end stuck.
-func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard) int {
+// take it, or stand before it), -1 (it cannot). A need of at most
+// others squares the other men that move reach (other) counts as filled.
+// A king must be left no flight the other side cannot attack; a pawn
+// that promotes is taken to end stuck.
+func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard, others int) int {
 	if kind == board.Pawn && lastRanks.Has(f) {
 		return 0
 	}
@@ -318,7 +531,7 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 	default:
 		need = stepsFor(mv.def, kind, f) &^ own
 	}
-	if need == 0 || need&(need-1) == 0 && need&other != 0 {
+	if need == 0 || need&^other == 0 && bits.OnesCount64(uint64(need)) <= others {
 		return 0
 	}
 	if kind == board.King {
@@ -335,12 +548,12 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 }
 
 // leastCost is the least moverCost of the man of kind on x moving to a
-// square of fs, a square the other man that moves reaches (other)
-// counting as filled.
-func (mv *movers) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard) int {
+// square of fs, at most others squares the other men that move reach
+// (other) counting as filled.
+func (mv *movers) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard, others int) int {
 	best := never
 	for fs != 0 {
-		c := mv.moverCost(kind, x, fs.PopFirst(), other)
+		c := mv.moverCost(kind, x, fs.PopFirst(), other, others)
 		if c == 0 {
 			return 0
 		}

@@ -1,7 +1,9 @@
 package stipulation
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"mateline.dev/mateline/board"
@@ -45,14 +47,24 @@ func TestMoversCasesByHand(t *testing.T) {
 	}
 }
 
-// TestMoversSound: the movers test drops no helpstalemate. On random
-// positions where Black's pieces stand in the open or behind their
-// pawns, White with line pieces to pin and take, h=1.5 to h=3 (the test
-// is made with Black's last one or two moves to come), the solutions
-// with the tests equal those without them.
+// TestMoversSound: the movers test drops no helpstalemate, nor do the
+// moves it drops before they are played (movers.movable, quietAllows).
+// On random positions where Black's pieces stand in the open or behind
+// their pawns, White with line pieces to pin and take, h=1.5 to h=3 (the
+// test is made with Black's last one or two moves to come), the
+// solutions with the tests equal those without them.
+// MATELINE_MOVERS_SWEEP=N,SEED makes N positions per stipulation from
+// another seed, h=3.5 too.
 func TestMoversSound(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 1))
-	compared, sols := compareNear(t, []string{"h=1.5", "h=2", "h=2.5", "h=3"}, 120, "-", func() string {
+	per, seed, stips := 120, uint64(41), []string{"h=1.5", "h=2", "h=2.5", "h=3"}
+	if s := os.Getenv("MATELINE_MOVERS_SWEEP"); s != "" {
+		if _, err := fmt.Sscanf(s, "%d,%d", &per, &seed); err != nil {
+			t.Fatalf("MATELINE_MOVERS_SWEEP=%q: want N,SEED: %v", s, err)
+		}
+		stips = append(stips, "h=3.5")
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	compared, sols := compareNear(t, stips, per, "-", func() string {
 		var grid [64]byte
 		for n := rng.IntN(4); n > 0; n-- {
 			grid[8+rng.IntN(40)] = 'p'

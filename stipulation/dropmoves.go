@@ -1,0 +1,45 @@
+package stipulation
+
+import "mateline.dev/mateline/board"
+
+// dropMoves takes out of l, before they are played, the moves the
+// movers test refuses (helpstalemates): for def, the side to be
+// stalemated, those of men that belong to no configuration the test
+// lets through (movable; in a solution the man that moves now moves
+// in the stalemate's last d moves); for mater, with d of def's moves
+// left, the quiet moves of men that quietAllows refuses. Each counts as
+// a node, the child's test made here.
+func (h *helper) dropMoves(pos *board.Position, l *board.MoveList, movable board.Bitboard, mater board.Color, m, d int) {
+	var drop func(board.Move) bool
+	if pos.Side() != mater {
+		if movable == everywhere {
+			return
+		}
+		drop = func(mv board.Move) bool { return !movable.Has(mv.From()) }
+	} else {
+		if d > moversMax {
+			return
+		}
+		b := budget()
+		quiet := pos.ColorBB(mater)
+		for men := quiet; men != 0; {
+			if w := men.PopFirst(); h.movers.quietAllows(pos, b, mater, w, m, d) {
+				quiet &^= board.SquareBB(w)
+			}
+		}
+		if quiet == 0 {
+			return
+		}
+		blocks := pawnBlocks(pos, b, mater.Other())
+		drop = func(mv board.Move) bool { return quiet.Has(mv.From()) && quietMove(pos, mv, blocks) }
+	}
+	kept := l.Moves[:0]
+	for _, mv := range l.Slice() {
+		if drop(mv) {
+			h.nodes++
+			continue
+		}
+		kept = append(kept, mv)
+	}
+	l.N = len(kept)
+}
