@@ -116,14 +116,9 @@ func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color
 		}
 		reach := st.in[i][d]
 		l := looseMan{stand: reach, takeable: reach&takes != 0}
-		switch h.kind {
-		case board.Knight, board.Pawn: // (a promoted pawn: any of them)
-			l.orth, l.diag = st.orthPin != 0, st.diagPin != 0
-		case board.Bishop:
-			l.orth = st.orthPin != 0
-		case board.Rook:
-			l.diag = st.diagPin != 0
-		}
+		// (a promoted pawn: pinned on any line, as a pawn or a knight)
+		orth, diag := pinLines(h.kind)
+		l.orth, l.diag = orth && st.orthPin != 0, diag && st.diagPin != 0
 		// c: the fewest moves of its own after which it can be blocked,
 		// pinned (anywhere, for all this test knows) or taken
 		var c int
