@@ -309,8 +309,8 @@ func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Colo
 
 // enough is a quick bound made before the men that move are chosen. A
 // man with more squares to fill than def has moves cannot be filled: it
-// moves (at most d men do), or the other side stops it (a move of its
-// each), or it is pinned with the king moving. It reports false when no
+// moves (at most d men do), or the other side stops it (a move of that
+// side each), or it is pinned with the king moving. It reports false when no
 // choice of movers gets round that within m moves; it errs towards
 // true (what the movers need themselves is left out).
 func (mv *movers) enough(m, d int) bool {
