@@ -314,11 +314,64 @@ func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Colo
 // choice of movers gets round that within m moves; it errs towards
 // true (what the movers need themselves is left out).
 func (mv *movers) enough(m, d int) bool {
-	if hard, forced := mv.unfilled(d, false); hard <= d && forced-(d-hard) <= m {
+	if hard, forced := mv.unfilled(d, false); hard <= d && forced-(d-hard) <= m && mv.fillable(m, d, false) {
 		return true
 	}
 	hard, forced := mv.unfilled(d, true)
-	return hard <= d-1 && forced-(d-1-hard) <= m
+	return hard <= d-1 && forced-(d-1-hard) <= m && mv.fillable(m, d, true)
+}
+
+// fillable is a second bound: every man with a square to fill that no
+// pin stops (the king's flights too) moves, or is filled by the men
+// that move (d squares at most, one each), or is stopped by the other
+// side, a move each. With d = 1 the one square filled serves the men
+// that need that square alone; with two, the men that need one of two
+// squares alone, and all that need two, are taken to be served. With
+// kingMoves the king is one of the men that move, its flights are left
+// out, and so are the men it may pin by moving. The configurations the
+// test tries count no fewer moves, so this refuses nothing they let
+// through: it only refuses sooner.
+func (mv *movers) fillable(m, d int, kingMoves bool) bool {
+	var ones [16]board.Square
+	men, one, two := 0, 0, 0
+	for i := range mv.men {
+		n := &mv.men[i]
+		if n.need == 0 || n.pin || kingMoves && (n.sq == mv.king || mv.pinAt(n)) {
+			continue
+		}
+		men++
+		switch bits.OnesCount64(uint64(n.need)) {
+		case 1:
+			if one < len(ones) {
+				ones[one] = n.need.First()
+				one++
+			} else {
+				two++ // (towards yes)
+			}
+		case 2:
+			two++
+		}
+	}
+	// the most men one square serves (a second square serves as many
+	// at most, of the others)
+	top := 0
+	for i := 0; i < one; i++ {
+		c := 0
+		for j := 0; j < one; j++ {
+			if ones[j] == ones[i] {
+				c++
+			}
+		}
+		top = max(top, c)
+	}
+	served, moving := top, d
+	if d >= 2 {
+		served = top + min(top, one-top) + two
+	}
+	if kingMoves {
+		moving--
+	}
+	return men-moving-served <= m
 }
 
 // unfilled counts the men (the king's flights too) with more squares to
