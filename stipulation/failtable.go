@@ -47,11 +47,12 @@ func (t *failTable) add(key uint64, plies int) {
 	t.slots[k&t.mask] = k
 }
 
-// probe marks in known the moves of l from pos whose child, with plies
-// left, is in the table (the keys read ahead, as Position.KeyAfter
-// gives them; keys is working memory). The keys are worked out first and then looked up in one
-// pass, so that the memory reads overlap instead of waiting one by one.
-func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, known *[4]uint64, keys *[len(board.MoveList{}.Moves)]uint64) *[4]uint64 {
+// probe marks in known (cleared first) the moves of l from pos whose
+// child, with plies left, is in the table (the keys read ahead, as
+// Position.KeyAfter gives them; keys is working memory). The keys are
+// worked out first and then looked up in one pass, so that the memory
+// reads overlap instead of waiting one by one.
+func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, known *[4]uint64, keys *[len(board.MoveList{}.Moves)]uint64) {
 	*known = [4]uint64{}
 	moves := l.Slice()
 	for i, m := range moves {
@@ -62,5 +63,4 @@ func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, kno
 			known[i>>6] |= 1 << (i & 63)
 		}
 	}
-	return known
 }

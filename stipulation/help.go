@@ -71,7 +71,7 @@ var helpEnds = map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpRefl
 // is the node count shared with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), known: make([][4]uint64, plies+1), shared: nodes, net: true}
+		stack: make([]board.Position, plies+1), shared: nodes, net: true}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
@@ -151,7 +151,6 @@ type helper struct {
 	budget    budgetTest                          // its working memory
 	movers    movers                              // the movers test's (stalemates)
 	answers   []lastAnswer                        // lastBudget's, reused
-	known     [][4]uint64                         // per plies left: which moves lead to a child in the table (failTable.probe)
 	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
@@ -206,11 +205,11 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	byMate := h.end == endBySeries || h.end == endReciprocal
 	tested := h.net && byMate && plies <= 2*budgetMax
 	movable := everywhere // the men whose moves may lead to a solution
+	stalemate := tested && plies > 1 && h.aim == Stalemate && h.end == endBySeries
 	if tested {
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
 		// captures, castling and en passant: the net test takes those.
-		stalemate := plies > 1 && h.aim == Stalemate && h.end == endBySeries
 		if stalemate && pos.Side() != mater {
 			movable = h.movers.movable(pos, budget(), mater, mm, plies-mm)
 		}
@@ -266,12 +265,12 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if tested && plies >= 4 {
 		idle = newIdleTest(&h.budget, pos, h.aim, mater, mm, plies-mm, alive)
 	}
-	if tested && h.aim == Stalemate && h.end == endBySeries && plies >= 2 {
+	if stalemate {
 		h.dropMoves(pos, l, movable, mater, mm, plies-mm)
 	}
-	var known *[4]uint64
+	var known [4]uint64 // the moves whose child is in the table
 	if plies > 1 {
-		known = below.probe(pos, l, plies-1, &h.known[plies], &h.keys)
+		below.probe(pos, l, plies-1, &known, &h.keys)
 	}
 	for i, m := range l.Slice() {
 		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) || !idle.allows(pos, m) {
