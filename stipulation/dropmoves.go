@@ -7,7 +7,7 @@ import "mateline.dev/mateline/board"
 // stalemated, those of men that belong to no configuration the test
 // lets through (movable; in a solution the man that moves now moves
 // in the stalemate's last d moves); for mater, with d of def's moves
-// left, the quiet moves of men that quietAllows refuses. Each counts as
+// left, the quiet moves of men quietRefused names. Each counts as
 // a node, the child's test made here.
 func (h *helper) dropMoves(pos *board.Position, l *board.MoveList, movable board.Bitboard, mater board.Color, m, d int) {
 	var drop func(board.Move) bool
@@ -17,16 +17,8 @@ func (h *helper) dropMoves(pos *board.Position, l *board.MoveList, movable board
 		}
 		drop = func(mv board.Move) bool { return !movable.Has(mv.From()) }
 	} else {
-		if d > moversMax {
-			return
-		}
 		b := budget()
-		quiet := pos.ColorBB(mater)
-		for men := quiet; men != 0; {
-			if w := men.PopFirst(); h.movers.quietAllows(pos, b, mater, w, m, d) {
-				quiet &^= board.SquareBB(w)
-			}
-		}
+		quiet := h.movers.quietRefused(pos, b, mater, m, d)
 		if quiet == 0 {
 			return
 		}

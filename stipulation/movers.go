@@ -120,27 +120,37 @@ func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color
 	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
 		return true
 	}
+	mv.place(pos, b, mater.Other(), d)
 	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
-	return mv.decide(pos, b, mater, m, d)
+	return mv.decide(m, d)
 }
 
-// quietAllows reports whether, mater to move with m moves (this one
-// among them) and def d, a quiet move of the man on w (quietMove) can
-// leave a position the test allows. It is the test with m-1 moves, the
-// man on w reaching what it does in m from where it stands (all it can
-// from any square it steps to, in m-1): the child's men of mater can do
-// no more, and its men of def are the same with no fewer squares to
-// fill, so when this refuses, the test refuses every such child.
-func (mv *movers) quietAllows(pos *board.Position, b *budgetTables, mater board.Color, w board.Square, m, d int) bool {
+// quietRefused is the squares of mater's men, mater to move with m
+// moves (this one among them) and def d, no quiet move of which
+// (quietMove) can leave a position the test allows. For the man on w it
+// is the test with m-1 moves, that man reaching what it does in m from
+// where it stands (all it can from any square it steps to, in m-1): the
+// child's men of mater can do no more, and its men of def are the same
+// with no fewer squares to fill, so when this refuses, the test refuses
+// every such child.
+func (mv *movers) quietRefused(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
 	if d < 1 || d > moversMax || m < 2 || m > budgetMax || pos.Castling() != 0 {
-		return true
+		return 0
 	}
-	mv.reaches(pos, b, mater, m-1, w, m)
-	return mv.decide(pos, b, mater, m-1, d)
+	mv.place(pos, b, mater.Other(), d)
+	var refused board.Bitboard
+	for men := pos.ColorBB(mater); men != 0; {
+		w := men.PopFirst()
+		mv.reaches(pos, b, mater, m-1, w, m)
+		if !mv.decide(m-1, d) {
+			refused |= board.SquareBB(w)
+		}
+	}
+	return refused
 }
 
 // quietMove reports whether mv, a move of mater's, is quiet for
-// quietAllows: it takes nothing, promotes nothing, is no castling, and
+// quietRefused: it takes nothing, promotes nothing, is no castling, and
 // lands on no square of blocks (the squares before def's pawns and
 // before the squares they reach: there it would fill a square).
 func quietMove(pos *board.Position, m board.Move, blocks board.Bitboard) bool {
@@ -190,32 +200,43 @@ func (mv *movers) reaches(pos *board.Position, b *budgetTables, mater board.Colo
 	}
 }
 
-// decide is the test once reaches has been made, m the moves mater's
-// side has to spend.
-func (mv *movers) decide(pos *board.Position, b *budgetTables, mater board.Color, m, d int) bool {
-	def := mater.Other()
-	mv.b, mv.def, mv.d, mv.moving = b, def, d, 0
+// place lists def's men at pos, with d moves left: where each stands,
+// its kind, and the squares that must be filled to stop it (the king's
+// flights, men[0], are made by decide: they hang on what mater reaches).
+func (mv *movers) place(pos *board.Position, b *budgetTables, def board.Color, d int) {
+	mv.b, mv.def, mv.d = b, def, d
 	mv.own, mv.occ = pos.ColorBB(def), pos.Occupied()
 	mv.king = pos.KingSquare(def)
-	mv.men, mv.from, mv.kinds, mv.cand = mv.men[:0], mv.from[:0], mv.kinds[:0], 0
+	mv.men, mv.from, mv.kinds = mv.men[:0], mv.from[:0], mv.kinds[:0]
 	mv.from, mv.kinds = append(mv.from, mv.king), append(mv.kinds, board.King)
-	// the king's flights the other side cannot attack must be filled
-	ring := board.KingAttacks(mv.king) &^ mv.hits
-	mv.men = append(mv.men, moverMan{sq: mv.king, kind: board.King, steps: ring, need: ring &^ mv.own})
+	mv.men = append(mv.men, moverMan{sq: mv.king, kind: board.King})
 	for men := mv.own &^ board.SquareBB(mv.king); men != 0; {
 		s := men.PopFirst()
 		kind := pos.PieceAt(s).Type()
 		mv.from, mv.kinds = append(mv.from, s), append(mv.kinds, kind)
-		n := moverMan{sq: s, kind: kind, steps: stepsFor(def, kind, s), other: mv.takes.Has(s)}
+		n := moverMan{sq: s, kind: kind, steps: stepsFor(def, kind, s)}
 		if kind == board.Pawn {
 			n.need = n.steps &^ mv.occ
-			n.other = n.other || mv.takes&n.steps != 0
 		} else {
 			n.need = n.steps &^ mv.own
 		}
-		orth, diag := pinLines(kind)
-		n.pin = mv.pinnable(mv.king, s, orth, diag)
 		mv.men = append(mv.men, n)
+	}
+}
+
+// decide is the test once place and reaches have been made, m the moves
+// mater's side has to spend.
+func (mv *movers) decide(m, d int) bool {
+	mv.moving, mv.cand = 0, 0
+	// the king's flights the other side cannot attack must be filled
+	ring := board.KingAttacks(mv.king) &^ mv.hits
+	mv.men[0].steps, mv.men[0].need, mv.men[0].pinAt = ring, ring&^mv.own, pinAtUnknown
+	for i := 1; i < len(mv.men); i++ {
+		n := &mv.men[i]
+		n.other = mv.takes.Has(n.sq) || n.kind == board.Pawn && mv.takes&n.steps != 0
+		orth, diag := pinLines(n.kind)
+		n.pin = mv.pinnable(mv.king, n.sq, orth, diag)
+		n.pinAt = pinAtUnknown
 	}
 	for i := range mv.men {
 		if n := &mv.men[i]; bits.OnesCount64(uint64(n.need)) <= d {
@@ -300,9 +321,10 @@ func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Colo
 	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
 		return everywhere
 	}
+	mv.place(pos, b, mater.Other(), d)
 	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
 	mv.collect = true
-	mv.decide(pos, b, mater, m, d)
+	mv.decide(m, d)
 	mv.collect = false
 	return mv.moving
 }

@@ -48,7 +48,7 @@ func TestMoversCasesByHand(t *testing.T) {
 }
 
 // TestMoversSound: the movers test drops no helpstalemate, nor do the
-// moves it drops before they are played (movers.movable, quietAllows).
+// moves it drops before they are played (movers.movable, quietRefused).
 // On random positions where Black's pieces stand in the open or behind
 // their pawns, White with line pieces to pin and take, h=1.5 to h=3 (the
 // test is made with Black's last one or two moves to come), the
