@@ -29,8 +29,10 @@ import (
 // Everything else errs towards yes: the squares are those of an empty
 // board, the other side's men may be everywhere at once (the budget test
 // counts their moves round the king), a pawn that promotes is taken to
-// end stuck, and with two men moving the squares they leave are taken to
-// stay filled. With castling rights on either side the test is not made
+// end stuck, and with two men moving each is taken to end stuck as if
+// the square the other leaves stayed filled (for the men that stay both
+// squares are empty, unless one of the two may end there). With
+// castling rights on either side the test is not made
 // (castling moves two men in one move).
 
 // moverMan is a man of def's: what it needs to end unable to move.
@@ -425,7 +427,11 @@ func (mv *movers) once(i int) pick {
 // of their reach, can leave def stalemated within m moves of the other
 // side's.
 func (mv *movers) together(ps []pick, m int) bool {
-	c := mv.stayCost(ps, 0)
+	var vac board.Bitboard // the squares they leave (refilled only by a move in reach)
+	for _, p := range ps {
+		vac |= board.SquareBB(p.sq)
+	}
+	c := mv.stayCost(ps, vac)
 	for i := range ps {
 		if c > m {
 			return false
