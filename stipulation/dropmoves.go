@@ -6,7 +6,9 @@ import "mateline.dev/mateline/board"
 // movers test refuses (helpstalemates): for def, the side to be
 // stalemated, those of men that belong to no configuration the test
 // lets through (movable; in a solution the man that moves now moves
-// in the stalemate's last d moves); for mater, with d of def's moves
+// in the stalemate's last d moves) and, with two moves left, those
+// whose man moves once in every such configuration but not to a square
+// it may end on there (endsOn); for mater, with d of def's moves
 // left, the quiet moves of men quietRefused names. Each counts as
 // a node, the child's test made here.
 func (h *helper) dropMoves(pos *board.Position, l *board.MoveList, movable board.Bitboard, mater board.Color, m, d int) {
@@ -15,7 +17,9 @@ func (h *helper) dropMoves(pos *board.Position, l *board.MoveList, movable board
 		if movable == everywhere {
 			return
 		}
-		drop = func(mv board.Move) bool { return !movable.Has(mv.From()) }
+		drop = func(mv board.Move) bool {
+			return !movable.Has(mv.From()) || d == 2 && !h.movers.endsOn(mv.From(), mv.To(), m)
+		}
 	} else {
 		b := budget()
 		quiet := h.movers.quietRefused(pos, b, mater, m, d)

@@ -57,6 +57,10 @@ type movers struct {
 	// that passes, instead of stopping at the first
 	collect bool
 	moving  board.Bitboard
+	solo    board.Bitboard // (collect) the men that pass moving alone
+	// failed (collect, d = 2): for the man of from[i], the men of from
+	// it was tried with as a pair and failed, by index (those after it)
+	failed [16]uint16
 	// takes: where the other side's men can stand within its moves;
 	// orthPin, diagPin: where as a piece that pins along ranks and files,
 	// along diagonals; hits: what they can attack
@@ -229,7 +233,7 @@ func (mv *movers) place(pos *board.Position, b *budgetTables, def board.Color, d
 // decide is the test once place and reaches have been made, m the moves
 // mater's side has to spend.
 func (mv *movers) decide(m, d int) bool {
-	mv.moving, mv.cand = 0, 0
+	mv.moving, mv.cand, mv.solo, mv.failed = 0, 0, 0, [16]uint16{}
 	// the king's flights the other side cannot attack must be filled
 	ring := board.KingAttacks(mv.king) &^ mv.hits
 	mv.men[0].steps, mv.men[0].need, mv.men[0].pinAt = ring, ring&^mv.own, pinAtUnknown
@@ -255,6 +259,7 @@ func (mv *movers) decide(m, d int) bool {
 				return true
 			}
 			mv.moving |= board.SquareBB(x)
+			mv.solo |= board.SquareBB(x)
 		}
 	}
 	if d == 1 {
@@ -278,6 +283,8 @@ func (mv *movers) decide(m, d int) bool {
 					return true
 				}
 				mv.moving |= both
+			} else if mv.collect && j < len(mv.failed) {
+				mv.failed[i] |= 1 << j
 			}
 		}
 	}
@@ -329,6 +336,48 @@ func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Colo
 	mv.decide(m, d)
 	mv.collect = false
 	return mv.moving
+}
+
+// endsOn reports, right after movable with d = 2 at the same position,
+// whether the man on a moving to x can be among the men that move in a
+// stalemate the test allows: it passes moving alone (both moves), or
+// with another man moving once, itself ending on x. In a solution where
+// it moves once, x is where it ends, so the pair's test with its reach
+// cut to x lets that solution through.
+func (mv *movers) endsOn(a, x board.Square, m int) bool {
+	if mv.solo.Has(a) || mv.d != 2 {
+		return true
+	}
+	i := -1
+	for k, s := range mv.from {
+		if s == a {
+			i = k
+		}
+	}
+	if i < 0 {
+		return true
+	}
+	var ps [moversMax]pick
+	ps[0] = mv.once(i)
+	ps[0].reach = board.SquareBB(x)
+	for j := range mv.from {
+		if j == i || tried(&mv.failed, i, j) {
+			continue // (a pair that failed with every square fails with x)
+		}
+		if ps[1] = mv.once(j); mv.together(ps[:2], m) {
+			return true
+		}
+	}
+	return false
+}
+
+// tried reports whether the pair of from[i] and from[j] is marked in
+// failed.
+func tried(failed *[16]uint16, i, j int) bool {
+	if i > j {
+		i, j = j, i
+	}
+	return i < len(failed) && j < len(failed) && failed[i]&(1<<j) != 0
 }
 
 // enough is a quick bound made before the men that move are chosen. A

@@ -262,9 +262,9 @@ func TestStuckSoundPawns(t *testing.T) {
 }
 
 // TestStuckAllowsSolutions: every position along the solutions of
-// Popeye's helpstalemates with promotions (BEISPIEL/hpint.inp) is let
-// through by the budget test, the stuck test included, and by the
-// movers test.
+// Popeye's helpstalemates (BEISPIEL/hpint.inp) is let through by the
+// budget test, the stuck test included, and by the movers test, and no
+// move of them is dropped unplayed (movable, endsOn, quietRefused).
 func TestStuckAllowsSolutions(t *testing.T) {
 	for _, tc := range []struct{ name, fen, stip, line string }{
 		{"hpint.inp:260", "8/p7/B7/7p/P3K1pr/7b/1p2p2p/6k1 b - - 0 1", "h=5", "b2b1r a4a5 b1b6 a5b6 e2e1n b6b7 e1g2 b7b8q h2h1b b8g3"},
@@ -275,6 +275,12 @@ func TestStuckAllowsSolutions(t *testing.T) {
 		{"hpint.inp:619", "7k/1p3n2/5N2/8/8/8/p1p1P3/BbN4K b - - 0 1", "h=5", "b7b5 e2e4 b5b4 e4e5 b4b3 e5e6 b3b2 e6f7 b2a1r f7f8b"},
 		{"hpint.inp:773", "8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1", "h=6", "g2g1b b4b5 g1a7 b5b6 b2b1r b6a7 b1b8 a7b8q d2d1n b8f4 d1f2 f4f2"},
 		{"hpint.inp:922", "5n2/K7/8/8/8/8/p2pP1p1/7k b - - 0 1", "h=6", "a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2"},
+		// the man that moves with two black moves left moves once, with
+		// another man after it (endsOn)
+		{"hpint.inp:64", "5k2/3r3p/6b1/1p6/3RQ3/3KB1r1/B7/8 b - - 0 1", "h=3", "d7e7 d4d8 g6e8 e4b4 g3g7 e3h6"},
+		{"hpint.inp:371", "bqknn2R/p6r/3Q4/8/8/7R/1rB4K/8 b - - 0 1", "h=3", "h7d7 h3c3 e8c7 d6a6 b2b7 c2f5"},
+		{"hpint.inp:729", "b7/8/8/8/3r4/7K/8/1N5k b - - 0 1", "h=2", "d4d2 b1d2 a8f3 d2f3"},
+		{"hpint.inp:939", "kr6/b1p5/8/8/2K5/8/2P5/8 b - - 0 1", "h=4", "a8b7 c4b5 b8a8 c2c4 a7b8 c4c5 b7a7 c5c6"},
 	} {
 		pos, err := board.ParseFEN(tc.fen)
 		if err != nil {
@@ -299,6 +305,21 @@ func TestStuckAllowsSolutions(t *testing.T) {
 			m, err := pos.ParseUCI(uci)
 			if err != nil {
 				t.Fatalf("%s: %s: %v", tc.name, uci, err)
+			}
+			if d := left - mm; pos.Side() != mater && d <= moversMax {
+				// the move is kept by dropMoves: its man is movable and,
+				// with two moves left, may end where it goes
+				if !mv.movable(&pos, budget(), mater, mm, d).Has(m.From()) {
+					t.Errorf("%s: %s is of a man movable leaves out (%s)", tc.name, uci, pos.FEN())
+				} else if d == 2 && !mv.endsOn(m.From(), m.To(), mm) {
+					t.Errorf("%s: endsOn drops %s (%s)", tc.name, uci, pos.FEN())
+				}
+			}
+			if pos.Side() == mater && left-mm <= moversMax && mm >= 2 {
+				quiet := mv.quietRefused(&pos, budget(), mater, mm, left-mm)
+				if quiet.Has(m.From()) && quietMove(&pos, m, pawnBlocks(&pos, budget(), mater.Other())) {
+					t.Errorf("%s: quietRefused drops %s (%s)", tc.name, uci, pos.FEN())
+				}
 			}
 			pos.Play(m)
 		}
