@@ -353,15 +353,23 @@ func beyond(t, q board.Square) board.Bitboard {
 }
 
 // stepsOf is the squares a man of kind kind on q steps to first: a
-// knight's jumps, a slider's next square along each of its lines.
+// knight's jumps, a slider's next square along each of its lines (a
+// king's and a queen's: every square round it).
 func stepsOf(kind board.PieceType, q board.Square) board.Bitboard {
-	switch kind {
-	case board.Knight:
-		return board.KnightAttacks(q)
-	case board.Bishop:
-		return board.KingAttacks(q) &^ board.Attacks(board.Rook, board.White, q, 0)
-	case board.Rook:
-		return board.KingAttacks(q) & board.Attacks(board.Rook, board.White, q, 0)
-	}
-	return board.KingAttacks(q)
+	return stepTable[kind][q]
 }
+
+// stepTable holds stepsOf, worked out once.
+var stepTable = func() (t [7][64]board.Bitboard) {
+	for q := board.Square(0); q < 64; q++ {
+		round := board.KingAttacks(q)
+		orth := round & board.Attacks(board.Rook, board.White, q, 0)
+		for kind := range t {
+			t[kind][q] = round
+		}
+		t[board.Knight][q] = board.KnightAttacks(q)
+		t[board.Bishop][q] = round &^ orth
+		t[board.Rook][q] = orth
+	}
+	return t
+}()
