@@ -6,13 +6,15 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"mateline.dev/mateline/puzzles"
 )
 
 // runner runs work over a stream of records with several workers and hands
 // the results to emit in input order. At most window records are in
-// flight, so memory does not grow with the input. When the context is
+// flight (read and not yet emitted), so memory does not grow with the input. When the context is
 // cancelled, the workers stop, every result that can be emitted in order
 // is emitted, and run returns ErrInterrupted.
 type runner struct {
@@ -34,10 +36,37 @@ type item struct {
 // every record was done.
 var ErrInterrupted = errors.New("interrupted")
 
-// chunkSize is the number of records handed around together: short
-// problems take tens of microseconds, and one hand-off per record would
-// cost as much as the work.
+// chunkSize is the most records handed around together: short problems
+// take tens of microseconds, and one hand-off per record would cost as
+// much as the work. Chunks are cut to about chunkTime of work each, by
+// the time the records took so far (pace), so that long problems go out
+// one by one and the workers end together.
 const chunkSize = 16
+
+// chunkTime is the work a chunk is cut to.
+const chunkTime = time.Millisecond
+
+// pace is the time a record takes, a running mean over the workers.
+type pace struct{ ns atomic.Int64 }
+
+// add counts a record that took d.
+func (p *pace) add(d time.Duration) {
+	if old := p.ns.Load(); old > 0 {
+		p.ns.Store(old + (int64(d)-old)/8)
+	} else {
+		p.ns.Store(max(int64(d), 1))
+	}
+}
+
+// chunk is the number of records the next chunk holds: one until a
+// record's time is known.
+func (p *pace) chunk() int {
+	ns := p.ns.Load()
+	if ns <= 0 {
+		return 1
+	}
+	return int(min(max(int64(chunkTime)/ns, 1), chunkSize))
+}
 
 type job struct {
 	seq  int // chunk number
@@ -70,26 +99,22 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 	if window <= 0 {
 		window = 64 * workers
 	}
-	window = max(window/chunkSize, 2)
+	window = max(window, 2)
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
 	jobs := make(chan job)
 	results := make(chan result, workers*chunkSize)
-	slots := make(chan struct{}, window) // one per chunk in flight
+	slots := make(chan struct{}, window) // one per record in flight
 	var readErr error
+	var pc pace
 
 	go func() { // reader
 		defer close(jobs)
 		seq := 0
 		var raws []puzzles.Raw
 		send := func() bool {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return false
-			}
 			select {
 			case jobs <- job{seq, raws}:
 				seq++
@@ -112,8 +137,22 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 				cancel()
 				return
 			}
+			select {
+			case slots <- struct{}{}:
+			default:
+				// the window is full: what is held goes out first (the
+				// records it waits for may be among them)
+				if len(raws) > 0 && !send() {
+					return
+				}
+				select {
+				case slots <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+			}
 			raws = append(raws, raw)
-			if len(raws) == chunkSize && !send() {
+			if len(raws) >= pc.chunk() && !send() {
 				return
 			}
 		}
@@ -127,12 +166,14 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 			for j := range jobs {
 				for i, raw := range j.raws {
 					r := result{seq: j.seq, idx: i, n: len(j.raws)}
+					start := time.Now()
 					rec := raw.Parse()
 					if b.skip != nil && b.skip(&rec) {
 						r.d.skipped = true
 					} else {
 						r.d.it = b.work(w, &rec)
 					}
+					pc.add(time.Since(start))
 					results <- r
 					if r.d.it.out.Interrupted {
 						break // the rest would be interrupted too
@@ -176,10 +217,10 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 				}
 				emitted++
 			}
+			<-slots
 			if nextIdx++; nextIdx == len(c) {
 				delete(pending, nextSeq)
 				nextSeq, nextIdx = nextSeq+1, 0
-				<-slots
 			}
 		}
 	}
