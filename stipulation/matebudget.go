@@ -42,6 +42,9 @@ type budgetTables struct {
 	ringSq         [64][9]board.Square               // the squares of t's ring, by bit
 	ringOf         [64]uint16                        // the bits of t's ring on the board
 	past           [64][64]board.Bitboard            // past[t][u]: beyond(t, u), none when not on a line
+	// pastOrth, pastDiag: past when t and u share a rank or file, a
+	// diagonal; none otherwise
+	pastOrth, pastDiag [64][64]board.Bitboard
 	// menus[c][kind][s][t]: what the man can attack round t (options)
 	menus   [2][7][64][]budgetMenu
 	optOnce [2][7][64]sync.Once
@@ -82,6 +85,11 @@ func budget() *budgetTables {
 				}
 				if t != u {
 					b.past[t][u] = beyond(t, u)
+					if t.File() == u.File() || t.Rank() == u.Rank() {
+						b.pastOrth[t][u] = b.past[t][u]
+					} else {
+						b.pastDiag[t][u] = b.past[t][u]
+					}
 				}
 			}
 			for i := 0; i < 9; i++ {

@@ -74,14 +74,7 @@ type movers struct {
 // pinnable reports whether a man on s can be pinned against the king on
 // t along a rank or file (orth) or a diagonal (diag).
 func (mv *movers) pinnable(t, s board.Square, orth, diag bool) bool {
-	past := mv.b.past[t][s]
-	if past == 0 {
-		return false
-	}
-	if t.File() == s.File() || t.Rank() == s.Rank() {
-		return orth && past&mv.orthPin != 0
-	}
-	return diag && past&mv.diagPin != 0
+	return orth && mv.b.pastOrth[t][s]&mv.orthPin != 0 || diag && mv.b.pastDiag[t][s]&mv.diagPin != 0
 }
 
 // pinLines gives the lines a man of kind can be pinned on to stay
