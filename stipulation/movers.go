@@ -510,24 +510,21 @@ type pick struct {
 // man cannot. The squares of vac are emptied by the men that move (not
 // refilled by them: they are not in their reach).
 func (mv *movers) stayCost(ps []pick, vac board.Bitboard) int {
-	kingMoves := false
-	var reach board.Bitboard
+	var reach, moved board.Bitboard
 	for _, p := range ps {
-		kingMoves = kingMoves || p.sq == mv.king
 		reach |= p.reach
+		moved |= board.SquareBB(p.sq)
 	}
+	kingMoves := moved.Has(mv.king)
 	forced := 0             // the men only the other side can stop
 	var base board.Bitboard // the squares that must be filled
 	var fl fills
 	fl.ps = ps
 	fl.best = never
-men:
 	for i := range mv.men {
 		n := &mv.men[i]
-		for _, p := range ps {
-			if n.sq == p.sq {
-				continue men // (the king's flights too, when it moves)
-			}
+		if moved.Has(n.sq) {
+			continue // (the king's flights too, when it moves)
 		}
 		need := n.need | n.steps&vac
 		if need == 0 || n.pin || kingMoves && mv.pinAt(n) {
