@@ -507,8 +507,10 @@ type pick struct {
 // ps moving and filling a square of their reach each, every other man
 // can end stuck: filled, stopped by the other side (a move each), or
 // pinned (with the king moving, on a square it reaches); never when some
-// man cannot. The squares of vac are emptied by the men that move (not
-// refilled by them: they are not in their reach).
+// man cannot. The squares of vac are emptied by the men that move: a
+// man that needs one is filled there only by a man that moves with it in
+// its reach (one man alone never has its own square in reach; of two,
+// each may end where the other stood).
 func (mv *movers) stayCost(ps []pick, vac board.Bitboard) int {
 	var reach, moved board.Bitboard
 	for _, p := range ps {
