@@ -14,9 +14,10 @@ import (
 
 // runner runs work over a stream of records with several workers and hands
 // the results to emit in input order. At most window records are in
-// flight (read and not yet emitted), so memory does not grow with the input. When the context is
-// cancelled, the workers stop, every result that can be emitted in order
-// is emitted, and run returns ErrInterrupted.
+// flight (read and not yet emitted), so memory does not grow with the
+// input. When the context is cancelled, the workers stop, every result
+// that can be emitted in order is emitted, and run returns
+// ErrInterrupted.
 type runner struct {
 	workers int                                        // default: all cores
 	window  int                                        // records in flight; default 64 per worker

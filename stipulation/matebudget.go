@@ -41,9 +41,8 @@ type budgetTables struct {
 	ball           [64][budgetMax + 1]board.Bitboard // the squares a king reaches in k steps
 	ringSq         [64][9]board.Square               // the squares of t's ring, by bit
 	ringOf         [64]uint16                        // the bits of t's ring on the board
-	past           [64][64]board.Bitboard            // past[t][u]: beyond(t, u), none when not on a line
-	// pastOrth, pastDiag: past when t and u share a rank or file, a
-	// diagonal; none otherwise
+	// pastOrth[t][u], pastDiag[t][u]: beyond(t, u) when t and u share a
+	// rank or file, a diagonal; none otherwise
 	pastOrth, pastDiag [64][64]board.Bitboard
 	// menus[c][kind][s][t]: what the man can attack round t (options)
 	menus   [2][7][64][]budgetMenu
@@ -83,13 +82,12 @@ func budget() *budgetTables {
 				for k := steps(t, u); k <= budgetMax; k++ {
 					b.ball[t][k] |= board.SquareBB(u)
 				}
-				if t != u {
-					b.past[t][u] = beyond(t, u)
-					if t.File() == u.File() || t.Rank() == u.Rank() {
-						b.pastOrth[t][u] = b.past[t][u]
-					} else {
-						b.pastDiag[t][u] = b.past[t][u]
-					}
+				switch {
+				case t == u:
+				case t.File() == u.File() || t.Rank() == u.Rank():
+					b.pastOrth[t][u] = beyond(t, u)
+				default:
+					b.pastDiag[t][u] = beyond(t, u)
 				}
 			}
 			for i := 0; i < 9; i++ {

@@ -59,7 +59,7 @@ type movers struct {
 	moving  board.Bitboard
 	solo    board.Bitboard // (collect) the men that pass moving alone
 	// failed (collect, d = 2): for the man of from[i], the men of from
-	// it was tried with as a pair and failed, by index (those after it)
+	// it was tried with as a pair and failed, by index
 	failed [16]uint16
 	// takes: where the other side's men can stand within its moves;
 	// orthPin, diagPin: where as a piece that pins along ranks and files,
@@ -106,10 +106,8 @@ func stepsFor(c board.Color, kind board.PieceType, s board.Square) board.Bitboar
 	switch kind {
 	case board.Pawn:
 		return board.SquareBB(ahead(c, s))
-	case board.Queen:
-		return board.KingAttacks(s)
 	}
-	return stepsOf(kind, s)
+	return stepsOf(kind, s) // (a queen's: every square round it)
 }
 
 // allows reports whether def, with d (1 or 2) moves left, can still be
@@ -278,6 +276,7 @@ func (mv *movers) decide(m, d int) bool {
 				mv.moving |= both
 			} else if mv.collect && j < len(mv.failed) {
 				mv.failed[i] |= 1 << j
+				mv.failed[j] |= 1 << i
 			}
 		}
 	}
@@ -354,7 +353,7 @@ func (mv *movers) endsOn(a, x board.Square, m int) bool {
 	ps[0] = mv.once(i)
 	ps[0].reach = board.SquareBB(x)
 	for j := range mv.from {
-		if j == i || tried(&mv.failed, i, j) {
+		if j == i || i < len(mv.failed) && mv.failed[i]&(1<<j) != 0 {
 			continue // (a pair that failed with every square fails with x)
 		}
 		if ps[1] = mv.once(j); mv.together(ps[:2], m) {
@@ -362,15 +361,6 @@ func (mv *movers) endsOn(a, x board.Square, m int) bool {
 		}
 	}
 	return false
-}
-
-// tried reports whether the pair of from[i] and from[j] is marked in
-// failed.
-func tried(failed *[16]uint16, i, j int) bool {
-	if i > j {
-		i, j = j, i
-	}
-	return i < len(failed) && j < len(failed) && failed[i]&(1<<j) != 0
 }
 
 // enough is a quick bound made before the men that move are chosen. A
