@@ -28,12 +28,11 @@ import (
 // reaches) and, with two moves left, each two men moving once each.
 // Everything else errs towards yes: the squares are those of an empty
 // board, the other side's men may be everywhere at once (the budget test
-// counts their moves round the king), a pawn that promotes is taken to
-// end stuck, and with two men moving each is taken to end stuck as if
-// the square the other leaves stayed filled (for the men that stay both
-// squares are empty, unless one of the two may end there). With
-// castling rights on either side the test is not made
-// (castling moves two men in one move).
+// counts their moves round the king), and with two men moving each is
+// taken to end stuck as if the square the other leaves stayed filled
+// (for the men that stay both squares are empty, unless one of the two
+// may end there). With castling rights on either side the test is not
+// made (castling moves two men in one move).
 
 // moverMan is a man of def's: what it needs to end unable to move.
 type moverMan struct {
@@ -292,7 +291,7 @@ func (mv *movers) alone(i, m, d int) bool {
 	one := [1]pick{{sq: x}}
 	if c0 := mv.stayCost(one[:], here); c0 <= m {
 		for gs := fs; gs != 0; {
-			if c := mv.moverCost(kind, x, gs.PopFirst(), 0, 0); c >= 0 && c <= m-c0 {
+			if c := mv.moverCost(kind, x, gs.PopFirst(), 0, 0, false); c >= 0 && c <= m-c0 {
 				return true
 			}
 		}
@@ -300,13 +299,13 @@ func (mv *movers) alone(i, m, d int) bool {
 	for gs := fs & mv.cand; gs != 0; {
 		f := gs.PopFirst()
 		one[0].reach = board.SquareBB(f)
-		if c := mv.moverCost(kind, x, f, 0, 0); c >= 0 && c+mv.stayCost(one[:], here) <= m {
+		if c := mv.moverCost(kind, x, f, 0, 0, false); c >= 0 && c+mv.stayCost(one[:], here) <= m {
 			return true
 		}
 	}
 	if d == 2 {
 		one[0].reach = 0
-		if c := mv.moverCost(kind, x, x, 0, 0); c >= 0 && c+mv.stayCost(one[:], 0) <= m {
+		if c := mv.moverCost(kind, x, x, 0, 0, false); c >= 0 && c+mv.stayCost(one[:], 0) <= m {
 			return true
 		}
 	}
@@ -464,6 +463,7 @@ func (mv *movers) together(ps []pick, m int) bool {
 		vac |= board.SquareBB(p.sq)
 	}
 	c := mv.stayCost(ps, vac)
+	kingMoves := vac.Has(mv.king)
 	for i := range ps {
 		if c > m {
 			return false
@@ -474,7 +474,7 @@ func (mv *movers) together(ps []pick, m int) bool {
 				others |= ps[j].reach
 			}
 		}
-		c += mv.leastCost(ps[i].kind, ps[i].sq, ps[i].reach, others, len(ps)-1)
+		c += mv.leastCost(ps[i].kind, ps[i].sq, ps[i].reach, others, len(ps)-1, kingMoves)
 	}
 	return c <= m
 }
@@ -628,10 +628,23 @@ func (mv *movers) pinAt(n *moverMan) bool {
 // take it, or stand before it), -1 (it cannot). A need of at most
 // others squares the other men that move reach (other) counts as filled.
 // A king must be left no flight the other side cannot attack; a pawn
-// that promotes is taken to end stuck.
-func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard, others int) int {
-	if kind == board.Pawn && lastRanks.Has(f) {
-		return 0
+// that promotes ends stuck as a knight, a bishop or a rook there. With
+// kingMoves the king moves once too, and a pin may be against the square
+// it goes to.
+func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard, others int, kingMoves bool) int {
+	if kind == board.Pawn && f != x && (lastRanks.Has(f) || lastRanks.Has(ahead(mv.def, x))) {
+		// it ends there as the piece it became (its first move from the
+		// rank before the last promotes it): a knight, a bishop or a rook
+		// (a queen needs all a rook does, and is never pinned)
+		best := -1
+		for _, k := range [...]board.PieceType{board.Knight, board.Bishop, board.Rook} {
+			if c := mv.moverCost(k, x, f, other, others, kingMoves); c == 0 {
+				return 0
+			} else if c > 0 && (best < 0 || c < best) {
+				best = c
+			}
+		}
+		return best
 	}
 	own := mv.own&^board.SquareBB(x) | board.SquareBB(f)
 	var need board.Bitboard
@@ -650,7 +663,7 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 		return -1
 	}
 	orth, diag := pinLines(kind)
-	if mv.pinnable(mv.king, f, orth, diag) {
+	if mv.pinnable(mv.king, f, orth, diag) || kingMoves && mv.pinnedNear(f, orth, diag) {
 		return 0
 	}
 	if mv.takes.Has(f) || kind == board.Pawn && mv.takes&need != 0 {
@@ -659,13 +672,24 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 	return -1
 }
 
+// pinnedNear reports whether a man on f can be pinned against the king
+// on a square it steps to (the king moving once, with it).
+func (mv *movers) pinnedNear(f board.Square, orth, diag bool) bool {
+	for ts := board.KingAttacks(mv.king); ts != 0; {
+		if mv.pinnable(ts.PopFirst(), f, orth, diag) {
+			return true
+		}
+	}
+	return false
+}
+
 // leastCost is the least moverCost of the man of kind on x moving to a
 // square of fs, at most others squares the other men that move reach
-// (other) counting as filled.
-func (mv *movers) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard, others int) int {
+// (other) counting as filled (kingMoves: as for moverCost).
+func (mv *movers) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard, others int, kingMoves bool) int {
 	best := never
 	for fs != 0 {
-		c := mv.moverCost(kind, x, fs.PopFirst(), other, others)
+		c := mv.moverCost(kind, x, fs.PopFirst(), other, others, kingMoves)
 		if c == 0 {
 			return 0
 		}

@@ -34,6 +34,10 @@ func TestMoversCasesByHand(t *testing.T) {
 		{"two knights free", "7k/8/2n5/8/4n3/8/8/K7 b - - 0 1", 1, 1, false},
 		// one knight, the other side's rook pins it on the king's file
 		{"a knight pinned", "4k3/8/4n3/8/8/8/8/K3R3 b - - 0 1", 1, 1, true},
+		// the pawn on b2 must move, and promotes: the piece it becomes is
+		// free on b1 unless White takes it there
+		{"a free promoted piece", "7k/5K1p/7P/8/8/8/1p6/8 b - - 0 1", 1, 1, false},
+		{"a promoted piece taken", "7k/5K1p/7P/8/8/8/1p6/R7 b - - 0 1", 1, 1, true},
 	}
 	for _, tc := range cases {
 		pos, err := board.ParseFEN(tc.fen)
