@@ -259,6 +259,15 @@ func (mv *movers) decide(m, d int) bool {
 	// square the other may fill (the fewest each costs alone, and the men
 	// that stay, add up to a bound from below: the moves of the other
 	// side each needs are distinct)
+	// (a man with three squares or more to fill that only filling stops
+	// is one of the two, or, with the king one of them, pinned: stayCost
+	// says never otherwise)
+	var hard uint32
+	for i := range mv.men {
+		if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > 2 && i < 32 {
+			hard |= 1 << i
+		}
+	}
 	var ps [moversMax]pick
 	for i, x := range mv.from {
 		ps[0] = mv.once(i)
@@ -268,7 +277,7 @@ func (mv *movers) decide(m, d int) bool {
 				continue
 			}
 			ps[1] = mv.once(j)
-			if mv.together(ps[:2], m) {
+			if mv.pairFree(hard, i, j) && mv.together(ps[:2], m) {
 				if !mv.collect {
 					return true
 				}
@@ -282,14 +291,32 @@ func (mv *movers) decide(m, d int) bool {
 	return mv.moving != 0
 }
 
+// pairFree reports whether every man of hard (by index) is one of the
+// men i and j that move, or, with the king one of them (i = 0), can be
+// pinned with the king moving.
+func (mv *movers) pairFree(hard uint32, i, j int) bool {
+	miss := hard &^ (1<<i | 1<<j)
+	if miss == 0 {
+		return true
+	}
+	if i != 0 {
+		return false
+	}
+	for ; miss != 0; miss &= miss - 1 {
+		if !mv.pinAt(&mv.men[bits.TrailingZeros32(miss)]) {
+			return false
+		}
+	}
+	return true
+}
+
 // alone reports whether the man of from[i] can make all d moves, to a
 // square f it reaches (back to its own with two).
 func (mv *movers) alone(i, m, d int) bool {
 	x, kind := mv.from[i], mv.kinds[i]
 	fs := mv.b.stands[mv.def][kind][x][d] &^ board.SquareBB(x)
-	here := board.SquareBB(x)
-	one := [1]pick{{sq: x}}
-	if c0 := mv.stayCost(one[:], here); c0 <= m {
+	sc := mv.soloCosts(x)
+	if c0 := sc.cost(board.NoSquare); c0 <= m {
 		for gs := fs; gs != 0; {
 			if c := mv.moverCost(kind, x, gs.PopFirst(), 0, 0, false); c >= 0 && c <= m-c0 {
 				return true
@@ -298,18 +325,89 @@ func (mv *movers) alone(i, m, d int) bool {
 	}
 	for gs := fs & mv.cand; gs != 0; {
 		f := gs.PopFirst()
-		one[0].reach = board.SquareBB(f)
-		if c := mv.moverCost(kind, x, f, 0, 0, false); c >= 0 && c+mv.stayCost(one[:], here) <= m {
+		if c := mv.moverCost(kind, x, f, 0, 0, false); c >= 0 && c+sc.cost(f) <= m {
 			return true
 		}
 	}
 	if d == 2 {
-		one[0].reach = 0
-		if c := mv.moverCost(kind, x, x, 0, 0, false); c >= 0 && c+mv.stayCost(one[:], 0) <= m {
+		if c := mv.moverCost(kind, x, x, 0, 0, false); c >= 0 && c+sc.back <= m {
 			return true
 		}
 	}
 	return false
+}
+
+// soloCost is stayCost for one man moving alone, from x, worked out once
+// for every square f it may fill: with it the men that stay each need
+// one square (at most one man moving fills it) or more.
+type soloCost struct {
+	hard   bool           // a man with two squares or more to fill that only filling stops: never
+	base   board.Bitboard // the squares the men that only filling stops need, one each
+	forced int            // the men the other side must stop, two squares or more to fill
+	flex   [16]board.Square
+	nflex  int // the men the other side may stop, or filling their one square
+	back   int // stayCost with the man back on x (d = 2): none filled, x filled
+}
+
+// soloCosts is the soloCost of the man on x: the same as stayCost with
+// one pick from x (reach f, vac x) for each f, and with reach and vac
+// empty for back.
+func (mv *movers) soloCosts(x board.Square) soloCost {
+	var sc soloCost
+	kingMoves := x == mv.king
+	backNever := false
+	for i := range mv.men {
+		n := &mv.men[i]
+		if n.sq == x || n.pin {
+			continue
+		}
+		need := n.need | n.steps&board.SquareBB(x)
+		if need == 0 || kingMoves && mv.pinAt(n) {
+			continue
+		}
+		if n.need != 0 {
+			if n.other {
+				sc.back++
+			} else {
+				backNever = true
+			}
+		}
+		one := need&(need-1) == 0
+		switch {
+		case one && n.other:
+			if sc.nflex < len(sc.flex) {
+				sc.flex[sc.nflex] = need.First()
+				sc.nflex++
+			} // (more are left out: towards yes, as stayCost)
+		case one:
+			sc.base |= need
+		case n.other:
+			sc.forced++
+		default:
+			sc.hard = true
+		}
+	}
+	if backNever {
+		sc.back = never
+	}
+	return sc
+}
+
+// cost is the fewest moves of the other side for the men that stay, the
+// man that moves filling f (none: NoSquare).
+func (sc *soloCost) cost(f board.Square) int {
+	if sc.hard || sc.base != 0 && (f == board.NoSquare || sc.base != board.SquareBB(f)) {
+		return never
+	}
+	c := sc.forced + sc.nflex
+	if f != board.NoSquare {
+		for _, q := range sc.flex[:sc.nflex] {
+			if q == f {
+				c--
+			}
+		}
+	}
+	return c
 }
 
 // movable is the squares of def's men, def to move with d moves (this

@@ -2,6 +2,7 @@ package stipulation
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -86,4 +87,72 @@ func TestMoversSound(t *testing.T) {
 		t.Error("no solution compared")
 	}
 	t.Logf("%d positions, %d solutions compared", compared, len(sols))
+}
+
+// TestSoloCostIsStayCost: soloCosts, worked out once per man, gives what
+// stayCost gives for that man moving alone, on every square it may fill,
+// on none, and back on its own square; and a pair pairFree refuses has
+// stayCost never. On random positions of Black's men in the open or
+// behind pawns, Black to be stalemated with one or two moves.
+func TestSoloCostIsStayCost(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 3))
+	b := budget()
+	checked := 0
+	for n := 0; n < 3000; n++ {
+		var grid [64]byte
+		for k := rng.IntN(4); k > 0; k-- {
+			grid[8+rng.IntN(40)] = 'p'
+		}
+		men := "Kk"
+		for k := 1 + rng.IntN(3); k > 0; k-- {
+			men += string("QRBNP"[rng.IntN(5)])
+		}
+		for k := 1 + rng.IntN(5); k > 0; k-- {
+			men += string("bnrqp"[rng.IntN(5)])
+		}
+		pos, err := board.ParseFEN(testpos.PlacementOn(rng, &grid, men) + " b - - 0 1")
+		if err != nil || pos.InCheck() {
+			continue
+		}
+		m, d := 1+rng.IntN(3), 1+rng.IntN(2)
+		var mv movers
+		mv.place(&pos, b, board.Black, d)
+		mv.reaches(&pos, b, board.White, m, board.NoSquare, 0)
+		mv.decide(m, d)
+		for i, x := range mv.from {
+			sc := mv.soloCosts(x)
+			one := [1]pick{{sq: x}}
+			if got, want := sc.cost(board.NoSquare), mv.stayCost(one[:], board.SquareBB(x)); got != want {
+				t.Fatalf("%s, %s alone filling none: %d, stayCost %d", pos.FEN(), x, got, want)
+			}
+			if got, want := sc.back, mv.stayCost(one[:], 0); got != want {
+				t.Fatalf("%s, %s back: %d, stayCost %d", pos.FEN(), x, got, want)
+			}
+			for fs := b.stands[board.Black][mv.kinds[i]][x][d] &^ board.SquareBB(x); fs != 0; {
+				f := fs.PopFirst()
+				one[0].reach = board.SquareBB(f)
+				if got, want := sc.cost(f), mv.stayCost(one[:], board.SquareBB(x)); got != want {
+					t.Fatalf("%s, %s filling %s: %d, stayCost %d", pos.FEN(), x, f, got, want)
+				}
+				checked++
+			}
+		}
+		var hard uint32
+		for i := range mv.men {
+			if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > 2 {
+				hard |= 1 << i
+			}
+		}
+		for i := range mv.from {
+			for j := i + 1; j < len(mv.from); j++ {
+				ps := [2]pick{mv.once(i), mv.once(j)}
+				if !mv.pairFree(hard, i, j) && mv.stayCost(ps[:], board.SquareBB(mv.from[i])|board.SquareBB(mv.from[j])) != never {
+					t.Fatalf("%s: pairFree refuses %s and %s, stayCost does not", pos.FEN(), mv.from[i], mv.from[j])
+				}
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d squares checked", checked)
+	}
 }
