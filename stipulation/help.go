@@ -219,13 +219,14 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			// at less cost; with that side to move it also gives the men
 			// whose moves may lead on: dropMoves)
 			alive = 0
-		} else if stalemate && plies-mm <= 2 && (pos.Side() == mater || plies-mm == 2) {
-			// (the other side to move with the stalemated side's last one
-			// or two moves to come, or that side to move with two: the
-			// budget test refuses too few of the positions the movers test
-			// let through, for its cost; it is not made, with castling
-			// rights either, where the movers test is not made: there it
-			// pruned less than it cost)
+		} else if stalemate && plies-mm <= 3 && (pos.Side() == mater || plies-mm >= 2) {
+			// (the stalemated side with two or three moves to come, or
+			// with its last when the other side is to move: the budget
+			// test refuses too few of the positions the movers test lets
+			// through, or, with three, of those the next plies' tests
+			// refuse, for its cost; it is not made, with castling rights
+			// either, where the movers test is not made: there it pruned
+			// less than it cost)
 		} else if plies > 1 {
 			// every square alive is asked for where the children are
 			// tested on them (else the children keep within)
