@@ -242,9 +242,12 @@ func (mv *movers) decide(m, d int) bool {
 	if !mv.enough(m, d) {
 		return false
 	}
-	// one man moving all d moves
+	// one man moving all d moves (a man with two squares or more to fill
+	// that only filling stops is that one, or, with the king moving,
+	// pinned: soloCost says never otherwise)
+	hard := mv.hardMen(1)
 	for i, x := range mv.from {
-		if mv.alone(i, m, d) {
+		if mv.pairFree(hard, i, i) && mv.alone(i, m, d) {
 			if !mv.collect {
 				return true
 			}
@@ -262,12 +265,7 @@ func (mv *movers) decide(m, d int) bool {
 	// (a man with three squares or more to fill that only filling stops
 	// is one of the two, or, with the king one of them, pinned: stayCost
 	// says never otherwise)
-	var hard uint32
-	for i := range mv.men {
-		if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > 2 && i < 32 {
-			hard |= 1 << i
-		}
-	}
+	hard = mv.hardMen(2)
 	var ps [moversMax]pick
 	for i, x := range mv.from {
 		ps[0] = mv.once(i)
@@ -291,9 +289,22 @@ func (mv *movers) decide(m, d int) bool {
 	return mv.moving != 0
 }
 
+// hardMen is the men, by index, with more than k squares to fill that
+// only filling stops (not the other side, not a pin through the king
+// where it stands).
+func (mv *movers) hardMen(k int) uint32 {
+	var hard uint32
+	for i := range mv.men {
+		if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > k && i < 32 {
+			hard |= 1 << i
+		}
+	}
+	return hard
+}
+
 // pairFree reports whether every man of hard (by index) is one of the
-// men i and j that move, or, with the king one of them (i = 0), can be
-// pinned with the king moving.
+// men i and j that move (i = j: one man), or, with the king one of them
+// (i = 0), can be pinned with the king moving.
 func (mv *movers) pairFree(hard uint32, i, j int) bool {
 	miss := hard &^ (1<<i | 1<<j)
 	if miss == 0 {

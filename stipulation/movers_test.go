@@ -2,7 +2,6 @@ package stipulation
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -91,9 +90,10 @@ func TestMoversSound(t *testing.T) {
 
 // TestSoloCostIsStayCost: soloCosts, worked out once per man, gives what
 // stayCost gives for that man moving alone, on every square it may fill,
-// on none, and back on its own square; and a pair pairFree refuses has
-// stayCost never. On random positions of Black's men in the open or
-// behind pawns, Black to be stalemated with one or two moves.
+// on none, and back on its own square; a pair pairFree refuses has
+// stayCost never, and a man alone it refuses has soloCost never. On
+// random positions of Black's men in the open or behind pawns, Black to
+// be stalemated with one or two moves.
 func TestSoloCostIsStayCost(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 3))
 	b := budget()
@@ -119,8 +119,12 @@ func TestSoloCostIsStayCost(t *testing.T) {
 		mv.place(&pos, b, board.Black, d)
 		mv.reaches(&pos, b, board.White, m, board.NoSquare, 0)
 		mv.decide(m, d)
+		hard1 := mv.hardMen(1)
 		for i, x := range mv.from {
 			sc := mv.soloCosts(x)
+			if !mv.pairFree(hard1, i, i) && (sc.cost(board.NoSquare) != never || sc.back != never || !sc.hard) {
+				t.Fatalf("%s: pairFree refuses %s alone, soloCost does not", pos.FEN(), x)
+			}
 			one := [1]pick{{sq: x}}
 			if got, want := sc.cost(board.NoSquare), mv.stayCost(one[:], board.SquareBB(x)); got != want {
 				t.Fatalf("%s, %s alone filling none: %d, stayCost %d", pos.FEN(), x, got, want)
@@ -137,12 +141,7 @@ func TestSoloCostIsStayCost(t *testing.T) {
 				checked++
 			}
 		}
-		var hard uint32
-		for i := range mv.men {
-			if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > 2 {
-				hard |= 1 << i
-			}
-		}
+		hard := mv.hardMen(2)
 		for i := range mv.from {
 			for j := i + 1; j < len(mv.from); j++ {
 				ps := [2]pick{mv.once(i), mv.once(j)}
