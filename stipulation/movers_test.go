@@ -68,20 +68,7 @@ func TestMoversSound(t *testing.T) {
 		stips = append(stips, "h=3.5")
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
-	compared, sols := compareNear(t, stips, per, "-", func() string {
-		var grid [64]byte
-		for n := rng.IntN(4); n > 0; n-- {
-			grid[8+rng.IntN(40)] = 'p'
-		}
-		men := "Kk"
-		for n := 1 + rng.IntN(3); n > 0; n-- {
-			men += string("QRBNP"[rng.IntN(5)])
-		}
-		for n := 1 + rng.IntN(3); n > 0; n-- {
-			men += string("bnrqp"[rng.IntN(5)])
-		}
-		return testpos.PlacementOn(rng, &grid, men)
-	}, nil)
+	compared, sols := compareNear(t, stips, per, "-", func() string { return openPlacement(rng, 3) }, nil)
 	if len(sols) == 0 {
 		t.Error("no solution compared")
 	}
@@ -99,18 +86,7 @@ func TestSoloCostIsStayCost(t *testing.T) {
 	b := budget()
 	checked := 0
 	for n := 0; n < 3000; n++ {
-		var grid [64]byte
-		for k := rng.IntN(4); k > 0; k-- {
-			grid[8+rng.IntN(40)] = 'p'
-		}
-		men := "Kk"
-		for k := 1 + rng.IntN(3); k > 0; k-- {
-			men += string("QRBNP"[rng.IntN(5)])
-		}
-		for k := 1 + rng.IntN(5); k > 0; k-- {
-			men += string("bnrqp"[rng.IntN(5)])
-		}
-		pos, err := board.ParseFEN(testpos.PlacementOn(rng, &grid, men) + " b - - 0 1")
+		pos, err := board.ParseFEN(openPlacement(rng, 5) + " b - - 0 1")
 		if err != nil || pos.InCheck() {
 			continue
 		}
@@ -154,4 +130,22 @@ func TestSoloCostIsStayCost(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d squares checked", checked)
 	}
+}
+
+// openPlacement is a random placement: up to three black pawns, the two
+// kings, one to three white men and one to maxBlack black men, in the
+// open or behind the pawns.
+func openPlacement(rng *rand.Rand, maxBlack int) string {
+	var grid [64]byte
+	for n := rng.IntN(4); n > 0; n-- {
+		grid[8+rng.IntN(40)] = 'p'
+	}
+	men := "Kk"
+	for n := 1 + rng.IntN(3); n > 0; n-- {
+		men += string("QRBNP"[rng.IntN(5)])
+	}
+	for n := 1 + rng.IntN(maxBlack); n > 0; n-- {
+		men += string("bnrqp"[rng.IntN(5)])
+	}
+	return testpos.PlacementOn(rng, &grid, men)
 }
