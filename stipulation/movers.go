@@ -720,13 +720,8 @@ func (mv *movers) pinAt(n *moverMan) bool {
 		orth, diag := pinLines(n.kind)
 		if n.pin {
 			n.pinAt = pinAtYes
-		} else if n.sq != mv.king && (orth || diag) {
-			for ts := mv.b.ball[mv.king][mv.d]; ts != 0; {
-				if mv.pinnable(ts.PopFirst(), n.sq, orth, diag) {
-					n.pinAt = pinAtYes
-					break
-				}
-			}
+		} else if n.sq != mv.king && (orth || diag) && mv.pinnableFrom(mv.b.ball[mv.king][mv.d], n.sq, orth, diag) {
+			n.pinAt = pinAtYes
 		}
 	}
 	return n.pinAt == pinAtYes
@@ -772,7 +767,7 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 		return -1
 	}
 	orth, diag := pinLines(kind)
-	if mv.pinnable(mv.king, f, orth, diag) || kingMoves && mv.pinnedNear(f, orth, diag) {
+	if mv.pinnable(mv.king, f, orth, diag) || kingMoves && mv.pinnableFrom(board.KingAttacks(mv.king), f, orth, diag) {
 		return 0
 	}
 	if mv.takes.Has(f) || kind == board.Pawn && mv.takes&need != 0 {
@@ -781,11 +776,11 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 	return -1
 }
 
-// pinnedNear reports whether a man on f can be pinned against the king
-// on a square it steps to (the king moving once, with it).
-func (mv *movers) pinnedNear(f board.Square, orth, diag bool) bool {
-	for ts := board.KingAttacks(mv.king); ts != 0; {
-		if mv.pinnable(ts.PopFirst(), f, orth, diag) {
+// pinnableFrom reports whether a man on s can be pinned against the king
+// on some square of ks (pinnable).
+func (mv *movers) pinnableFrom(ks board.Bitboard, s board.Square, orth, diag bool) bool {
+	for ks != 0 {
+		if mv.pinnable(ks.PopFirst(), s, orth, diag) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package stipulation
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -290,6 +291,7 @@ func TestStuckAllowsSolutions(t *testing.T) {
 		plies := st.Plies()
 		var bt budgetTest
 		var mv movers
+		h := newHelper(context.Background(), Limits{}, plies, nil)
 		for i, uci := range strings.Fields(tc.line) {
 			left := plies - i
 			mater, mm := pos.Side(), (left+1)/2
@@ -306,19 +308,20 @@ func TestStuckAllowsSolutions(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %s: %v", tc.name, uci, err)
 			}
-			if d := left - mm; pos.Side() != mater && d <= moversMax {
-				// the move is kept by dropMoves: its man is movable and,
-				// with two moves left, may end where it goes
-				if !mv.movable(&pos, budget(), mater, mm, d).Has(m.From()) {
-					t.Errorf("%s: %s is of a man movable leaves out (%s)", tc.name, uci, pos.FEN())
-				} else if d == 2 && !mv.endsOn(m.From(), m.To(), mm) {
-					t.Errorf("%s: endsOn drops %s (%s)", tc.name, uci, pos.FEN())
-				}
+			// the move is kept by dropMoves: its man is movable and, with
+			// two moves left, may end where it goes (endsOn); or, the
+			// other side's, quietRefused does not drop it
+			movable := everywhere
+			if pos.Side() != mater {
+				movable = h.movers.movable(&pos, budget(), mater, mm, left-mm)
 			}
-			if pos.Side() == mater && left-mm <= moversMax && mm >= 2 {
-				quiet := mv.quietRefused(&pos, budget(), mater, mm, left-mm)
-				if quiet.Has(m.From()) && quietMove(&pos, m, pawnBlocks(&pos, budget(), mater.Other())) {
-					t.Errorf("%s: quietRefused drops %s (%s)", tc.name, uci, pos.FEN())
+			if !movable.Has(m.From()) {
+				t.Errorf("%s: %s is of a man movable leaves out (%s)", tc.name, uci, pos.FEN())
+			} else if left >= 2 {
+				var l board.MoveList
+				l.Moves[0], l.N = m, 1
+				if h.dropMoves(&pos, &l, movable, mater, mm, left-mm); l.N == 0 {
+					t.Errorf("%s: dropMoves drops %s (%s)", tc.name, uci, pos.FEN())
 				}
 			}
 			pos.Play(m)
