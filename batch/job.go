@@ -183,10 +183,10 @@ func (j *Job) defaults() {
 			j.Options.Threads = 1
 		}
 	}
-	if j.Options.ExtractGrace == 0 {
+	if j.Options.ExtractReserve == 0 {
 		// A mate proved just before the time limit still gets its keys
-		// and line.
-		j.Options.ExtractGrace = min(j.Options.Timeout/10, 2*time.Second)
+		// and line, within the limit.
+		j.Options.ExtractReserve = min(j.Options.Timeout/10, 2*time.Second)
 	}
 	if j.Tree {
 		j.Options.AllKeys = true // the tree shows every key

@@ -55,18 +55,22 @@ type Outcome struct {
 	MateWithin solver.Mate `json:"mate_within,omitempty"`
 	Keys       []string    `json:"keys,omitempty"`
 	// AllKeys says Keys is every key (--all, validate), not one of them.
-	AllKeys  bool      `json:"all_keys,omitempty"`
-	PV       []string  `json:"pv,omitempty"`
-	PVSAN    []string  `json:"pv_san,omitempty"`
-	Depth    int       `json:"depth"`
-	Partial  bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
-	Nodes    uint64    `json:"nodes"`
-	MS       float64   `json:"ms"`
-	TBHits   uint64    `json:"tb_hits"`
-	Book     []string  `json:"book,omitempty"`
-	Verdict  Verdict   `json:"verdict,omitempty"`
-	Expected *Expected `json:"expected,omitempty"`
-	Error    string    `json:"error,omitempty"`
+	AllKeys bool     `json:"all_keys,omitempty"`
+	PV      []string `json:"pv,omitempty"`
+	PVSAN   []string `json:"pv_san,omitempty"`
+	// PVFromProof says PV is the proof's line of a mate proved shortest:
+	// of the full length and ending in mate, but a defence of it not
+	// shown to hold out longest (that check ran out of its budget).
+	PVFromProof bool      `json:"pv_from_proof,omitempty"`
+	Depth       int       `json:"depth"`
+	Partial     bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
+	Nodes       uint64    `json:"nodes"`
+	MS          float64   `json:"ms"`
+	TBHits      uint64    `json:"tb_hits"`
+	Book        []string  `json:"book,omitempty"`
+	Verdict     Verdict   `json:"verdict,omitempty"`
+	Expected    *Expected `json:"expected,omitempty"`
+	Error       string    `json:"error,omitempty"`
 	// Note says why a record was not searched: a stalemate, a side
 	// already checkmated, or (validate) why it was skipped.
 	Note string `json:"note,omitempty"`
@@ -132,6 +136,7 @@ func NewOutcome(rec *Record, res solver.Result) Outcome {
 	}
 	o.Depth = res.Depth
 	o.Partial = res.Partial
+	o.PVFromProof = res.ProofLine && len(res.PV) > 0
 	o.AllKeys = res.AllKeys && len(res.Keys) > 0
 	o.Nodes, o.TBHits = res.Nodes, res.TBHits
 	o.MS = float64(res.Elapsed.Microseconds()) / 1000

@@ -178,7 +178,11 @@ func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate solver.Mate) {
 		fmt.Fprintf(b, "  line: not extracted: the limit came first\n")
 	default:
 		fmt.Fprintf(b, "  %s: %s%s\n", label, strings.Join(o.KeysSAN, " "), which)
-		fmt.Fprintf(b, "  line: %s\n", o.LineSAN)
+		note := ""
+		if o.PVFromProof {
+			note = " (the proof's line: a defence of it may not hold out longest)"
+		}
+		fmt.Fprintf(b, "  line: %s%s\n", o.LineSAN, note)
 	}
 }
 

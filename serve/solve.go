@@ -109,7 +109,7 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 		opt.Timeout = d
 	}
 	opt.Timeout = min(opt.Timeout, p.MaxTimeout)
-	opt.ExtractGrace = min(opt.Timeout/10, time.Second)
+	opt.ExtractReserve = min(opt.Timeout/10, time.Second)
 	sv, full := p.get(r.Context())
 	if full {
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))

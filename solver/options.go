@@ -62,11 +62,11 @@ type Options struct {
 
 	Nodes   uint64        // node limit per position, over all threads; 0 for none
 	Timeout time.Duration // time limit per position; 0 for none
-	// ExtractGrace is extra time past Timeout for reading the keys and the
-	// main line of a mate proved just before the limit (or of a forced
-	// mate proved when the limit came), so that a proved mate comes with
-	// its line (0: none). Under a node limit they get a tenth more nodes.
-	ExtractGrace time.Duration
+	// ExtractReserve is the part of Timeout kept for reading the keys and
+	// the main line of what the proofs find: they stop ExtractReserve
+	// before Timeout, and at nine tenths of Nodes, so that the answer
+	// comes within the limits (0: no time kept).
+	ExtractReserve time.Duration
 
 	// The plumbing.
 

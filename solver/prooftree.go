@@ -290,6 +290,23 @@ func (t *proofTree) matedWithin(pos *board.Position, plies int) (mated, ok bool)
 // attacker's root move is the one whose tree is shallowest, so that a
 // loose proof yields the tightest mate the tables can show.
 func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.Move, budget uint64) (proved Mate, line []board.Move, err error) {
+	p, err := s.readTree(pos, mate, rootMoves, budget)
+	return p.mate, p.line, err
+}
+
+// provedMate is a proof tree read off the tables by readTree: the mate it
+// proves and the line of exactly its plies, whose first move is the root
+// move the tree proves.
+type provedMate struct {
+	mate Mate
+	line []board.Move
+	tree *proofTree
+}
+
+// readTree is provedLine, and keeps the tree, so that the keys and the
+// main line of the mate can be read off it (proofLine).
+func (s *searcher) readTree(pos board.Position, mate Mate, rootMoves []board.Move, budget uint64) (provedMate, error) {
+	var line []board.Move
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, proofTreeNodes)
 	if budget > 0 {
@@ -333,14 +350,14 @@ func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.M
 							continue
 						}
 					} else if mated, ok := t.matedWithin(&child, plies-1); !ok {
-						return 0, nil, errNotProved
+						return provedMate{}, errNotProved
 					} else if !mated {
 						continue
 					}
 				}
 				d, tail, err := sub(m)
 				if errors.Is(err, errTreeTooBig) {
-					return 0, nil, err
+					return provedMate{}, err
 				}
 				if err != nil {
 					continue
@@ -359,7 +376,7 @@ func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.M
 		for _, m := range l.Slice() {
 			d, tail, err := sub(m)
 			if err != nil {
-				return 0, nil, err
+				return provedMate{}, err
 			}
 			if d+1 > best {
 				best, line = d+1, append([]board.Move{m}, tail...)
@@ -367,9 +384,9 @@ func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.M
 		}
 	}
 	if best < 0 || len(line) != best || best > plies || !checkmates(pos, line) {
-		return 0, nil, errNotProved
+		return provedMate{}, errNotProved
 	}
-	return MateInPlies(best), line, nil
+	return provedMate{mate: MateInPlies(best), line: line, tree: t}, nil
 }
 
 // firstMateLine is provedLine over every root move, without a budget.
@@ -383,4 +400,84 @@ func checkmates(pos board.Position, line []board.Move) bool {
 		pos.Play(m)
 	}
 	return pos.IsCheckmate()
+}
+
+// proofLine is the main line of a mate the tree proves from root, after
+// its first move key: the winner plays the tree's moves, and the loser, at
+// each of its turns, a reply that the tree lets hold out the full length,
+// checked (within the searcher's budget) to hold it out against any play.
+// longest says every reply was so checked: the line is then the loser's
+// longest resistance against the winner's quickest mate, since each
+// position of it is exactly as far from mate as the plies left. Once a
+// check is cut short, the rest of the line is the tree's, still of the
+// full length and ending in mate. ok is false when the tree does not hold
+// such a line.
+func (s *searcher) proofLine(t *proofTree, root board.Position, key board.Move, mate Mate) (line []board.Move, longest, ok bool) {
+	pos := root
+	pos.Play(key)
+	left := mate.Plies() - 1
+	depths := t.finalDepths(pos)
+	if depths[s.ttKey(&pos)] != left {
+		return nil, false, false
+	}
+	line, longest = []board.Move{key}, true
+	for left > 0 {
+		var next board.Move
+		if pos.Side() == t.attacker {
+			n, found := t.nodes[s.ttKey(&pos)]
+			if !found {
+				return nil, false, false
+			}
+			next = n.move
+		} else {
+			next, longest = s.fullReply(t, depths, &pos, left, longest)
+			if next == board.NoMove {
+				return nil, false, false
+			}
+		}
+		line = append(line, next)
+		pos.Play(next)
+		left--
+	}
+	if len(line) != mate.Plies() || !checkmates(root, line) {
+		return nil, false, false
+	}
+	return line, longest, true
+}
+
+// fullReply is the loser's reply in pos, with left plies to mate, that the
+// tree lets hold out all of them; with check, one that the search shows
+// holds them out against any play (the table's move first: the refutation
+// of the shorter mates). checked is false once a check could not be
+// finished, or found no such reply: the reply is then the tree's.
+func (s *searcher) fullReply(t *proofTree, depths map[uint64]int, pos *board.Position, left int, check bool) (reply board.Move, checked bool) {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	var full []board.Move
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		if depths[s.ttKey(&child)] == left-1 {
+			full = append(full, m)
+		}
+	}
+	if len(full) == 0 {
+		return board.NoMove, false
+	}
+	full = s.tableFirst(pos, full)
+	if !check {
+		return full[0], false
+	}
+	for _, m := range full {
+		child := *pos
+		child.Play(m)
+		faster, ok := s.matesWithin(&child, left-3)
+		if !ok {
+			return full[0], false
+		}
+		if !faster {
+			return m, true
+		}
+	}
+	return full[0], false
 }

@@ -34,27 +34,35 @@ type limits struct {
 	over     atomic.Bool // a limit was reached, or the solve ended: every query stops
 }
 
-// grace lets the keys and line of a proved mate be read past the limits:
-// d more time, and a tenth more nodes (at least extractNodes), unless
-// the solve was cancelled. The nodes keep a node limit deterministic.
-func (l *limits) grace(d time.Duration) {
+// reserve keeps back part of the limits for reading the keys and the line
+// of what the proofs find: the proofs stop at the deadline less d and at
+// nine tenths of the node limit, and widen gives the keys and the line the
+// rest, so that a record comes within the limits it was given.
+func (l *limits) reserve(d time.Duration) (deadline time.Time, maxNodes uint64) {
+	deadline, maxNodes = l.deadline, l.maxNodes
+	if !l.deadline.IsZero() && d > 0 {
+		l.deadline = l.deadline.Add(-d)
+	}
+	if l.maxNodes > 0 {
+		l.maxNodes -= l.maxNodes / extractShare
+	}
+	return deadline, maxNodes
+}
+
+// extractShare: the keys and the line get a tenth of a node limit.
+const extractShare = 10
+
+// widen sets the limits that reserve kept back, unless the solve was
+// cancelled: a limit the proofs reached is lifted for the keys and the
+// line, up to the whole limit.
+func (l *limits) widen(deadline time.Time, maxNodes uint64) {
 	if l.ctx != nil && l.ctx.Err() != nil {
 		return
 	}
-	if !l.deadline.IsZero() {
-		if d <= 0 && l.over.Load() {
-			return // the time is up, and no grace was given
-		}
-		l.deadline = l.deadline.Add(d)
-	}
-	if l.maxNodes > 0 {
-		l.maxNodes = max(l.maxNodes, l.nodes.Load()) + max(l.maxNodes/10, extractNodes)
-	}
-	l.over.Store(false)
+	l.deadline, l.maxNodes = deadline, maxNodes
+	over := maxNodes > 0 && l.nodes.Load() >= maxNodes || !deadline.IsZero() && time.Now().After(deadline)
+	l.over.Store(over)
 }
-
-// extractNodes is the least node grace for reading keys and lines.
-const extractNodes = 1 << 16
 
 // checkInterval is how many nodes a searcher counts between two looks at
 // its limits.
@@ -82,19 +90,23 @@ type query struct {
 	stopped bool
 }
 
-// newQuery returns the question "does attacker mate" with no budget of its
-// own; its stop flag is set at once when the solve's limits are reached.
+// newQuery returns the question "does attacker mate", within the
+// searcher's budget (budgetEnd) and no other of its own; its stop flag is
+// set at once when the solve's limits are reached or that budget is spent.
 func (s *searcher) newQuery(attacker board.Color) *query {
-	q := &query{attacker: attacker}
-	if s.env.lim.over.Load() {
+	q := &query{attacker: attacker, nodeEnd: s.budgetEnd}
+	if s.env.lim.over.Load() || s.budgetEnd > 0 && s.nodes >= s.budgetEnd {
 		q.stopped = true
 	}
 	return q
 }
 
-// withNodes gives the query a budget of n more nodes of the searcher.
+// withNodes gives the query a budget of n more nodes of the searcher,
+// within the searcher's own budget if it has one.
 func (q *query) withNodes(s *searcher, n uint64) *query {
-	q.nodeEnd = s.nodes + n
+	if q.nodeEnd == 0 || s.nodes+n < q.nodeEnd {
+		q.nodeEnd = s.nodes + n
+	}
 	return q
 }
 

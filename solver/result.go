@@ -70,12 +70,18 @@ type Result struct {
 	// short after the mate was proved: Mate stands, Keys and PV may be
 	// incomplete.
 	Partial bool
-	Book    []board.Move
-	Nodes   uint64
-	TBHits  uint64
-	Elapsed time.Duration
-	TTProbe uint64
-	TTHits  uint64
+	// ProofLine says PV is a line read off the proof of a mate proved
+	// shortest: of the mate's full length and ending in mate, the winner's
+	// moves on schedule, but not every defence of it shown to hold out
+	// longest (reading that ran out of its budget). Without it, PV is the
+	// loser's longest resistance against the winner's quickest mate.
+	ProofLine bool
+	Book      []board.Move
+	Nodes     uint64
+	TBHits    uint64
+	Elapsed   time.Duration
+	TTProbe   uint64
+	TTHits    uint64
 }
 
 // Progress is what a running solve has proved so far, for live reports.

@@ -78,8 +78,9 @@ type schedule struct {
 	mate       Mate // 0 until proved shortest
 	mateWithin Mate // a forced mate proved by the proof-number search
 	// line is a line of exactly mateWithin's plies ending in mate, read
-	// off its proof; nil when the proof tree could not be read.
+	// off its proof tree, tree; both nil when the tree could not be read.
 	line []board.Move
+	tree *proofTree
 	// noMate: no mate of a wanted kind within maxMate (capped), or, with
 	// none, at any length (no side wanted has the material).
 	noMate, none bool
@@ -296,9 +297,8 @@ func (sc *schedule) rootQuery(s *searcher, attacker board.Color) *query {
 // proves, no longer than the question's, and a line of exactly its plies;
 // ok is false when the tree could not be read.
 type proofRead struct {
-	mate Mate
-	line []board.Move
-	ok   bool
+	provedMate
+	ok bool
 }
 
 // readProof reads the proof the proof-number search just found for its
@@ -306,11 +306,11 @@ type proofRead struct {
 // searcher's own and the proof-number table, so a thread may read it
 // without the schedule's lock.
 func (sc *schedule) readProof(s *searcher, plies int, budget uint64) proofRead {
-	proved, line, err := s.provedLine(sc.root, MateInPlies(plies), sc.rootMoves, budget)
+	p, err := s.readTree(sc.root, MateInPlies(plies), sc.rootMoves, budget)
 	if err != nil {
 		return proofRead{}
 	}
-	return proofRead{mate: proved, line: line, ok: true}
+	return proofRead{provedMate: p, ok: true}
 }
 
 // readBudget is what reading a proof tree may spend on searches where the
@@ -335,12 +335,12 @@ func (sc *schedule) pnProved(s *searcher, mates bool, pf proofRead) {
 		sc.tell(s)
 		return
 	}
-	proved, line := aim, []board.Move(nil)
+	proved, line, tree := aim, []board.Move(nil), (*proofTree)(nil)
 	if pf.ok && pf.mate.Moves() <= aim.Moves() {
-		proved, line = pf.mate, pf.line
+		proved, line, tree = pf.mate, pf.line, pf.tree
 	}
 	if sc.mateWithin == 0 || proved.Moves() < sc.mateWithin.Moves() || sc.line == nil && line != nil {
-		sc.mateWithin, sc.line = proved, line
+		sc.mateWithin, sc.line, sc.tree = proved, line, tree
 	}
 	// A side that can be forced to mate cannot force mate.
 	sc.wantMate = sc.wantMate && sc.pnAttacker == sc.us

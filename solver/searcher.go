@@ -6,9 +6,12 @@ import "mateline.dev/mateline/board"
 // ordering heuristics and its counters. What a search is asked comes in a
 // query; what the threads of a solve share comes in env.
 type searcher struct {
-	env         *env
-	nodes       uint64
-	published   uint64 // nodes already added to the solve's count
+	env       *env
+	nodes     uint64
+	published uint64 // nodes already added to the solve's count
+	// budgetEnd, when not 0, is the node count at which every query the
+	// searcher starts stops: the budget of reading keys and lines.
+	budgetEnd   uint64
 	nextCheck   uint64 // the node count at which the limits are looked at next
 	selDepth    int    // the deepest ply reached
 	tbHits      uint64
@@ -34,6 +37,7 @@ func (s *searcher) begin(e *env) {
 	s.env = e
 	s.nodes, s.published, s.tbHits, s.tbPublished, s.ttProbes, s.ttHits = 0, 0, 0, 0, 0, 0
 	s.nextCheck = checkInterval
+	s.budgetEnd = 0
 	s.selDepth = 0
 	clear(s.killers[:])
 	clear(s.history[:])

@@ -72,6 +72,11 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	if opt.Timeout > 0 {
 		lim.deadline = start.Add(opt.Timeout)
 	}
+	// The proofs leave part of the limits to the keys and the line.
+	deadline, maxNodes := lim.deadline, lim.maxNodes
+	if !opt.NoKeys {
+		deadline, maxNodes = lim.reserve(opt.ExtractReserve)
+	}
 	sv.isolate(opt.Fresh)
 	if res, ok := tableAnswer(pos, opt); ok {
 		res.Elapsed = time.Since(start)
@@ -115,31 +120,9 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		sc.runThreads(threads)
 	}
 	sc.result(&res)
-	if res.Status == StatusMate || res.MateWithin != 0 {
-		// The keys and the line of a proved mate may run past the limit
-		// by the grace.
-		lim.grace(opt.ExtractGrace)
-	}
-	all := opt.AllKeys || opt.Lines > 1
-	switch {
-	case opt.NoKeys:
-	case res.Status == StatusMate:
-		lines := max(opt.Lines, 1)
-		res.Keys, res.Lines, res.Partial = extract(threads[0], pos, res.Mate, sc.rootMoves, all, lines, res.Book)
-		if res.Partial && len(res.Lines) == 0 && sc.mateWithin == res.Mate && sc.line != nil {
-			// The proof's own line has the mate's length, and no defence
-			// holds out longer than a shortest mate.
-			res.Lines = [][]board.Move{sc.line}
-			if len(res.Keys) == 0 {
-				res.Keys = sc.line[:1]
-			}
-		}
-		if res.Partial {
-			completeLine(threads[0], pos, &res)
-		}
-		res.AllKeys = all && !res.Partial
-	case res.Status == StatusLimit && res.MateWithin != 0:
-		withinKeys(threads[0], pos, sc, all, max(opt.Lines, 1), lim, &res)
+	lim.widen(deadline, maxNodes)
+	if !opt.NoKeys {
+		answer(threads[0], pos, sc, opt, &res)
 	}
 	if len(res.Lines) > 0 {
 		res.PV = res.Lines[0]
@@ -154,45 +137,6 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	res.Hashfull = sv.tt.hashfull()
 	res.Elapsed = time.Since(start)
 	return res
-}
-
-// withinKeys fills the keys and lines of a mate proved but not proved
-// shortest: the proof's line, and with all every move that keeps the mate
-// (while the limits allow), each of the first lines of them with a line
-// of its own proof.
-func withinKeys(s *searcher, pos board.Position, sc *schedule, all bool, lines int, lim *limits, res *Result) {
-	if sc.line != nil {
-		res.Keys, res.Lines = sc.line[:1], [][]board.Move{sc.line}
-	} else {
-		// The tree could not be read: the tables may still name a first
-		// move of the proved mate.
-		res.Keys, _, _ = extract(s, pos, res.MateWithin, sc.rootMoves, false, 0, res.Book)
-		res.Partial = true
-	}
-	if !all {
-		return
-	}
-	keys, complete := s.keys(pos, res.MateWithin, sc.rootMoves, true, res.Book)
-	if !complete {
-		res.Partial = true
-		return
-	}
-	if len(res.Keys) > 0 {
-		// The proved line's key stays first.
-		keys = append([]board.Move{res.Keys[0]}, slices.DeleteFunc(keys, func(m board.Move) bool { return m == res.Keys[0] })...)
-	}
-	res.Keys, res.AllKeys = keys, true
-	if res.MateWithin < 0 {
-		return
-	}
-	for _, k := range keys[1:] {
-		if len(res.Lines) >= lines || lim.over.Load() {
-			break
-		}
-		if _, line, err := s.provedLine(pos, res.MateWithin, []board.Move{k}, readBudget); err == nil {
-			res.Lines = append(res.Lines, line)
-		}
-	}
 }
 
 // legalSubset returns the legal moves of pos among moves, and a salt that
@@ -227,22 +171,6 @@ func (sv *Solver) threads(n int, e *env) []*searcher {
 		s.begin(e)
 	}
 	return sv.searchers[:n]
-}
-
-// extract reads the keys of a proved mate (among rootMoves when not nil;
-// every key with all) and the main lines of the first few. partial says a
-// limit cut either short.
-func extract(s *searcher, pos board.Position, mate Mate, rootMoves []board.Move, all bool, lines int, book []board.Move) (keys []board.Move, pvs [][]board.Move, partial bool) {
-	keys, complete := s.keys(pos, mate, rootMoves, all, book)
-	for _, k := range keys {
-		if !complete || len(pvs) == lines {
-			break
-		}
-		var pv []board.Move
-		pv, complete = s.line(pos, k, mate)
-		pvs = append(pvs, pv)
-	}
-	return keys, pvs, !complete
 }
 
 func abs(x int) int {

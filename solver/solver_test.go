@@ -145,9 +145,14 @@ func TestPartialKeys(t *testing.T) {
 	if proof.Mate != 5 || full.Mate != 5 || len(full.Keys) != 4 || full.Partial {
 		t.Fatalf("proof %d, full %d with keys %v", proof.Mate, full.Mate, ucis(full.Keys))
 	}
-	// The node limit comes just after the proof; the keys and the line
-	// get a tenth more nodes, or 65,536, which is not enough for all.
-	cut := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true, Nodes: proof.Nodes + 2000})
+	// The node limit keeps a tenth for the keys and the line, and the
+	// proof comes just before the rest is spent: the tenth is not enough
+	// for every key. The limit is kept to within a look at the limits.
+	limit := (proof.Nodes + 2000) * 10 / 9
+	cut := New(8).Solve(context.Background(), pos, Options{MaxMate: 5, AllKeys: true, Nodes: limit})
+	if cut.Nodes > limit+checkInterval {
+		t.Errorf("limit %d nodes, spent %d", limit, cut.Nodes)
+	}
 	if cut.Status != StatusMate || cut.Mate != 5 || !cut.Partial || cut.AllKeys || cut.Nodes >= full.Nodes {
 		t.Errorf("cut short: %v %d partial %v keys %v (every one %v) after %d nodes", cut.Status, cut.Mate, cut.Partial, ucis(cut.Keys), cut.AllKeys, cut.Nodes)
 	}
