@@ -16,6 +16,7 @@ import (
 	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 )
@@ -44,8 +45,8 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 	b := runner{
 		workers: 2,
 		window:  8,
-		skip:    func(rec *puzzles.Record) bool { return done != nil && done.has(rec) },
-		work: func(wk int, rec *puzzles.Record) item {
+		skip:    func(rec *record.Record) bool { return done != nil && done.has(rec) },
+		work: func(wk int, rec *record.Record) item {
 			opt := solver.Options{MaxMate: rec.Claim.Mate.Moves()}
 			return item{out: puzzles.Solve(ctx, solvers[wk], rec, opt)}
 		},

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 )
@@ -15,7 +15,7 @@ var boundsMu sync.Mutex
 // boundsReporter returns the solver's progress callback for rec that
 // writes a line to j.Bounds each time a new bound is proved, or nil when
 // j.Bounds is nil.
-func (j *Job) boundsReporter(rec *puzzles.Record) func(solver.Progress) {
+func (j *Job) boundsReporter(rec *record.Record) func(solver.Progress) {
 	if j.Bounds == nil {
 		return nil
 	}

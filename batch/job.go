@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
 )
 
 // Command is what a job does with each record.
@@ -57,7 +57,7 @@ type Job struct {
 	// Stip (--stip) is the stipulation of records that state none; SAN
 	// writes helpmate and selfmate moves in SAN instead of Popeye's long
 	// notation.
-	Stip stipulation.Stipulation
+	Stip problem.Stipulation
 	SAN  bool
 	// Report describes the run for the HTML report's header; Validate
 	// fills its settings.

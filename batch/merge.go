@@ -2,7 +2,7 @@ package batch
 
 import (
 	"mateline.dev/mateline/inputs"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 
 	"bufio"
@@ -132,7 +132,7 @@ func Merge(w io.Writer, paths []string, inputFiles []string) (int, error) {
 	written := 0
 	take := func(sf *shardFile, l report.Line) error {
 		if !sf.shard.Contains(l.ID) {
-			return fmt.Errorf("%s: id %q belongs to shard %d/%d, not %s", sf.path, l.ID, puzzles.IDHash(l.ID)%uint64(count), count, sf.shard)
+			return fmt.Errorf("%s: id %q belongs to shard %d/%d, not %s", sf.path, l.ID, record.IDHash(l.ID)%uint64(count), count, sf.shard)
 		}
 		if seen.addIsDup(l.ID) {
 			return fmt.Errorf("%s: id %q appears twice", sf.path, l.ID)
@@ -147,7 +147,7 @@ func Merge(w io.Writer, paths []string, inputFiles []string) (int, error) {
 		// Walk the inputs; each record's shard file must hold it next, or
 		// not at all (a record the run skipped).
 		if err := inputs.EachID(inputFiles, func(id string) error {
-			sf := byIndex[int(puzzles.IDHash(id)%uint64(count))]
+			sf := byIndex[int(record.IDHash(id)%uint64(count))]
 			l, err := sf.peek()
 			if errors.Is(err, io.EOF) {
 				return nil
@@ -197,7 +197,7 @@ func (s *seenIDs) addIsDup(id string) bool {
 	if s.m == nil {
 		s.m = map[uint64]struct{}{}
 	}
-	h := puzzles.IDHash(id)
+	h := record.IDHash(id)
 	if _, ok := s.m[h]; ok {
 		return true
 	}

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 )
 
@@ -25,12 +25,12 @@ type doneSet struct {
 }
 
 // has reports whether rec is done.
-func (d *doneSet) has(rec *puzzles.Record) bool {
+func (d *doneSet) has(rec *record.Record) bool {
 	key := rec.ID
 	if d.byName {
 		key = fmt.Sprintf("%s:%d", rec.Source, rec.Line)
 	}
-	_, ok := slices.BinarySearch(d.hashes, puzzles.IDHash(key))
+	_, ok := slices.BinarySearch(d.hashes, record.IDHash(key))
 	return ok
 }
 
@@ -68,7 +68,7 @@ func prepareResume(f *os.File, format report.Format, validate bool, sources []st
 				break
 			}
 		}
-		d.hashes = append(d.hashes, puzzles.IDHash(key))
+		d.hashes = append(d.hashes, record.IDHash(key))
 		d.summary.Count(l.Status, l.Verdict)
 	}
 	if !errors.Is(err, io.EOF) {

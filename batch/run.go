@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 )
@@ -83,7 +85,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 	defer j.Inputs.Close()
 	batch := runner{
 		workers: workers,
-		skip: func(rec *puzzles.Record) bool {
+		skip: func(rec *record.Record) bool {
 			var counter *atomic.Int64
 			switch {
 			case !j.Shard.Contains(rec.ID):
@@ -99,7 +101,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 			}
 			return true
 		},
-		work: func(w int, rec *puzzles.Record) item {
+		work: func(w int, rec *record.Record) item {
 			it := item{out: j.work(ctx, solvers[w], rec, &proofNames)}
 			if it.out.Interrupted {
 				report.Interrupted(j.Stderr, &it.out)
@@ -181,7 +183,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 }
 
 // work solves or validates one record, with its tree and certificate.
-func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, proofNames *sync.Map) puzzles.Outcome {
+func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *record.Record, proofNames *sync.Map) puzzles.Outcome {
 	j.applyStip(rec)
 	if rec.IsProblem() {
 		popt := puzzles.ProblemOptions{Timeout: j.Options.Timeout, Nodes: j.Options.Nodes, Tree: j.Tree, TreeDepth: j.TreeDepth,
@@ -227,19 +229,19 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *puzzles.Record, 
 
 // applyStip gives --stip to a record that states no stipulation and no
 // mate claim of its own.
-func (j *Job) applyStip(rec *puzzles.Record) {
+func (j *Job) applyStip(rec *record.Record) {
 	if j.Stip.Moves == 0 || rec.Err != nil || rec.IsProblem() || rec.Claim.Mate != 0 || rec.Problem != nil {
 		return
 	}
 	if j.Stip.IsDirectMate() {
-		rec.Claim.Mate = solver.Mate(j.Stip.Moves)
+		rec.Claim.Mate = problem.Mate(j.Stip.Moves)
 		return
 	}
 	rec.Stip = j.Stip
 }
 
 // proofPath returns where the certificate of rec goes, or "" for none.
-func (j *Job) proofPath(rec *puzzles.Record, used *sync.Map) string {
+func (j *Job) proofPath(rec *record.Record, used *sync.Map) string {
 	switch {
 	case j.ProofFile != "":
 		return j.ProofFile

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // runner runs work over a stream of records with several workers and hands
@@ -19,11 +20,11 @@ import (
 // that can be emitted in order is emitted, and run returns
 // ErrInterrupted.
 type runner struct {
-	workers int                                        // default: all cores
-	window  int                                        // records in flight; default 64 per worker
-	skip    func(*puzzles.Record) bool                 // records to pass over (resume, shards); may be nil
-	work    func(worker int, rec *puzzles.Record) item // must mark the outcome Interrupted if stopped by cancellation
-	emit    func(it *item) error                       // called in input order, from one goroutine
+	workers int                                       // default: all cores
+	window  int                                       // records in flight; default 64 per worker
+	skip    func(*record.Record) bool                 // records to pass over (resume, shards); may be nil
+	work    func(worker int, rec *record.Record) item // must mark the outcome Interrupted if stopped by cancellation
+	emit    func(it *item) error                      // called in input order, from one goroutine
 }
 
 // item is one record's result on its way to the output: the outcome, and
@@ -71,7 +72,7 @@ func (p *pace) chunk() int {
 
 type job struct {
 	seq  int // chunk number
-	raws []puzzles.Raw
+	raws []record.Raw
 }
 
 type done struct {
@@ -91,7 +92,7 @@ type result struct {
 // results emitted. Records go out to the workers in chunks, but each
 // result comes back alone and is emitted as soon as every record before it
 // is: a finished record waits only for earlier records still being solved.
-func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int, error) {
+func (b *runner) run(ctx context.Context, next func() (record.Raw, error)) (int, error) {
 	workers := b.workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -114,7 +115,7 @@ func (b *runner) run(ctx context.Context, next func() (puzzles.Raw, error)) (int
 	go func() { // reader
 		defer close(jobs)
 		seq := 0
-		var raws []puzzles.Raw
+		var raws []record.Raw
 		send := func() bool {
 			select {
 			case jobs <- job{seq, raws}:

@@ -10,6 +10,7 @@ import (
 
 	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // TestPaceCutsChunks: chunks are one record until a record's time is
@@ -47,7 +48,7 @@ func TestRunnerWindowAndOrder(t *testing.T) {
 	b := runner{
 		workers: 2,
 		window:  window,
-		work: func(_ int, rec *puzzles.Record) item {
+		work: func(_ int, rec *record.Record) item {
 			if strings.HasSuffix(rec.ID, "0") {
 				time.Sleep(3 * time.Millisecond) // a long one among short ones
 			}
@@ -59,7 +60,7 @@ func TestRunnerWindowAndOrder(t *testing.T) {
 			return nil
 		},
 	}
-	next := func() (puzzles.Raw, error) {
+	next := func() (record.Raw, error) {
 		raw, err := r.NextRaw()
 		if err == nil {
 			if k := inFlight.Add(1); k > most.Load() {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // Shard selects the records of shard Index out of Count by the hash of
@@ -14,7 +14,7 @@ type Shard struct{ Index, Count int }
 
 // Contains reports whether the record with this id belongs to the shard.
 func (s Shard) Contains(id string) bool {
-	return s.Count <= 1 || int(puzzles.IDHash(id)%uint64(s.Count)) == s.Index
+	return s.Count <= 1 || int(record.IDHash(id)%uint64(s.Count)) == s.Index
 }
 
 // String is "i/n", as --shard takes it.

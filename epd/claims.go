@@ -5,18 +5,17 @@ import (
 	"strconv"
 	"strings"
 
-	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 )
 
 // readClaims fills the record's id and claims from its operations. A bad
 // claim (dm, bm) or id is an error; a bad annotation is a warning.
-func readClaims(rec *puzzles.Record) error {
+func readClaims(rec *record.Record) error {
 	if err := checkRepeats(rec); err != nil {
 		return err
 	}
-	bmMate, stipMate := solver.Mate(0), solver.Mate(0)
+	bmMate, stipMate := problem.Mate(0), problem.Mate(0)
 	for _, op := range rec.Ops {
 		switch op.Code {
 		case "id":
@@ -31,40 +30,40 @@ func readClaims(rec *puzzles.Record) error {
 			if n < 1 {
 				return fmt.Errorf("dm %d: a mate length is at least 1", n)
 			}
-			rec.Claim.Mate = solver.Mate(n)
+			rec.Claim.Mate = problem.Mate(n)
 		case "bm":
 			if strings.HasPrefix(firstArg(op), "#") {
 				n, err := strconv.Atoi(firstArg(op)[1:])
 				if err != nil || n == 0 || len(op.Args) != 1 {
 					return fmt.Errorf("bm %s: want #N or #-N with N at least 1", strings.Join(op.Args, " "))
 				}
-				bmMate = solver.Mate(n)
+				bmMate = problem.Mate(n)
 				continue
 			}
-			moves, err := puzzles.ParseMoves(&rec.Pos, op.Args, false)
+			moves, err := record.ParseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
 				return fmt.Errorf("bm: %w", err)
 			}
 			rec.Claim.Keys = moves
 		case "stip":
-			st, err := stipulation.Parse(strings.Join(op.Args, " "))
+			st, err := problem.Parse(strings.Join(op.Args, " "))
 			if err != nil {
 				return err
 			}
 			if st.IsDirectMate() {
-				stipMate = solver.Mate(st.Moves)
+				stipMate = problem.Mate(st.Moves)
 				continue
 			}
 			rec.Stip = st
 		case "am":
-			moves, err := puzzles.ParseMoves(&rec.Pos, op.Args, false)
+			moves, err := record.ParseMoves(&rec.Pos, op.Args, false)
 			if err != nil {
 				rec.Warnf("am: %v; ignored", err)
 				continue
 			}
 			rec.Claim.Avoid = moves
 		case "pv", "PV:":
-			moves, err := puzzles.ParseMoves(&rec.Pos, op.Args, true)
+			moves, err := record.ParseMoves(&rec.Pos, op.Args, true)
 			if err != nil {
 				rec.Warnf("%s: %v; the line is ignored", op.Code, err)
 				continue
@@ -83,7 +82,7 @@ func readClaims(rec *puzzles.Record) error {
 				rec.Warnf("acs: want seconds, got %q", strings.Join(op.Args, " "))
 			}
 		default:
-			if puzzles.IsComment(op.Code) && len(op.Args) == 0 {
+			if record.IsComment(op.Code) && len(op.Args) == 0 {
 				rec.Warnf("%s: no text", op.Code)
 			}
 		}
@@ -110,7 +109,7 @@ func readClaims(rec *puzzles.Record) error {
 // a clock given twice with different values makes the line unreadable (which
 // one would be meant?); an annotation given twice is a warning. Exact
 // repeats are harmless and pass.
-func checkRepeats(rec *puzzles.Record) error {
+func checkRepeats(rec *record.Record) error {
 	first := map[string]string{}
 	for _, op := range rec.Ops {
 		text := op.String()

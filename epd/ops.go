@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // token is a word or a quoted string of an EPD line; sep marks a semicolon.
@@ -70,7 +70,7 @@ var looseOpcodes = map[string]bool{
 // record nothing but a warning, and the first problem that makes the line
 // unreadable.
 type opsParse struct {
-	ops      []puzzles.Op
+	ops      []record.Op
 	warnings []string
 	err      error
 }
@@ -96,7 +96,7 @@ func parseOps(line string, start int) opsParse {
 		if hasSep || t.quoted || !looseOpcodes[t.text] {
 			return false
 		}
-		return !puzzles.IsComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
+		return !record.IsComment(t.text) || i+1 < len(toks) && toks[i+1].quoted
 	}
 	for i, t := range toks {
 		switch {
@@ -107,7 +107,7 @@ func parseOps(line string, start int) opsParse {
 			p.err = fmt.Errorf("column %d: an operation starts with a quoted string %q", t.col, truncate(t.text, 20))
 			return p
 		case cur < 0 || looseStart(i):
-			p.ops = append(p.ops, puzzles.Op{Code: t.text})
+			p.ops = append(p.ops, record.Op{Code: t.text})
 			cur = len(p.ops) - 1
 			continue
 		}

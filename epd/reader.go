@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // reader streams records from an EPD file. It reads the standard
@@ -18,49 +18,49 @@ import (
 // and lines starting with '#' are skipped.
 type reader struct {
 	source string
-	lr     *puzzles.LineReader
+	lr     *record.LineReader
 }
 
 // NewReader reads EPD from r; source names it in errors.
-func NewReader(r io.Reader, source string) puzzles.Reader {
-	return &reader{source: source, lr: puzzles.NewLineReader(r)}
+func NewReader(r io.Reader, source string) record.Reader {
+	return &reader{source: source, lr: record.NewLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. Other errors are
 // I/O errors; a bad line is a record with Err set.
-func (er *reader) Next() (puzzles.Record, error) {
-	return puzzles.ParseNext(er.NextRaw)
+func (er *reader) Next() (record.Record, error) {
+	return record.ParseNext(er.NextRaw)
 }
 
 // NextRaw returns the next line to parse, so that parsing can happen on
 // another goroutine (see puzzles.Raw).
-func (er *reader) NextRaw() (puzzles.Raw, error) {
+func (er *reader) NextRaw() (record.Raw, error) {
 	for {
 		text, tooLong, err := er.lr.Next()
 		if err != nil {
-			return puzzles.Raw{}, err
+			return record.Raw{}, err
 		}
 		line := er.lr.Line()
 		if tooLong {
-			return puzzles.TooLongRaw(er.source, line), nil
+			return record.TooLongRaw(er.source, line), nil
 		}
 		t := strings.TrimSpace(text)
 		if t == "" || t[0] == '#' {
 			continue
 		}
-		return puzzles.NewRaw(line, t, er.parse), nil
+		return record.NewRaw(line, t, er.parse), nil
 	}
 }
 
-func (er *reader) parse(line int, text string) puzzles.Record {
+func (er *reader) parse(line int, text string) record.Record {
 	return ParseLine(er.source, line, text)
 }
 
 // ParseLine reads one EPD line into a record.
-func ParseLine(source string, line int, text string) puzzles.Record {
-	rec := puzzles.Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
-	fail := func(err error) puzzles.Record {
-		rec.Err = &puzzles.LineError{Source: source, Line: line, Err: err}
+func ParseLine(source string, line int, text string) record.Record {
+	rec := record.Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
+	fail := func(err error) record.Record {
+		rec.Err = &record.LineError{Source: source, Line: line, Err: err}
 		return rec
 	}
 	fields, rest := splitFields(text, 4)
@@ -114,7 +114,7 @@ func ParseLine(source string, line int, text string) puzzles.Record {
 }
 
 // firstID returns the text of the first id operation.
-func firstID(ops []puzzles.Op) string {
+func firstID(ops []record.Op) string {
 	for _, op := range ops {
 		if op.Code == "id" && len(op.Args) > 0 {
 			return strings.Join(op.Args, " ")
@@ -123,7 +123,7 @@ func firstID(ops []puzzles.Op) string {
 	return ""
 }
 
-func firstArg(op puzzles.Op) string {
+func firstArg(op record.Op) string {
 	if len(op.Args) == 0 {
 		return ""
 	}

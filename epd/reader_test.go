@@ -8,6 +8,7 @@ import (
 
 	"mateline.dev/mateline/internal/readtest"
 	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/puzzles"
 )
 
 func TestEPDDialects(t *testing.T) {
@@ -128,8 +129,8 @@ func TestMalformedLines(t *testing.T) {
 	}
 	kinds := map[int]string{5: "illegal", 6: "illegal", 2: "unreadable", 10: "unreadable", 11: "unreadable"}
 	for _, r := range recs {
-		if k, ok := kinds[r.Line]; ok && string(r.ErrorVerdict()) != k {
-			t.Errorf("line %d: kind %q, want %q", r.Line, r.ErrorVerdict(), k)
+		if k, ok := kinds[r.Line]; ok && string(puzzles.ErrorVerdict(&r)) != k {
+			t.Errorf("line %d: kind %q, want %q", r.Line, puzzles.ErrorVerdict(&r), k)
 		}
 	}
 }

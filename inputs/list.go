@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // List reads the records of --fen positions, then of puzzle files ("-"
@@ -23,7 +23,7 @@ type List struct {
 	Empty []string
 
 	fenIdx, fileIdx int
-	cur             puzzles.Reader
+	cur             record.Reader
 	closer          io.Closer
 	curName         string
 	curCount        int // records read from the current file
@@ -45,21 +45,21 @@ func lineID(file string, line int, multi bool) string {
 }
 
 // NextRaw returns the next record, unparsed, or io.EOF after the last.
-func (in *List) NextRaw() (puzzles.Raw, error) {
+func (in *List) NextRaw() (record.Raw, error) {
 	if in.fenIdx < len(in.FENs) {
 		in.fenIdx++
-		return puzzles.RawRecord(puzzles.FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
+		return record.RawRecord(record.FromFEN("--fen", in.fenIdx, in.FENs[in.fenIdx-1])), nil
 	}
 	for {
 		if in.cur == nil {
 			if in.fileIdx >= len(in.Files) {
-				return puzzles.Raw{}, io.EOF
+				return record.Raw{}, io.EOF
 			}
 			path := in.Files[in.fileIdx]
 			in.fileIdx++
 			r, cl, err := Open(path, in.Format)
 			if err != nil {
-				return puzzles.Raw{}, err
+				return record.Raw{}, err
 			}
 			in.cur, in.closer, in.curName, in.curCount = r, cl, path, 0
 		}
@@ -77,7 +77,7 @@ func (in *List) NextRaw() (puzzles.Raw, error) {
 		}
 		if in.multi() {
 			name := in.curName
-			raw = raw.Then(func(rec *puzzles.Record) {
+			raw = raw.Then(func(rec *record.Record) {
 				if strings.HasPrefix(rec.ID, "line:") && rec.ID == fmt.Sprintf("line:%d", rec.Line) {
 					rec.ID = lineID(name, rec.Line, true)
 				}

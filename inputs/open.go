@@ -10,14 +10,14 @@ import (
 	"mateline.dev/mateline/lichess"
 	"mateline.dev/mateline/pgnrec"
 	"mateline.dev/mateline/popeye"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // Open opens a puzzle file ("-" for standard input) and returns a reader
 // for its format: f, or with FormatAuto the format its first line shows (a
 // comma-separated header naming FEN and Moves is Lichess CSV, anything
 // else EPD), whatever the file's name. The caller closes the closer.
-func Open(path string, f Format) (puzzles.Reader, io.Closer, error) {
+func Open(path string, f Format) (record.Reader, io.Closer, error) {
 	var rc io.ReadCloser = os.Stdin
 	if path != "-" {
 		file, err := os.Open(path)
@@ -41,17 +41,17 @@ func Open(path string, f Format) (puzzles.Reader, io.Closer, error) {
 // shows. Unreadable lines are records with Err set, as from a Reader; the
 // error is for the file itself (missing, unreadable). It is for suites
 // small enough to hold in memory: a batch streams through Open.
-func ReadFile(path string) ([]puzzles.Record, error) {
+func ReadFile(path string) ([]record.Record, error) {
 	r, c, err := Open(path, FormatAuto)
 	if err != nil {
 		return nil, err
 	}
 	defer c.Close()
-	return puzzles.ReadAll(r)
+	return record.ReadAll(r)
 }
 
 // NewReader returns a reader of the given format.
-func NewReader(r io.Reader, source string, f Format) puzzles.Reader {
+func NewReader(r io.Reader, source string, f Format) record.Reader {
 	switch f {
 	case FormatLichessCSV:
 		return lichess.NewReader(r, source)

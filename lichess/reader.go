@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 )
 
 // reader streams records from the Lichess puzzle CSV. Columns are
@@ -20,36 +20,36 @@ import (
 // (the theme "mate" alone: the solution's length).
 type reader struct {
 	source string
-	lr     *puzzles.LineReader
+	lr     *record.LineReader
 	cols   map[string]int
 	err    error // a header problem: every later call returns it
 }
 
 // NewReader reads Lichess puzzle CSV from r; source names it in errors.
-func NewReader(r io.Reader, source string) puzzles.Reader {
-	return &reader{source: source, lr: puzzles.NewLineReader(r)}
+func NewReader(r io.Reader, source string) record.Reader {
+	return &reader{source: source, lr: record.NewLineReader(r)}
 }
 
 // Next returns the next record, or io.EOF at the end. A bad header is an
 // error (the file cannot be read); a bad row is a record with Err set.
-func (cr *reader) Next() (puzzles.Record, error) {
-	return puzzles.ParseNext(cr.NextRaw)
+func (cr *reader) Next() (record.Record, error) {
+	return record.ParseNext(cr.NextRaw)
 }
 
 // NextRaw returns the next row to parse, so that parsing can happen on
 // another goroutine (see puzzles.Raw). The header is read here.
-func (cr *reader) NextRaw() (puzzles.Raw, error) {
+func (cr *reader) NextRaw() (record.Raw, error) {
 	if cr.err != nil {
-		return puzzles.Raw{}, cr.err
+		return record.Raw{}, cr.err
 	}
 	for {
 		text, tooLong, err := cr.lr.Next()
 		if err != nil {
-			return puzzles.Raw{}, err
+			return record.Raw{}, err
 		}
 		line := cr.lr.Line()
 		if tooLong {
-			return puzzles.TooLongRaw(cr.source, line), nil
+			return record.TooLongRaw(cr.source, line), nil
 		}
 		if strings.TrimSpace(text) == "" {
 			continue
@@ -57,25 +57,25 @@ func (cr *reader) NextRaw() (puzzles.Raw, error) {
 		if cr.cols == nil {
 			fields, ferr := splitCSV(text)
 			if ferr != nil {
-				cr.err = &puzzles.LineError{Source: cr.source, Line: line, Err: fmt.Errorf("header: %w", ferr)}
-				return puzzles.Raw{}, cr.err
+				cr.err = &record.LineError{Source: cr.source, Line: line, Err: fmt.Errorf("header: %w", ferr)}
+				return record.Raw{}, cr.err
 			}
 			if err := cr.readHeader(fields); err != nil {
-				cr.err = &puzzles.LineError{Source: cr.source, Line: line, Err: err}
-				return puzzles.Raw{}, cr.err
+				cr.err = &record.LineError{Source: cr.source, Line: line, Err: err}
+				return record.Raw{}, cr.err
 			}
 			continue
 		}
-		return puzzles.NewRaw(line, text, cr.parseRow), nil
+		return record.NewRaw(line, text, cr.parseRow), nil
 	}
 }
 
 // parseRow parses one data row; it only reads the header map, so rows can
 // be parsed concurrently.
-func (cr *reader) parseRow(line int, text string) puzzles.Record {
+func (cr *reader) parseRow(line int, text string) record.Record {
 	fields, err := splitCSV(text)
 	if err != nil {
-		return puzzles.ErrorRecord(cr.source, line, err)
+		return record.ErrorRecord(cr.source, line, err)
 	}
 	return cr.record(line, fields)
 }
@@ -101,21 +101,21 @@ func (cr *reader) field(fields []string, name string) string {
 	return strings.TrimSpace(fields[i])
 }
 
-func (cr *reader) record(line int, fields []string) puzzles.Record {
-	rec := puzzles.Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
-	fail := func(err error) puzzles.Record {
-		rec.Err = &puzzles.LineError{Source: cr.source, Line: line, Err: err}
+func (cr *reader) record(line int, fields []string) record.Record {
+	rec := record.Record{Source: cr.source, Line: line, ID: fmt.Sprintf("line:%d", line)}
+	fail := func(err error) record.Record {
+		rec.Err = &record.LineError{Source: cr.source, Line: line, Err: err}
 		return rec
 	}
 	if id := cr.field(fields, "puzzleid"); id != "" {
 		rec.ID = id
-		rec.Ops = append(rec.Ops, puzzles.Op{Code: "id", Args: []string{id}})
+		rec.Ops = append(rec.Ops, record.Op{Code: "id", Args: []string{id}})
 	}
 	themes := cr.field(fields, "themes")
 	if themes != "" {
-		rec.Ops = append(rec.Ops, puzzles.Op{Code: "c0", Args: []string{themes}})
+		rec.Ops = append(rec.Ops, record.Op{Code: "c0", Args: []string{themes}})
 	}
-	rec.Lichess = &puzzles.LichessInfo{
+	rec.Lichess = &record.LichessInfo{
 		PuzzleID: cr.field(fields, "puzzleid"), Themes: themes, GameURL: cr.field(fields, "gameurl"),
 		Rating: atoiOr(cr.field(fields, "rating")), Popularity: atoiOr(cr.field(fields, "popularity")),
 	}
@@ -134,7 +134,7 @@ func (cr *reader) record(line int, fields []string) puzzles.Record {
 	}
 	pos.Play(first)
 	rec.SetPosition(pos)
-	line2, err := puzzles.ParseMoves(&pos, moves[1:], true)
+	line2, err := record.ParseMoves(&pos, moves[1:], true)
 	if err != nil {
 		return fail(fmt.Errorf("solution: %w", err))
 	}
@@ -145,11 +145,11 @@ func (cr *reader) record(line int, fields []string) puzzles.Record {
 	rec.Claim.OnlyLastVaries = true
 	for _, th := range strings.Fields(themes) {
 		if len(th) == 7 && strings.HasPrefix(th, "mateIn") && th[6] >= '1' && th[6] <= '9' {
-			rec.Claim.Mate = solver.Mate(th[6] - '0')
+			rec.Claim.Mate = problem.Mate(th[6] - '0')
 		}
 	}
 	if rec.Claim.Mate == 0 && strings.Contains(" "+themes+" ", " mate ") && len(line2) > 0 {
-		rec.Claim.Mate = solver.Mate((len(line2) + 1) / 2)
+		rec.Claim.Mate = problem.Mate((len(line2) + 1) / 2)
 	}
 	return rec
 }

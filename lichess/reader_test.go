@@ -11,12 +11,13 @@ import (
 	"mateline.dev/mateline/internal/readtest"
 	"mateline.dev/mateline/internal/shareddata"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
 func TestLichessReader(t *testing.T) {
 	recs := readtest.File(t, "testdata/"+"lichess.csv", NewReader)
-	byID := map[string]puzzles.Record{}
+	byID := map[string]record.Record{}
 	for _, r := range recs {
 		byID[r.ID] = r
 	}
@@ -44,13 +45,13 @@ func TestLichessReader(t *testing.T) {
 	}
 }
 
-func findLine(recs []puzzles.Record, line int) (puzzles.Record, bool) {
+func findLine(recs []record.Record, line int) (record.Record, bool) {
 	for _, r := range recs {
 		if r.Line == line {
 			return r, true
 		}
 	}
-	return puzzles.Record{}, false
+	return record.Record{}, false
 }
 
 // TestValidateVerdicts checks that each verdict fires on rows built to

@@ -7,12 +7,12 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/pgn"
-	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/problem"
 )
 
 // lineMate is the mate a line ends in, seen from the side to move at its
 // start (0 when it does not end in checkmate).
-func lineMate(pos board.Position, line []board.Move) solver.Mate {
+func lineMate(pos board.Position, line []board.Move) problem.Mate {
 	if len(line) == 0 {
 		return 0
 	}
@@ -22,7 +22,7 @@ func lineMate(pos board.Position, line []board.Move) solver.Mate {
 	if !pos.IsCheckmate() {
 		return 0
 	}
-	return solver.MateInPlies(len(line))
+	return problem.MateInPlies(len(line))
 }
 
 // The claims read from tags and comments (docs/formats.md): "mate in N"
@@ -40,7 +40,7 @@ var (
 // or Annotator tag (in that order; a whole "#N" not in Event), or in the
 // comment before the first move. It returns the claim and where it was
 // read.
-func statedMate(g *pgn.Game) (solver.Mate, string) {
+func statedMate(g *pgn.Game) (problem.Mate, string) {
 	for _, tag := range []string{"White", "Black", "Event", "Annotator"} {
 		// "#N" alone is a claim in the tags that name the sides, where
 		// puzzle files write the stipulation; in Event it numbers the
@@ -72,20 +72,20 @@ func join(a, b string) string {
 }
 
 // mateIn reads "mate in N", "mated in N" or a whole "#N" in a text.
-func mateIn(s string) solver.Mate {
+func mateIn(s string) problem.Mate {
 	if m := mateInWords(s); m != 0 {
 		return m
 	}
 	if m := hashRe.FindStringSubmatch(s); m != nil {
-		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 && n <= solver.MaxMateMoves {
-			return solver.Mate(n)
+		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 && n <= problem.MaxMateMoves {
+			return problem.Mate(n)
 		}
 	}
 	return 0
 }
 
 // mateInWords reads "mate in N" or "mated in N" in a text.
-func mateInWords(s string) solver.Mate {
+func mateInWords(s string) problem.Mate {
 	if s == "" {
 		return 0
 	}
@@ -94,13 +94,13 @@ func mateInWords(s string) solver.Mate {
 		if err != nil {
 			n = mateWords[strings.ToLower(m[1])]
 		}
-		if n <= 0 || n > solver.MaxMateMoves {
+		if n <= 0 || n > problem.MaxMateMoves {
 			return 0
 		}
 		if strings.HasPrefix(strings.ToLower(m[0]), "mated") {
-			return solver.Mate(-n)
+			return problem.Mate(-n)
 		}
-		return solver.Mate(n)
+		return problem.Mate(n)
 	}
 	return 0
 }

@@ -7,7 +7,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/pgn"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // reader reads the games of a PGN file as records.
@@ -17,27 +17,27 @@ type reader struct {
 }
 
 // NewReader returns a reader of the games of a PGN stream.
-func NewReader(r io.Reader, source string) puzzles.Reader {
+func NewReader(r io.Reader, source string) record.Reader {
 	return &reader{source: source, sp: pgn.NewSplitter(r)}
 }
 
 // Next returns the next game's record, or io.EOF after the last.
-func (r *reader) Next() (puzzles.Record, error) { return puzzles.ParseNext(r.NextRaw) }
+func (r *reader) Next() (record.Record, error) { return record.ParseNext(r.NextRaw) }
 
 // NextRaw returns the next game, to be parsed on any goroutine (see
 // puzzles.Raw).
-func (r *reader) NextRaw() (puzzles.Raw, error) {
+func (r *reader) NextRaw() (record.Raw, error) {
 	c, err := r.sp.Next()
 	if err != nil {
-		return puzzles.Raw{}, err
+		return record.Raw{}, err
 	}
 	source := r.source
-	return puzzles.NewRaw(c.Line, "", func(int, string) puzzles.Record { return record(source, c) }), nil
+	return record.NewRaw(c.Line, "", func(int, string) record.Record { return chunkRecord(source, c) }), nil
 }
 
-// record makes the record of one game.
-func record(source string, c pgn.Chunk) puzzles.Record {
-	rec := puzzles.Record{Source: source, Line: c.Line, ID: fmt.Sprintf("game:%d", c.Number)}
+// chunkRecord makes the record of one game.
+func chunkRecord(source string, c pgn.Chunk) record.Record {
+	rec := record.Record{Source: source, Line: c.Line, ID: fmt.Sprintf("game:%d", c.Number)}
 	g, err := pgn.Parse(c)
 	if err != nil {
 		line := c.Line
@@ -45,10 +45,10 @@ func record(source string, c pgn.Chunk) puzzles.Record {
 		if errors.As(err, &pe) {
 			line, err = pe.Line, fmt.Errorf("game %d: %w", pe.Game, pe.Err)
 		}
-		rec.Err = &puzzles.LineError{Source: source, Line: line, Err: err}
+		rec.Err = &record.LineError{Source: source, Line: line, Err: err}
 		return rec
 	}
-	info := &puzzles.PGNInfo{Game: c.Number, Event: g.Tag("Event"), Site: g.Tag("Site"), White: g.Tag("White"), Black: g.Tag("Black"),
+	info := &record.PGNInfo{Game: c.Number, Event: g.Tag("Event"), Site: g.Tag("Site"), White: g.Tag("White"), Black: g.Tag("Black"),
 		Tags: g.Tags, Tree: g}
 	rec.PGN = info
 	rec.SetPosition(g.Start)

@@ -8,7 +8,9 @@ import (
 
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/pgnrec"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -62,14 +64,14 @@ func TestPGNRecords(t *testing.T) {
 	if f := inputs.Sniff(br); f != inputs.FormatPGN {
 		t.Fatalf("sniffed as %v", f)
 	}
-	recs, err := puzzles.ReadAll(pgnrec.NewReader(br, "p.pgn"))
+	recs, err := record.ReadAll(pgnrec.NewReader(br, "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []struct {
 		id    string
 		line  int
-		mate  solver.Mate
+		mate  problem.Mate
 		from  string
 		key   string
 		err   string
@@ -111,7 +113,7 @@ func TestPGNRecords(t *testing.T) {
 // TestPGNAuthorLine: validate checks the author's line past the key, and
 // names the first move that fails with the defence that refutes it.
 func TestPGNAuthorLine(t *testing.T) {
-	recs, err := puzzles.ReadAll(pgnrec.NewReader(strings.NewReader(pgnPuzzles), "p.pgn"))
+	recs, err := record.ReadAll(pgnrec.NewReader(strings.NewReader(pgnPuzzles), "p.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,9 +9,8 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 )
 
 // Popeye's English keywords (docs/formats.md, "Popeye problem files").
@@ -54,7 +53,7 @@ type reader struct {
 	source string
 	lx     *lexer
 	lang   *language // the language of the last BeginProblem
-	queue  []puzzles.Record
+	queue  []record.Record
 	ids    map[string]bool // ids given so far, to keep them unique
 	// started: a problem was begun, so after NextProblem the next one
 	// starts without BeginProblem.
@@ -69,27 +68,27 @@ type reader struct {
 // with Duplex, each side gives one record; a problem that cannot be read
 // is one record with the error, naming the line and the word, and reading
 // goes on with the next problem.
-func NewReader(r io.Reader, source string) puzzles.Reader {
+func NewReader(r io.Reader, source string) record.Reader {
 	return &reader{source: source, lx: newLexer(r), ids: map[string]bool{}, lang: english}
 }
 
 // Next returns the next record, or io.EOF after the last.
-func (pr *reader) Next() (puzzles.Record, error) { return puzzles.ParseNext(pr.NextRaw) }
+func (pr *reader) Next() (record.Record, error) { return record.ParseNext(pr.NextRaw) }
 
 // NextRaw returns the next record, already parsed.
-func (pr *reader) NextRaw() (puzzles.Raw, error) {
+func (pr *reader) NextRaw() (record.Raw, error) {
 	for len(pr.queue) == 0 {
 		if pr.done {
 			if pr.lx.err != nil {
-				return puzzles.Raw{}, fmt.Errorf("%s: %w", pr.source, pr.lx.err)
+				return record.Raw{}, fmt.Errorf("%s: %w", pr.source, pr.lx.err)
 			}
-			return puzzles.Raw{}, io.EOF
+			return record.Raw{}, io.EOF
 		}
 		pr.readProblem()
 	}
 	rec := pr.queue[0]
 	pr.queue = pr.queue[1:]
-	return puzzles.RawRecord(rec), nil
+	return record.RawRecord(rec), nil
 }
 
 // wordError is a problem's error at a line and word.
@@ -104,13 +103,13 @@ func perrf(line int, format string, args ...any) error {
 	return &wordError{line, fmt.Sprintf(format, args...)}
 }
 
-// problem is one problem as read, before its twins are set up.
-type problem struct {
+// parsedProblem is one problem as read, before its twins are set up.
+type parsedProblem struct {
 	line     int // the line of BeginProblem (or NextProblem before it)
 	board    diagram
 	stip     string
 	stipLine int
-	info     puzzles.Problem
+	info     record.Problem
 	halfDup  bool
 	duplex   bool
 	// whiteToPlay: a helpmate h#N starts with White, one ply shorter
@@ -146,7 +145,7 @@ func (pr *reader) readProblem() {
 		pr.done = true
 		return
 	}
-	p := &problem{line: w.line, board: diagram{}}
+	p := &parsedProblem{line: w.line, board: diagram{}}
 	switch l := langOf(w.text); {
 	case l != nil:
 		pr.lang = l // BeginProblem: its language holds for the file
@@ -168,7 +167,7 @@ func (pr *reader) readProblem() {
 
 // fail queues the record of a problem that could not be read, and skips
 // to the end of the problem.
-func (pr *reader) fail(p *problem, err error) {
+func (pr *reader) fail(p *parsedProblem, err error) {
 	pr.queue = append(pr.queue, pr.errorRecord(p.line, pr.uniqueID(fmt.Sprintf("line:%d", p.line)), err))
 	// skip to the problem's end
 	for {
@@ -192,7 +191,7 @@ func (pr *reader) moreAfterEnd() bool {
 }
 
 // readCommands reads a problem's commands up to its end.
-func (pr *reader) readCommands(p *problem) error {
+func (pr *reader) readCommands(p *parsedProblem) error {
 	lx := pr.lx
 	for {
 		w, ok := lx.next()
@@ -266,7 +265,7 @@ func (pr *reader) readCommands(p *problem) error {
 
 // readOptions reads the words of an option command, up to a word that is
 // not an option.
-func (pr *reader) readOptions(p *problem) error {
+func (pr *reader) readOptions(p *parsedProblem) error {
 	lx := pr.lx
 	for {
 		w, ok := lx.peek()
@@ -460,8 +459,8 @@ func joinStipulation(lx *lexer, text string) string {
 }
 
 // stipulationFor reads a problem's stipulation text.
-func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
-	st, err := stipulation.Parse(text)
+func stipulationFor(text string, line int) (problem.Stipulation, error) {
+	st, err := problem.Parse(text)
 	if err != nil {
 		return st, perrf(line, "%v (orthodox only)", err)
 	}
@@ -471,7 +470,7 @@ func stipulationFor(text string, line int) (stipulation.Stipulation, error) {
 // queueTwins sets up every position the problem asks to solve and queues
 // their records, in order; a twin that cannot be set up is an error
 // record, and the twins after it are not read.
-func (pr *reader) queueTwins(p *problem) {
+func (pr *reader) queueTwins(p *parsedProblem) {
 	type stage struct {
 		b     diagram
 		stip  string
@@ -526,19 +525,19 @@ func (pr *reader) queueTwins(p *problem) {
 // errorRecord is the record of a problem that cannot be solved, at line
 // line, with id: its error names the line of the word at fault when it
 // knows it (a wordError), else line.
-func (pr *reader) errorRecord(line int, id string, err error) puzzles.Record {
+func (pr *reader) errorRecord(line int, id string, err error) record.Record {
 	at := line
 	var pe *wordError
 	if errors.As(err, &pe) {
 		at = pe.line
 	}
-	rec := puzzles.ErrorRecord(pr.source, at, err)
+	rec := record.ErrorRecord(pr.source, at, err)
 	rec.Line, rec.ID = line, id
 	return rec
 }
 
 // record makes the record of one position to solve.
-func (pr *reader) record(p *problem, b diagram, stipText string, stipLine int, label string, line int, other, duplex bool) puzzles.Record {
+func (pr *reader) record(p *parsedProblem, b diagram, stipText string, stipLine int, label string, line int, other, duplex bool) record.Record {
 	info := p.info
 	info.Twin = label
 	if duplex {
@@ -556,8 +555,8 @@ func (pr *reader) record(p *problem, b diagram, stipText string, stipLine int, l
 	} else if duplex && other {
 		id += " duplex"
 	}
-	rec := puzzles.Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
-	fail := func(err error) puzzles.Record {
+	rec := record.Record{Source: pr.source, Line: line, ID: pr.uniqueID(id), Problem: &info, Warnings: p.warnings}
+	fail := func(err error) record.Record {
 		e := pr.errorRecord(line, rec.ID, err)
 		e.Problem = rec.Problem
 		return e
@@ -570,7 +569,7 @@ func (pr *reader) record(p *problem, b diagram, stipText string, stipLine int, l
 		return fail(err)
 	}
 	if p.whiteToPlay {
-		if st.Kind == stipulation.Help && !st.Half {
+		if st.Kind == problem.Help && !st.Half {
 			st.Moves, st.Half = st.Moves-1, true
 		} else {
 			rec.Warnings = append(slices.Clip(rec.Warnings), "option WhiteToPlay applies to h#N only: ignored")
@@ -589,7 +588,7 @@ func (pr *reader) record(p *problem, b diagram, stipText string, stipLine int, l
 	}
 	rec.SetPosition(pos)
 	if st.IsDirectMate() {
-		rec.Claim.Mate = solver.Mate(st.Moves)
+		rec.Claim.Mate = problem.Mate(st.Moves)
 	} else {
 		rec.Stip = st
 	}

@@ -10,12 +10,12 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/popeye"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
-func readPopeye(t testing.TB, text string) []puzzles.Record {
+func readPopeye(t testing.TB, text string) []record.Record {
 	t.Helper()
-	recs, err := puzzles.ReadAll(popeye.NewReader(strings.NewReader(text), "p.inp"))
+	recs, err := record.ReadAll(popeye.NewReader(strings.NewReader(text), "p.inp"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func FuzzPopeyeReader(f *testing.F) {
 	f.Add("anfang\nsteine weiss kf3 sc6 bd4f2 schwarz kf5 dd6 lc2\nforderung h#4\nzwilling hinzu schwarz bc2\nweiteres\nforsyth 8/8/8/8/1b4D1/k7/b7/K7\nforderung exact-r#2\nende")
 	f.Add("debut\npieces blanc rf3 cc6 noir rf5 fc2\nenonce ser-s#3\njumeau enplus remplace f t\nfin")
 	f.Fuzz(func(t *testing.T, text string) {
-		recs, _ := puzzles.ReadAll(popeye.NewReader(strings.NewReader(text), "f.inp"))
+		recs, _ := record.ReadAll(popeye.NewReader(strings.NewReader(text), "f.inp"))
 		for _, r := range recs {
 			if r.Err == nil && r.FEN == "" {
 				t.Fatalf("a record without error and without position: %+v", r)

@@ -21,6 +21,7 @@ import (
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/proof"
 	"mateline.dev/mateline/solver"
 )
@@ -352,7 +353,7 @@ func TestCertificateFromTables(t *testing.T) {
 	defer store.Close()
 	for _, c := range []struct {
 		fen  string
-		mate solver.Mate
+		mate problem.Mate
 	}{
 		{"8/8/8/3k4/8/8/8/K5Q1 w - - 0 1", 9},
 		{"8/8/8/3k4/8/8/8/K5Q1 b - - 0 1", -9},

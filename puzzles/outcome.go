@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -44,16 +46,16 @@ func statusOf(s solver.Status) Status {
 // Outcome is what became of one record: the JSON Lines record of
 // docs/formats.md, plus what the text writers need.
 type Outcome struct {
-	ID     string      `json:"id"`
-	Line   int         `json:"line"`
-	FEN    string      `json:"fen"`
-	Status Status      `json:"status"`
-	Mate   solver.Mate `json:"mate,omitempty"`
+	ID     string       `json:"id"`
+	Line   int          `json:"line"`
+	FEN    string       `json:"fen"`
+	Status Status       `json:"status"`
+	Mate   problem.Mate `json:"mate,omitempty"`
 	// MateWithin is a forced mate proved before a limit stopped the proof
 	// that none is shorter: at most this many moves (signed like Mate);
 	// PV is then a line of exactly its plies, ending in mate.
-	MateWithin solver.Mate `json:"mate_within,omitempty"`
-	Keys       []string    `json:"keys,omitempty"`
+	MateWithin problem.Mate `json:"mate_within,omitempty"`
+	Keys       []string     `json:"keys,omitempty"`
 	// AllKeys says Keys is every key (--all, validate), not one of them.
 	AllKeys bool     `json:"all_keys,omitempty"`
 	PV      []string `json:"pv,omitempty"`
@@ -83,11 +85,11 @@ type Outcome struct {
 	Tree *Tree `json:"tree,omitempty"`
 	// Stipulation names a helpmate's or selfmate's aim ("h#2", "s#3");
 	// Problem is what its problem file said of it.
-	Stipulation string   `json:"stipulation,omitempty"`
-	Problem     *Problem `json:"problem,omitempty"`
+	Stipulation string          `json:"stipulation,omitempty"`
+	Problem     *record.Problem `json:"problem,omitempty"`
 	// PGN is what a PGN game said besides its position: its number in
 	// the file, Event, Site, White, Black, where its claim was read.
-	PGN *PGNInfo `json:"pgn,omitempty"`
+	PGN *record.PGNInfo `json:"pgn,omitempty"`
 	// Solutions are every solution of a helpmate, as UCI moves.
 	Solutions [][]string `json:"solutions,omitempty"`
 	// Shorter is the shortest solution when it is shorter than the
@@ -106,24 +108,24 @@ type Outcome struct {
 	KeysSAN []string `json:"-"`
 	// KeysText are a helpmate's or selfmate's keys as its text report
 	// writes them (Popeye's notation, or SAN).
-	KeysText []string `json:"-"`
-	LineSAN  string   `json:"-"` // numbered SAN main line
-	TTProbes uint64   `json:"-"`
-	TTHits   uint64   `json:"-"`
-	Record   *Record  `json:"-"`
+	KeysText []string       `json:"-"`
+	LineSAN  string         `json:"-"` // numbered SAN main line
+	TTProbes uint64         `json:"-"`
+	TTHits   uint64         `json:"-"`
+	Record   *record.Record `json:"-"`
 	// Interrupted marks a search stopped by cancellation: not a result.
 	Interrupted bool `json:"-"`
 }
 
 // Expected is the claim that validate checked.
 type Expected struct {
-	Mate solver.Mate `json:"mate,omitempty"`
-	Keys []string    `json:"keys,omitempty"`
-	Line []string    `json:"line,omitempty"` // a helpmate's solution
+	Mate problem.Mate `json:"mate,omitempty"`
+	Keys []string     `json:"keys,omitempty"`
+	Line []string     `json:"line,omitempty"` // a helpmate's solution
 }
 
 // NewOutcome describes the solver's result for rec.
-func NewOutcome(rec *Record, res solver.Result) Outcome {
+func NewOutcome(rec *record.Record, res solver.Result) Outcome {
 	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings, PGN: rec.PGN}
 	if rec.Err != nil {
 		o.Status, o.Error = StatusError, rec.Err.Error()
@@ -168,7 +170,7 @@ type ProofInfo struct {
 }
 
 // Lichess returns the Lichess row's details, or nil for another record.
-func (o *Outcome) Lichess() *LichessInfo {
+func (o *Outcome) Lichess() *record.LichessInfo {
 	if o.Record == nil {
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/pgn"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -16,7 +18,7 @@ import (
 // reason that names the first move that fails (in the order a reader
 // meets them: the main line first) and the defence that refutes it. A
 // limit that stops a check gives no verdict on the line.
-func authorLine(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) (Verdict, string) {
+func authorLine(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) (Verdict, string) {
 	if rec.PGN == nil || rec.PGN.Tree == nil {
 		return "", ""
 	}
@@ -104,7 +106,7 @@ func (lc *lineChecker) check(g *pgn.Game, n *pgn.Node, pos board.Position, left 
 		return VerdictWrongKey, fmt.Sprintf("%s does not mate, and the claim leaves no more moves", where), false
 	}
 	// Does every defence lose within left-1 moves?
-	o := lc.opt.ForClaim(solver.Mate(-(left - 1)))
+	o := lc.opt.ForClaim(problem.Mate(-(left - 1)))
 	res := lc.sv.Solve(lc.ctx, after, o)
 	switch {
 	case res.Status == solver.StatusMate:
@@ -118,7 +120,7 @@ func (lc *lineChecker) check(g *pgn.Game, n *pgn.Node, pos board.Position, left 
 	for _, d := range l.Slice() {
 		next := after
 		next.Play(d)
-		r := lc.sv.Solve(lc.ctx, next, lc.opt.ForClaim(solver.Mate(left-1)))
+		r := lc.sv.Solve(lc.ctx, next, lc.opt.ForClaim(problem.Mate(left-1)))
 		if r.Status == solver.StatusLimit && r.Depth < left-1 {
 			return "", "", true
 		}

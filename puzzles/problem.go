@@ -7,29 +7,10 @@ import (
 	"slices"
 	"time"
 
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
 )
-
-// Problem is what a problem file (Popeye's language) says of a record
-// besides its position and stipulation.
-type Problem struct {
-	Title  string `json:"title,omitempty"`
-	Author string `json:"author,omitempty"`
-	Origin string `json:"origin,omitempty"`
-	// Twin names the twin as Popeye prints it ("b) wRd1-->d2"); empty
-	// for a problem without twins.
-	Twin string `json:"twin,omitempty"`
-	// The options mateline acts on.
-	Variation    bool `json:"-"` // Variation: the solution tree
-	NoThreat     bool `json:"-"` // NoThreat: no threats in the tree
-	MaxSolutions int  `json:"-"` // MaxSolutions N: stop after N solutions (0: all)
-	SetPlay      bool `json:"-"` // SetPlay: the play if the other side moved first
-	Try          bool `json:"-"` // Try: a selfmate's tries
-	Defence      int  `json:"-"` // Defence N: a try fails to at most N defences (0: 1)
-	MaxFlights   int  `json:"-"` // MaxFlightsquares N, as N+1: selfmates, a king with that many flights has defended
-	Threat       int  `json:"-"` // Threat N: selfmates, a move must threaten within N-1 moves
-}
 
 // SetPlay is the play of a problem if the side that does not start moved
 // first: a helpmate's solutions (one ply shorter), or a selfmate's set
@@ -70,14 +51,10 @@ type Shorter struct {
 	Text []string `json:"-"` // the solutions as the text report prints them
 }
 
-// IsProblem reports whether rec is a helpmate or a selfmate, solved by
-// SolveProblem rather than the mate prover.
-func (rec *Record) IsProblem() bool { return !rec.Stip.IsDirectMate() }
-
 // SolveProblem solves a helpmate or selfmate record: every solution (h#)
 // or every key (s#), the shortest length that has one, and the selfmate's
 // line and tree.
-func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome {
+func SolveProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Outcome {
 	o := NewOutcome(rec, solver.Result{})
 	if rec.Err != nil {
 		return o
@@ -121,10 +98,10 @@ func SolveProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome 
 // exactly one solution (h#) or key (s#), the author's when given, and
 // none shorter; cooked with more; shorter when fewer moves suffice;
 // no-solution when it has none.
-func ValidateProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outcome {
+func ValidateProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Outcome {
 	o := SolveProblem(ctx, rec, opt)
 	if rec.Err != nil {
-		o.Verdict = rec.ErrorVerdict()
+		o.Verdict = ErrorVerdict(rec)
 		return o
 	}
 	o.Expected = &Expected{Keys: uciMoves(rec.Claim.Keys)}
@@ -137,7 +114,7 @@ func ValidateProblem(ctx context.Context, rec *Record, opt ProblemOptions) Outco
 
 // problemVerdict judges a solved problem against its stipulation and the
 // author's solution.
-func problemVerdict(rec *Record, o *Outcome) Verdict {
+func problemVerdict(rec *record.Record, o *Outcome) Verdict {
 	switch {
 	case o.Status == StatusLimit:
 		return VerdictTimeout

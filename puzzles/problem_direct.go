@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -12,7 +14,7 @@ import (
 // problem file what its options ask: set play (SetPlay) and tries (Try,
 // Defence N), and its tree (Variation, already built) in Popeye's notation
 // unless san. What cannot be had is a warning.
-func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, san bool) {
+func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, san bool) {
 	pr := rec.Problem
 	if o.Tree != nil {
 		o.Tree.Long = !san
@@ -36,7 +38,7 @@ func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *Record, o *Ou
 // in n but fail to at least one and at most maxRefutations defences (the
 // defences after which no mate in n-1 follows), in Popeye's order. A move
 // that leaves Black no move is no try. It needs n >= 2.
-func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, maxRefutations int) error {
+func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, maxRefutations int) error {
 	n := rec.Claim.Mate.Moves()
 	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil || rec.Terminal != "" {
 		return nil
@@ -45,7 +47,7 @@ func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *Record, o *Outc
 	for _, k := range o.Keys {
 		keys[k] = true
 	}
-	opt = opt.ForClaim(solver.Mate(n - 1))
+	opt = opt.ForClaim(problem.Mate(n - 1))
 	// Many small solves: the table is kept between them (clearing it each
 	// time would cost more than the solves; the answers are exact either
 	// way).
@@ -108,7 +110,7 @@ func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *Record, o *Outc
 // move first, each Black move after which White mates in n-1 moves or
 // fewer, with White's mating moves. Nothing when White gives check (Black
 // could not move first) or n < 2.
-func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options) error {
+func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options) error {
 	n := rec.Claim.Mate.Moves()
 	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil {
 		return nil
@@ -117,9 +119,9 @@ func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *Record, o *Ou
 	if !ok {
 		return nil
 	}
-	opt = opt.ForClaim(solver.Mate(n - 1))
+	opt = opt.ForClaim(problem.Mate(n - 1))
 	opt.AllKeys, opt.Fresh = true, false
-	st := &solver.SolutionTree{Mate: solver.Mate(n - 1), FullDepth: 1}
+	st := &solver.SolutionTree{Mate: problem.Mate(n - 1), FullDepth: 1}
 	var l board.MoveList
 	null.LegalMoves(&l)
 	moves := append([]board.Move(nil), l.Slice()...)

@@ -5,13 +5,15 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 
 	"mateline.dev/mateline/stipulation"
 )
 
 // solveHelp fills o with every solution of a helpmate or a series-mover,
 // then looks for solutions of fewer moves.
-func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func solveHelp(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Lines(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
 	o.distinct = distinctSolutions(rec.Pos, res.Solutions, rec.Stip)
@@ -66,11 +68,11 @@ func solveHelp(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 // pser-s#) up to its first parry, what follows a parry being a
 // variation. 0 for the other stipulations, where each line is a
 // solution.
-func distinctSolutions(pos board.Position, sols []stipulation.Line, st stipulation.Stipulation) int {
-	forcedEnd := st.Kind == stipulation.HelpSelf || st.Kind == stipulation.HelpReflex ||
-		st.Kind == stipulation.SeriesSelf || st.Kind == stipulation.SeriesReflex
-	forcedParry := st.Parry && (st.Kind == stipulation.SeriesDirect || st.Kind == stipulation.SeriesSelf)
-	reci := st.Kind == stipulation.HelpReciprocal
+func distinctSolutions(pos board.Position, sols []stipulation.Line, st problem.Stipulation) int {
+	forcedEnd := st.Kind == problem.HelpSelf || st.Kind == problem.HelpReflex ||
+		st.Kind == problem.SeriesSelf || st.Kind == problem.SeriesReflex
+	forcedParry := st.Parry && (st.Kind == problem.SeriesDirect || st.Kind == problem.SeriesSelf)
+	reci := st.Kind == problem.HelpReciprocal
 	if !forcedEnd && !forcedParry && !reci {
 		return 0
 	}
@@ -103,14 +105,14 @@ func distinctSolutions(pos board.Position, sols []stipulation.Line, st stipulati
 // shorter one exists (Popeye shows the short set play). A series
 // helpmate's set play is the other side reaching the aim at once; the
 // other series-movers, hs#N and hr#N have none here.
-func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func helpSetPlay(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	null, ok := rec.Pos.Passed()
-	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind != stipulation.Help && rec.Stip.Kind != stipulation.SeriesHelp {
+	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind != problem.Help && rec.Stip.Kind != problem.SeriesHelp {
 		return nil
 	}
 	set := rec.Stip
-	if set.Kind == stipulation.SeriesHelp {
-		set = stipulation.Stipulation{Kind: stipulation.Help, Aim: set.Aim, Moves: 1, Half: false}
+	if set.Kind == problem.SeriesHelp {
+		set = problem.Stipulation{Kind: problem.Help, Aim: set.Aim, Moves: 1, Half: false}
 	}
 	if set.Half {
 		set.Half = false
@@ -136,7 +138,7 @@ func helpSetPlay(ctx context.Context, rec *Record, o *Outcome, lim stipulation.L
 }
 
 // lowest is the fewest moves a stipulation of st's kind can have.
-func lowest(st stipulation.Stipulation) int {
+func lowest(st problem.Stipulation) int {
 	if st.Half {
 		return 0
 	}
@@ -145,7 +147,7 @@ func lowest(st stipulation.Stipulation) int {
 
 // seriesSAN writes a series solution's moves in SAN, the other side
 // passing between the moves of a series (seriesStep).
-func seriesSAN(pos board.Position, line []board.Move, st stipulation.Stipulation) []string {
+func seriesSAN(pos board.Position, line []board.Move, st problem.Stipulation) []string {
 	var out []string
 	steps := seriesSteps(pos, line, st)
 	for i, m := range line {

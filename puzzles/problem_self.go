@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/stipulation"
 )
@@ -12,7 +14,7 @@ import (
 // solveSelf fills o with the keys of a forced stipulation (s#N, s=N, r#N,
 // semi-r#N, =N), its shortest length, its main line and (opt.Tree or the
 // Variation option) its tree.
-func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func solveSelf(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Selfmates(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
 	if err != nil {
@@ -61,7 +63,7 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 		}
 		o.PV, o.PVSAN = uciMoves(line), sanMoves(rec.Pos, line)
 		o.LineSAN = rec.Pos.SANLine(line)
-		if rec.Stip.Aim == stipulation.Stalemate {
+		if rec.Stip.Aim == problem.Stalemate {
 			o.LineSAN += " ="
 		}
 	}
@@ -74,7 +76,7 @@ func solveSelf(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Lim
 
 // selfExtras adds what a selfmate problem's options ask: its set play and
 // its tries.
-func selfExtras(ctx context.Context, rec *Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions, topt stipulation.TreeOptions) error {
+func selfExtras(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions, topt stipulation.TreeOptions) error {
 	pr := rec.Problem
 	if pr == nil {
 		return nil

@@ -8,19 +8,20 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/epd"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
 )
 
 // problemRecord makes a record of a helpmate or selfmate from a FEN.
-func problemRecord(t *testing.T, fen, stip string) puzzles.Record {
+func problemRecord(t *testing.T, fen, stip string) record.Record {
 	t.Helper()
-	rec := puzzles.FromFEN("--fen", 1, fen)
+	rec := record.FromFEN("--fen", 1, fen)
 	if rec.Err != nil {
 		t.Fatal(rec.Err)
 	}
-	st, err := stipulation.Parse(stip)
+	st, err := problem.Parse(stip)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestLineText(t *testing.T) {
 // MaxSolutions stops a helpmate at that many solutions.
 func TestMaxSolutions(t *testing.T) {
 	rec := problemRecord(t, "4kb2/5p2/8/8/8/8/8/2KQ4 b - - 0 1", "h#2")
-	rec.Problem = &puzzles.Problem{MaxSolutions: 3}
+	rec.Problem = &record.Problem{MaxSolutions: 3}
 	o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	if len(o.Solutions) != 3 || !o.Partial || o.Status != puzzles.StatusMate {
 		t.Errorf("%d solutions, partial %v, status %s", len(o.Solutions), o.Partial, o.Status)
@@ -135,7 +136,7 @@ func TestMaxSolutions(t *testing.T) {
 // problems (its test file battle_play.inp).
 func TestSetPlayAndTries(t *testing.T) {
 	rec := problemRecord(t, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1")
-	rec.Problem = &puzzles.Problem{Try: true}
+	rec.Problem = &record.Problem{Try: true}
 	o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	var got []string
 	for _, tr := range o.Tries {
@@ -147,7 +148,7 @@ func TestSetPlayAndTries(t *testing.T) {
 	}
 
 	rec = problemRecord(t, "8/8/8/8/1p6/k7/p1Q5/K7 w - - 0 1", "s#2")
-	rec.Problem = &puzzles.Problem{SetPlay: true}
+	rec.Problem = &record.Problem{SetPlay: true}
 	o = puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	sp := o.SetPlay
 	if sp == nil || sp.Tree == nil || len(sp.Tree.Defences) != 1 {
@@ -164,7 +165,7 @@ func TestSetPlayAndTries(t *testing.T) {
 	}
 
 	rec = problemRecord(t, "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#2")
-	rec.Problem = &puzzles.Problem{SetPlay: true}
+	rec.Problem = &record.Problem{SetPlay: true}
 	o = puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	// Popeye: "1...Rd1-d8 #", a short set play
 	if sp := o.SetPlay; sp == nil || sp.Stipulation != "h#0.5" || len(sp.Text) != 1 || sp.Text[0] != "1...Rd1-d8 #" {
@@ -205,7 +206,7 @@ func TestMaxFlightsquares(t *testing.T) {
 	}{{-1, []string{"c8g4"}}, {1, []string{"c8g4"}}, {0, nil}} {
 		rec := problemRecord(t, "2Q4b/8/5P2/2R5/4k3/3p4/4p3/4K3 w - - 0 1", "s#3")
 		if tc.option >= 0 {
-			rec.Problem = &puzzles.Problem{MaxFlights: tc.option + 1}
+			rec.Problem = &record.Problem{MaxFlights: tc.option + 1}
 		}
 		o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 		if !slices.Equal(o.Keys, tc.keys) {
@@ -231,7 +232,7 @@ func TestThreatOption(t *testing.T) {
 	}
 	for _, tc := range cases {
 		rec := problemRecord(t, tc.fen, "s#3")
-		rec.Problem = &puzzles.Problem{Threat: tc.threat}
+		rec.Problem = &record.Problem{Threat: tc.threat}
 		o := puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 		if !slices.Equal(o.Keys, tc.keys) {
 			t.Errorf("%s Threat %d: keys %v, want %v", tc.fen, tc.threat, o.Keys, tc.keys)
@@ -242,7 +243,7 @@ func TestThreatOption(t *testing.T) {
 // Option Try on a direct mate: Popeye 4.104 lists these seven tries of
 // this #2 (no key), each refuted by one defence.
 func TestDirectTries(t *testing.T) {
-	rec := puzzles.FromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
+	rec := record.FromFEN("--fen", 1, "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1")
 	rec.Claim.Mate = 2
 	sv := solver.New(4)
 	opt := solver.Options{Fresh: true}.ForClaim(2)
@@ -272,8 +273,8 @@ func TestDirectSetPlay(t *testing.T) {
 		{"k3n3/P7/K1p1N3/8/8/2p5/1P6/8 w - - 0 1", 3, []string{"Se8-c7 +: Se6*c7 #", "Se8-d6: Se6-c7 #", "Se8-f6: Se6-c7 #", "Se8-g7: Se6-c7 #"}},
 	}
 	for _, tc := range cases {
-		rec := puzzles.FromFEN("--fen", 1, tc.fen)
-		rec.Claim.Mate = solver.Mate(tc.mate)
+		rec := record.FromFEN("--fen", 1, tc.fen)
+		rec.Claim.Mate = problem.Mate(tc.mate)
 		sv := solver.New(4)
 		opt := solver.Options{Fresh: true}.ForClaim(rec.Claim.Mate)
 		o := puzzles.Solve(context.Background(), sv, &rec, opt)

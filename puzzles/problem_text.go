@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/stipulation"
 )
 
 // solutionTexts writes each solution as UCI moves and as a line of text,
 // in Popeye's order (it sorts sols).
-func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st stipulation.Stipulation) ([][]string, []string) {
+func solutionTexts(pos board.Position, sols []stipulation.Line, san bool, st problem.Stipulation) ([][]string, []string) {
 	// the last move is a mate generator's, unless the other side is
 	// forced to it (hs#, hr#, ser-s#, ser-r#: a defence)
-	byMate := st.Kind != stipulation.HelpSelf && st.Kind != stipulation.HelpReflex &&
-		st.Kind != stipulation.SeriesSelf && st.Kind != stipulation.SeriesReflex
+	byMate := st.Kind != problem.HelpSelf && st.Kind != problem.HelpReflex &&
+		st.Kind != problem.SeriesSelf && st.Kind != problem.SeriesReflex
 	popeyeOrder(pos, sols, byMate)
-	if st.Kind == stipulation.HelpReciprocal {
+	if st.Kind == problem.HelpReciprocal {
 		reciprocalOrder(sols, st.Plies()-2)
 	}
 	var ucis [][]string
@@ -48,7 +49,7 @@ func reciprocalOrder(sols []stipulation.Line, plies int) {
 // helpmates, each series move numbered on its own for series-movers
 // ("1.Kg1*f1   2.Tg2-g1 ... 5.Lf4-d2 Kd1*d2 ="), and " =" after a
 // stalemate.
-func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulation, san bool) string {
+func SolutionText(pos board.Position, line []board.Move, st problem.Stipulation, san bool) string {
 	var text string
 	if st.IsSeries() {
 		var b strings.Builder
@@ -76,7 +77,7 @@ func SolutionText(pos board.Position, line []board.Move, st stipulation.Stipulat
 	} else {
 		text = LineText(pos, line, san, st.Half)
 	}
-	if st.Aim == stipulation.Stalemate {
+	if st.Aim == problem.Stalemate {
 		text += " ="
 	}
 	return text
@@ -94,7 +95,7 @@ type seriesStep struct {
 // seriesSteps gives the steps of the moves of line, a solution of st
 // from pos: in a parry series a series move that checks before the last
 // is followed by the other side's parry, not by a pass.
-func seriesSteps(pos board.Position, line []board.Move, st stipulation.Stipulation) []seriesStep {
+func seriesSteps(pos board.Position, line []board.Move, st problem.Stipulation) []seriesStep {
 	steps := make([]seriesStep, len(line))
 	played, parry := 0, false
 	for i, m := range line {

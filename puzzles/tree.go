@@ -5,16 +5,18 @@ import (
 	"fmt"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
 // Tree is a solution tree as JSON (--json --tree) and text (--tree): the
 // solver's tree in SAN.
 type Tree struct {
-	Mate      solver.Mate `json:"mate"`
-	FullDepth int         `json:"full_depth"` // attacker moves shown with every defence
-	Cut       bool        `json:"main_lines_below,omitempty"`
-	Note      string      `json:"note,omitempty"`
+	Mate      problem.Mate `json:"mate"`
+	FullDepth int          `json:"full_depth"` // attacker moves shown with every defence
+	Cut       bool         `json:"main_lines_below,omitempty"`
+	Note      string       `json:"note,omitempty"`
 	// Stipulation is a selfmate's ("s#3"): mate_in then counts the
 	// attacker's moves to the selfmate. Empty for a direct mate.
 	Stipulation string `json:"stipulation,omitempty"`
@@ -67,7 +69,7 @@ type TreeThreat struct {
 // shortest, with every key (solve with AllKeys), and attaches it.
 // fullDepth bounds the attacker moves shown with every defence (0: all
 // up to mate in 4, two beyond).
-func AddTree(ctx context.Context, sv *solver.Solver, rec *Record, o *Outcome, opt solver.Options, fullDepth int) error {
+func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, fullDepth int) error {
 	if o.Status != "mate" || rec.Err != nil {
 		return nil
 	}

@@ -66,7 +66,7 @@ var knownProblems = []knownProblem{
 		},
 	},
 	{
-		source: "D. M. Howard, 3rd Prize Problem Observer 2007-08; meson PID 78844",
+		source: "D. M. Howard, 3rd Prize record.Problem Observer 2007-08; meson PID 78844",
 		fen:    "B7/8/7Q/4k3/KNp5/8/5P2/8 w - - 0 1", mate: 3, key: "Qg6",
 		threat:     nil,
 		variations: map[string][]string{"Kd4": {"Qf6"}, "Kf4": {"Qh5"}, "c3": {"Nd3"}},

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -37,7 +40,7 @@ func (v Verdict) Passes() bool { return v == VerdictOK || v == VerdictSkipped }
 
 // Solve runs the solver on rec and describes the result. Options come in
 // adapted to the record's claim by the caller.
-func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) Outcome {
+func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) Outcome {
 	if rec.Err != nil {
 		return NewOutcome(rec, solver.Result{})
 	}
@@ -53,10 +56,10 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Optio
 // Validate checks rec's mate claim and gives one verdict. It looks up to
 // beyond moves past the claimed length to tell "longer" from "no-mate".
 // A record without a mate claim gets no verdict.
-func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options, beyond int) Outcome {
+func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, beyond int) Outcome {
 	if rec.Err != nil {
 		o := NewOutcome(rec, solver.Result{})
-		o.Verdict = rec.ErrorVerdict()
+		o.Verdict = ErrorVerdict(rec)
 		return o
 	}
 	claim := rec.Claim.Mate
@@ -110,14 +113,14 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Op
 
 // terminalOutcome is the outcome of a position with no legal move: no
 // mate for the side to move, with the reason.
-func terminalOutcome(rec *Record) Outcome {
+func terminalOutcome(rec *record.Record) Outcome {
 	o := NewOutcome(rec, solver.Result{Status: solver.StatusNoMate})
 	o.Note = rec.Terminal
 	return o
 }
 
 // skipped is a record validate does not check, with the reason.
-func skipped(rec *Record, why string) Outcome {
+func skipped(rec *record.Record, why string) Outcome {
 	o := NewOutcome(rec, solver.Result{})
 	o.Status, o.Verdict, o.Note = StatusSkipped, VerdictSkipped, why
 	return o
@@ -126,12 +129,12 @@ func skipped(rec *Record, why string) Outcome {
 // lineCook follows a Lichess solution line and checks that every attacker
 // move but the last is the only one that keeps the mate on schedule. It
 // returns a verdict and a reason when one is not.
-func lineCook(ctx context.Context, sv *solver.Solver, rec *Record, opt solver.Options) (Verdict, string) {
+func lineCook(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) (Verdict, string) {
 	pos := rec.Pos
 	n := rec.Claim.Mate
 	for i, m := range rec.Claim.Line {
 		attacker := i%2 == 0
-		left := n - solver.Mate(i/2)
+		left := n - problem.Mate(i/2)
 		if attacker && i > 0 && left > 1 {
 			o := opt.ForClaim(left)
 			o.AllKeys = true
@@ -166,7 +169,7 @@ func interrupted(ctx context.Context, res solver.Result) bool {
 	return ctx.Err() != nil && (res.Status == solver.StatusLimit || res.Partial)
 }
 
-func verdict(rec *Record, res solver.Result, n int) Verdict {
+func verdict(rec *record.Record, res solver.Result, n int) Verdict {
 	found := res.Mate.Moves()
 	switch {
 	case res.Status == solver.StatusLimit:
@@ -218,4 +221,31 @@ func join(a, b string) string {
 		return a + b
 	}
 	return a + " " + b
+}
+
+// ErrorVerdict is the verdict of a record that could not be read: illegal
+// for a position that cannot occur, unreadable for everything else ("" when
+// the record was read).
+func ErrorVerdict(r *record.Record) Verdict {
+	if r.Err == nil {
+		return ""
+	}
+	if isPositionError(r.Err) {
+		return VerdictIllegal
+	}
+	return VerdictUnreadable
+}
+
+func isPositionError(err error) bool {
+	for err != nil {
+		switch e := err.(type) {
+		case *board.FENError:
+			return e.Kind >= board.ErrKingCount
+		case interface{ Unwrap() error }:
+			err = e.Unwrap()
+		default:
+			return false
+		}
+	}
+	return false
 }

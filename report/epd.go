@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // EPD writes the annotated EPD line: the position, every input
@@ -24,42 +25,42 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 	fields := strings.Fields(o.FEN)
 	var b strings.Builder
 	b.WriteString(strings.Join(fields[:4], " "))
-	var found []puzzles.Op
+	var found []record.Op
 	if o.Status != puzzles.StatusError {
 		found = append(found,
-			puzzles.Op{Code: "acd", Args: []string{strconv.Itoa(o.Depth)}},
-			puzzles.Op{Code: "acn", Args: []string{strconv.FormatUint(o.Nodes, 10)}},
-			puzzles.Op{Code: "acs", Args: []string{strconv.FormatFloat(o.MS/1000, 'f', 3, 64)}})
+			record.Op{Code: "acd", Args: []string{strconv.Itoa(o.Depth)}},
+			record.Op{Code: "acn", Args: []string{strconv.FormatUint(o.Nodes, 10)}},
+			record.Op{Code: "acs", Args: []string{strconv.FormatFloat(o.MS/1000, 'f', 3, 64)}})
 		switch {
 		case o.Mate > 0:
-			found = append(found, puzzles.Op{Code: "dm", Args: []string{strconv.Itoa(int(o.Mate))}})
+			found = append(found, record.Op{Code: "dm", Args: []string{strconv.Itoa(int(o.Mate))}})
 		case o.Mate < 0:
-			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("mated in %d", -o.Mate)}})
+			found = append(found, record.Op{Code: "c0", Args: []string{fmt.Sprintf("mated in %d", -o.Mate)}})
 		case o.MateWithin > 0:
-			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("mate in at most %d (not proved shortest)", o.MateWithin)}})
+			found = append(found, record.Op{Code: "c0", Args: []string{fmt.Sprintf("mate in at most %d (not proved shortest)", o.MateWithin)}})
 		case o.MateWithin < 0:
-			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("mated in at most %d (not proved shortest)", -o.MateWithin)}})
+			found = append(found, record.Op{Code: "c0", Args: []string{fmt.Sprintf("mated in at most %d (not proved shortest)", -o.MateWithin)}})
 		case o.Status == puzzles.StatusCapped && o.Stipulation == "":
-			found = append(found, puzzles.Op{Code: "c0", Args: []string{fmt.Sprintf("no mate in %d or fewer (longer not looked for)", o.Depth)}})
+			found = append(found, record.Op{Code: "c0", Args: []string{fmt.Sprintf("no mate in %d or fewer (longer not looked for)", o.Depth)}})
 		case o.Status == puzzles.StatusNoMate && o.Stipulation == "" && o.Note == "":
-			found = append(found, puzzles.Op{Code: "c0", Args: []string{"no mate at any length"}})
+			found = append(found, record.Op{Code: "c0", Args: []string{"no mate at any length"}})
 		}
 		if len(o.PVSAN) > 0 {
-			found = append(found, puzzles.Op{Code: "pv", Args: o.PVSAN})
+			found = append(found, record.Op{Code: "pv", Args: o.PVSAN})
 		}
 		if len(o.KeysSAN) > 0 && o.Mate > 0 {
-			found = append(found, puzzles.Op{Code: "bm", Args: o.KeysSAN})
+			found = append(found, record.Op{Code: "bm", Args: o.KeysSAN})
 		}
 		if len(o.Book) > 0 {
-			found = append(found, puzzles.Op{Code: "c8", Args: []string{"book: " + strings.Join(o.Book, " ")}})
+			found = append(found, record.Op{Code: "c8", Args: []string{"book: " + strings.Join(o.Book, " ")}})
 		}
 		if o.Stipulation != "" {
 			// a problem: its stipulation (an EPD of a Popeye file reads
 			// back), what was found and its keys
-			found = append(found, puzzles.Op{Code: "stip", Args: []string{o.Stipulation}},
-				puzzles.Op{Code: "c0", Args: []string{problemSummary(o)}})
+			found = append(found, record.Op{Code: "stip", Args: []string{o.Stipulation}},
+				record.Op{Code: "c0", Args: []string{problemSummary(o)}})
 			if len(o.KeysSAN) > 0 {
-				found = append(found, puzzles.Op{Code: "bm", Args: o.KeysSAN})
+				found = append(found, record.Op{Code: "bm", Args: o.KeysSAN})
 			}
 		}
 	}
@@ -68,14 +69,14 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 		if o.Error != "" {
 			v += ": " + o.Error
 		}
-		found = append(found, puzzles.Op{Code: "c9", Args: []string{v}})
+		found = append(found, record.Op{Code: "c9", Args: []string{v}})
 	}
-	set := map[string]puzzles.Op{}
+	set := map[string]record.Op{}
 	for _, op := range found {
 		set[op.Code] = op
 	}
 	var was []string
-	var ops []puzzles.Op
+	var ops []record.Op
 	if o.Record != nil {
 		ops = append(ops, o.Record.Ops...)
 	}
@@ -84,7 +85,7 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 		hasID = hasID || op.Code == "id"
 	}
 	if !hasID {
-		ops = append([]puzzles.Op{{Code: "id", Args: []string{o.ID}}}, ops...)
+		ops = append([]record.Op{{Code: "id", Args: []string{o.ID}}}, ops...)
 	}
 	written := map[string]bool{}
 	for _, op := range ops {
@@ -106,7 +107,7 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 		}
 	}
 	if len(was) > 0 {
-		writeOp(&b, puzzles.Op{Code: "c7", Args: []string{"was: " + strings.Join(was, "; ")}})
+		writeOp(&b, record.Op{Code: "c7", Args: []string{"was: " + strings.Join(was, "; ")}})
 	}
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
@@ -118,7 +119,7 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 const unreadablePrefix = "# unreadable id "
 
 // writeOp writes an operation of an EPD line, with its separators.
-func writeOp(b *strings.Builder, op puzzles.Op) {
+func writeOp(b *strings.Builder, op record.Op) {
 	b.WriteByte(' ')
 	b.WriteString(op.String())
 	b.WriteByte(';')

@@ -16,6 +16,7 @@ import (
 	chessimage "github.com/corentings/chess/v2/image"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // The page's template, style and script are files of their own, embedded
@@ -102,7 +103,7 @@ type card struct {
 	Rating, N      int
 	Diagram        template.HTML
 	BlackToMove    bool
-	Lichess        *puzzles.LichessInfo
+	Lichess        *record.LichessInfo
 	Claim, Finding string
 	Keys           []string
 	KeysLabel      string
@@ -267,10 +268,10 @@ func diagram(o *puzzles.Outcome) string {
 		}
 	}
 	for i, k := range keys {
-		arrows += arrowSVG(k, black, false, fmt.Sprintf("ah%d-%x-%d", o.Line, puzzles.IDHash(o.ID)&0xffffff, i))
+		arrows += arrowSVG(k, black, false, fmt.Sprintf("ah%d-%x-%d", o.Line, record.IDHash(o.ID)&0xffffff, i))
 	}
 	if o.Expected != nil && len(o.Expected.Keys) > 0 && !slices.Contains(keys, o.Expected.Keys[0]) {
-		arrows += arrowSVG(o.Expected.Keys[0], black, true, fmt.Sprintf("ac%d-%x", o.Line, puzzles.IDHash(o.ID)&0xffffff))
+		arrows += arrowSVG(o.Expected.Keys[0], black, true, fmt.Sprintf("ac%d-%x", o.Line, record.IDHash(o.ID)&0xffffff))
 	}
 	if i := strings.LastIndex(svg, "</svg>"); i >= 0 && arrows != "" {
 		svg = svg[:i] + arrows + svg[i:]

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/stipulation"
+	"mateline.dev/mateline/record"
 )
 
 // writeProblemHeader writes what a problem file said of the record: its
 // title, author, origin and twin.
-func writeProblemHeader(b *strings.Builder, pr *puzzles.Problem) {
+func writeProblemHeader(b *strings.Builder, pr *record.Problem) {
 	for _, f := range []struct{ name, text string }{
 		{"title", pr.Title}, {"author", pr.Author}, {"origin", pr.Origin}, {"twin", pr.Twin},
 	} {
@@ -125,6 +126,6 @@ func plural(n int, what string) string {
 // hasSolutions reports whether a stipulation's finding is its solutions
 // (helpmates, series-movers), not its keys.
 func hasSolutions(text string) bool {
-	st, err := stipulation.Parse(text)
+	st, err := problem.Parse(text)
 	return err == nil && st.HasSolutions()
 }

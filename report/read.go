@@ -14,8 +14,8 @@ import (
 
 	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/pgn"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/stipulation"
 )
 
 // Line is one record of an output file, as read back: its id, what it
@@ -330,7 +330,7 @@ func isProblemFinding(s string) bool {
 	if !ok || !strings.HasPrefix(s, "  ") {
 		return false
 	}
-	st, err := stipulation.Parse(text)
+	st, err := problem.Parse(text)
 	return err == nil && !st.IsDirectMate()
 }
 

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
-	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/record"
 )
 
 // Text writes o as a few readable lines, and a blank line. The first line
@@ -77,7 +78,7 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 }
 
 // writePGNHeader names a PGN game: its number, Event and players.
-func writePGNHeader(b *strings.Builder, p *puzzles.PGNInfo) {
+func writePGNHeader(b *strings.Builder, p *record.PGNInfo) {
 	fmt.Fprintf(b, "  game %d", p.Game)
 	if p.Event != "" && p.Event != "?" {
 		fmt.Fprintf(b, ": %s", p.Event)
@@ -129,7 +130,7 @@ func writeFinding(w io.Writer, o *puzzles.Outcome) {
 
 // WithinWords says what a proved but not yet shortest mate is: "mate in
 // 14 proved, no mate in 9 or fewer; shortest not yet proved".
-func WithinWords(m solver.Mate, depth int) string {
+func WithinWords(m problem.Mate, depth int) string {
 	if m > 0 {
 		if depth == 0 {
 			return fmt.Sprintf("mate in %d proved; shorter mates not yet ruled out", m)
@@ -152,7 +153,7 @@ func noMateReason(o *puzzles.Outcome) string {
 
 // writeKeys writes the keys of mate (a proved shortest mate, or one proved
 // within a limit) and its line.
-func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate solver.Mate) {
+func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate problem.Mate) {
 	label := "key"
 	if mate < 0 {
 		label = "best defence"
@@ -230,13 +231,13 @@ func humanCount(x float64) string {
 
 // Interrupted writes what an interrupted search had proved, for standard
 // error: its record is not written (--resume does it again), but what was
-// proved is not thrown away in silence.
+// proved is not thrown away in silence. It says what the record would
+// say, word for word: a mate proved shortest before the interruption came
+// is that, and a lower bound only what a finished proof showed.
 func Interrupted(w io.Writer, o *puzzles.Outcome) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "interrupted: %s:%d %s\n", o.Source, o.Line, o.ID)
-	stopped := *o
-	stopped.Status = puzzles.StatusLimit
-	writeFinding(&b, &stopped)
+	writeFinding(&b, o)
 	fmt.Fprintf(&b, "  %s\n", statsLine(o))
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
 )
@@ -120,7 +121,7 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 		return // the client went away while waiting
 	}
 	defer p.put(sv)
-	rec := puzzles.FromPosition("solve", "fen:1", pos)
+	rec := record.FromPosition("solve", "fen:1", pos)
 	o := puzzles.Solve(r.Context(), sv, &rec, opt)
 	if r.Context().Err() != nil {
 		return // the client went away: the search was cancelled

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // The answer of a solve: once the proofs are over, the keys and main lines
@@ -41,7 +42,7 @@ type reader struct {
 	s    *searcher
 	pos  board.Position
 	sc   *schedule
-	mate Mate
+	mate problem.Mate
 	// tree says the proof tree of the schedule proves this mate: its line
 	// has the mate's plies, its first move is a key.
 	tree bool

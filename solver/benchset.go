@@ -1,11 +1,13 @@
 package solver
 
+import "mateline.dev/mateline/problem"
+
 // BenchPosition is one position of the fixed benchmark workload, with the
 // longest mate to look for and the answer a correct solver proves.
 type BenchPosition struct {
 	FEN     string
 	MaxMate int
-	Want    Mate // 0 for no mate within MaxMate
+	Want    problem.Mate // 0 for no mate within MaxMate
 }
 
 // BenchPositions is the workload of "mateline bench" and BenchmarkSolve:

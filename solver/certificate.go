@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Proof certificates: docs/certificate.md defines the format. The writer
@@ -104,7 +105,7 @@ func CertificateKey(pos *board.Position) string {
 // when their tree has at most refutationLimit nodes. Call it after the
 // Solve that proved the mate, with the same options: it reads that solve's
 // tables. ctx bounds the time it takes.
-func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate Mate, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
+func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate problem.Mate, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
 	var stats CertificateStats
 	if mate == 0 {
 		return stats, errors.New("no mate to certify")
@@ -176,12 +177,12 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 }
 
 // tablesSay reports whether the DTM tables give pos exactly mate.
-func tablesSay(t DTM, pos *board.Position, mate Mate) bool {
+func tablesSay(t DTM, pos *board.Position, mate problem.Mate) bool {
 	if t == nil || !dtmCovers(pos) {
 		return false
 	}
 	m, ok := t.ProbeDTM(pos)
-	return ok && Mate(m) == mate
+	return ok && problem.Mate(m) == mate
 }
 
 // writeNodes writes one node per attacker position the tree reaches from
@@ -248,7 +249,7 @@ func newRefutationTree(s *searcher, attacker board.Color, limit int) *refutation
 
 // build refutes every mate shorter than mate from pos, into a spool file
 // returned open (the caller closes it).
-func (r *refutationTree) build(pos board.Position, mate Mate) (*os.File, error) {
+func (r *refutationTree) build(pos board.Position, mate problem.Mate) (*os.File, error) {
 	f, err := os.CreateTemp("", "mateline-refutations-*.jsonl")
 	if err != nil {
 		return nil, err

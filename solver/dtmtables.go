@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Exact distance-to-mate tables (Options.DTM) answer a root they cover
@@ -27,7 +28,7 @@ func (s *searcher) probeDTM(pos *board.Position, ply, alpha, beta int) (int, Bou
 		return 0, BoundNone, false
 	}
 	s.tbHits++
-	mate := Mate(m)
+	mate := problem.Mate(m)
 	if mate == 0 {
 		return 0, BoundExact, true // no mate, with the clock or without
 	}
@@ -83,8 +84,8 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 		moves = rm
 	}
 	// the value of each root move, from the side to move
-	vals := make([]Mate, len(moves))
-	best := Mate(0)
+	vals := make([]problem.Mate, len(moves))
+	best := problem.Mate(0)
 	for i, m := range moves {
 		child := pos
 		child.Play(m)
@@ -93,7 +94,7 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 			return res, false
 		}
 		vals[i] = v
-		if i == 0 || v.betterThan(best) {
+		if i == 0 || betterThan(v, best) {
 			best = v
 		}
 	}
@@ -146,7 +147,7 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 
 // childMate is the value for the side to move of the move that led to
 // child: the mate there, seen one move earlier.
-func childMate(t DTM, child *board.Position) (Mate, bool) {
+func childMate(t DTM, child *board.Position) (problem.Mate, bool) {
 	if child.IsCheckmate() {
 		return 1, true
 	}
@@ -157,7 +158,7 @@ func childMate(t DTM, child *board.Position) (Mate, bool) {
 	if !ok {
 		return 0, false
 	}
-	mate := Mate(m)
+	mate := problem.Mate(m)
 	switch {
 	case mate > 0:
 		return -mate, true // we are mated in the same number of moves
@@ -167,11 +168,11 @@ func childMate(t DTM, child *board.Position) (Mate, bool) {
 	return 0, true
 }
 
-// betterThan compares two values of moves for the side that chooses: a
+// betterThan compares two values m and o of moves for the side that chooses: a
 // quicker mate is better, then no mate, then the longest defence.
-func (m Mate) betterThan(o Mate) bool { return rankMate(m) > rankMate(o) }
+func betterThan(m, o problem.Mate) bool { return rankMate(m) > rankMate(o) }
 
-func rankMate(m Mate) int {
+func rankMate(m problem.Mate) int {
 	switch {
 	case m > 0:
 		return 1000 - int(m)
@@ -193,7 +194,7 @@ func dtmLine(t DTM, pos board.Position, key board.Move) ([]board.Move, bool) {
 		moves := legalMoves(&pos)
 		slices.SortFunc(moves, compareUCI)
 		var pick board.Move
-		var best Mate
+		var best problem.Mate
 		for i, m := range moves {
 			child := pos
 			child.Play(m)
@@ -201,7 +202,7 @@ func dtmLine(t DTM, pos board.Position, key board.Move) ([]board.Move, bool) {
 			if !ok {
 				return line, false
 			}
-			if i == 0 || v.betterThan(best) {
+			if i == 0 || betterThan(v, best) {
 				pick, best = m, v
 			}
 		}
@@ -234,7 +235,7 @@ func compareUCI(a, b board.Move) int {
 // plays it (Mate(0): no forced mate after it).
 type TableMove struct {
 	Move board.Move
-	Mate Mate
+	Mate problem.Mate
 }
 
 // TableMoves returns every legal move of pos with its value from the DTM

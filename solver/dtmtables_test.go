@@ -10,6 +10,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/internal/testpos"
+	"mateline.dev/mateline/problem"
 )
 
 // TestDTMAgreesWithSearch solves random 4-man positions both ways: from
@@ -78,7 +79,7 @@ func TestDTMInSearchWithRule50(t *testing.T) {
 	tables := store.Prober(3)
 	for _, c := range []struct {
 		clock int
-		want  Mate
+		want  problem.Mate
 	}{{0, 9}, {80, 9}, {83, 9}, {84, 0}, {90, 0}} {
 		pos, err := board.ParseFEN("8/8/8/3k4/8/8/8/K5Q1 w - - " + strconv.Itoa(c.clock) + " 1")
 		if err != nil {

@@ -1,6 +1,9 @@
 package solver
 
-import "mateline.dev/mateline/board"
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+)
 
 // Once a mate is proved, the key moves and the main line are read off with
 // further exact questions, answered from the tables where they can be.
@@ -33,9 +36,7 @@ func (s *searcher) matesWithin(pos *board.Position, plies int) (mates, ok bool) 
 	if wins, known := s.pnKnown(pos.Side(), pos, plies); known {
 		return wins, true
 	}
-	q := s.newQuery(pos.Side())
-	mates = s.rootTest(q, *pos, plies)
-	return mates, !q.stopped
+	return s.decide(pos, pos.Side(), plies)
 }
 
 // matedWithin reports whether the side to move in pos is mated within
@@ -47,16 +48,62 @@ func (s *searcher) matedWithin(pos *board.Position, plies int) (mated, ok bool) 
 	if wins, known := s.pnKnown(pos.Side().Other(), pos, plies); known {
 		return wins, true
 	}
-	q := s.newQuery(pos.Side().Other())
-	mated = s.rootTest(q, *pos, plies)
-	return mated, !q.stopped
+	return s.decide(pos, pos.Side().Other(), plies)
+}
+
+// decide reports whether attacker mates within plies of pos. A short
+// question goes to the alpha-beta search alone; a long one to both
+// searches in turn, the alpha-beta search first (the table mostly holds
+// its answer already), on budgets that double, until one decides it: the
+// proof-number search decides some long ones far sooner (matetrack.epd
+// line 6068: after each king move but the key, no mate in 17 moves). ok is false when
+// the solve's limits, or the searcher's budget, stopped it.
+func (s *searcher) decide(pos *board.Position, attacker board.Color, plies int) (wins, ok bool) {
+	if plies < decideTurnsPlies {
+		q := s.newQuery(attacker)
+		wins = s.rootTest(q, *pos, plies)
+		return wins, !q.stopped
+	}
+	for budget := uint64(firstDecideBudget); ; budget *= 2 {
+		q := s.newQuery(attacker).withNodes(s, budget)
+		wins = s.rootTest(q, *pos, plies)
+		if !q.stopped {
+			return wins, true
+		}
+		if s.spent() {
+			return false, false
+		}
+		q = s.newQuery(attacker).withNodes(s, budget/decidePNShare)
+		if wins, decided := s.pnProve(q, *pos, plies); decided {
+			return wins, true
+		}
+		if s.spent() {
+			return false, false
+		}
+	}
+}
+
+// decideTurnsPlies is the least question, in plies, that decide gives to
+// both searches in turn; firstDecideBudget is the alpha-beta search's
+// first budget, and the proof-number search gets a decidePNShare-th of
+// each.
+const (
+	decideTurnsPlies  = 9
+	firstDecideBudget = 1 << 14
+	decidePNShare     = 4
+)
+
+// spent reports whether the solve's limits, or the searcher's budget,
+// stop every query it starts.
+func (s *searcher) spent() bool {
+	return s.limitReached() || s.budgetEnd > 0 && s.nodes >= s.budgetEnd
 }
 
 // keys returns the root moves achieving mate (signed moves): for a win the
 // moves after which the opponent is mated within the remaining plies, for a
 // loss the defences that hold out the full length. Only rootMoves are
 // tried when not nil. complete is false when a limit cut the list short.
-func (s *searcher) keys(pos board.Position, mate Mate, rootMoves []board.Move, all bool, book []board.Move) (keys []board.Move, complete bool) {
+func (s *searcher) keys(pos board.Position, mate problem.Mate, rootMoves []board.Move, all bool, book []board.Move) (keys []board.Move, complete bool) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	if rootMoves != nil {

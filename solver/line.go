@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Main lines: once a mate is proved and its keys are known, the line
@@ -15,7 +16,7 @@ import (
 // line builds the main line from the first key: the winner plays a move
 // that keeps the mate on schedule, the loser a reply that holds out
 // longest. complete is false when a limit cut it short.
-func (s *searcher) line(root board.Position, first board.Move, mate Mate) (pv []board.Move, complete bool) {
+func (s *searcher) line(root board.Position, first board.Move, mate problem.Mate) (pv []board.Move, complete bool) {
 	pv = []board.Move{first}
 	pos := root
 	pos.Play(first)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // CheckLine checks the main line of a mate as matetrack's matecheck.py
@@ -11,7 +12,7 @@ import (
 // end, and no draw that the losing side could claim on the way (the
 // 50-move rule, or a position seen for the third time). It returns nil for
 // a good line, else what is wrong with it.
-func CheckLine(pos board.Position, mate Mate, line []board.Move) error {
+func CheckLine(pos board.Position, mate problem.Mate, line []board.Move) error {
 	if mate == 0 {
 		return fmt.Errorf("no mate to check")
 	}

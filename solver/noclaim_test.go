@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // noClaimMates are lines of matetrack.epd outside the shared samples
 // (every 13th line, less those the samples hold), with their stated mate.
 var noClaimMates = []struct {
 	fen string
-	bm  Mate
+	bm  problem.Mate
 }{
 	{"1K5b/1p1Np1n1/1R3p2/1PP5/2pkp3/R3N1p1/2PP2bq/8 w - - 0 1", 11},
 	{"5k2/6N1/4B2K/6B1/4N3/3p4/1n4p1/b2b4 w - - 0 1", 12},

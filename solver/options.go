@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Want says which outcomes a solve looks for.
@@ -19,8 +20,12 @@ const (
 // DefaultMaxMate is how far a solve looks when Options.MaxMate is not set.
 const DefaultMaxMate = 10
 
-// MaxMateMoves bounds Options.MaxMate: the search path holds MaxPly plies.
-const MaxMateMoves = MaxPly/2 - 2
+// MaxMateMoves bounds Options.MaxMate: problem.MaxMateMoves, which the
+// search path of MaxPly plies must hold (the constant below does not
+// compile otherwise).
+const MaxMateMoves = problem.MaxMateMoves
+
+const _ = uint(MaxPly/2 - 2 - MaxMateMoves)
 
 // Options control a solve. They come in four groups: the question asked,
 // what the answer holds, the limits, and the plumbing.
@@ -29,9 +34,10 @@ type Options struct {
 
 	MaxMate int  // longest mate to look for, in moves (default 10)
 	Want    Want // which side's mate to look for
-	// Aim is the mate length (in moves, for the kind Want asks for) that
-	// the proof-number search tries to prove; 0 or more than MaxMate means
-	// MaxMate. A claim is the natural aim when MaxMate looks beyond it.
+	// Aim is the hint: a mate length (in moves, of the first kind Want
+	// asks for) that the proof-number search asks for exactly, in turn
+	// with its own ladder of aims (ladder.go); 0 or more than MaxMate for
+	// none. A claim is the natural hint (ForClaim).
 	Aim    int
 	Rule50 bool // honour the 50-move rule (off by problem convention)
 	// RootMoves, when not empty, are the only moves searched at the root
@@ -94,14 +100,17 @@ type Options struct {
 
 // ForClaim returns the options that look for the claimed mate and no
 // further: a mate of that length for the side to move (claim > 0) or of
-// the side to move (claim < 0). A claim of 0 leaves the options as they
-// are.
-func (o Options) ForClaim(claim Mate) Options {
+// the side to move (claim < 0), with the claim as the hint (Aim). A claim
+// of 0 leaves the options as they are.
+func (o Options) ForClaim(claim problem.Mate) Options {
 	switch {
 	case claim > 0:
 		o.MaxMate, o.Want = claim.Moves(), WantMate
 	case claim < 0:
 		o.MaxMate, o.Want = claim.Moves(), WantMated
+	}
+	if claim != 0 {
+		o.Aim = claim.Moves() // the claim is the hint
 	}
 	return o
 }

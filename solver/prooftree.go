@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // A proof tree shows that the attacker forces mate: at each attacker node
@@ -289,7 +290,7 @@ func (t *proofTree) matedWithin(pos *board.Position, plies int) (mated, ok bool)
 // moves never stands for the position itself deeper in the tree; and the
 // attacker's root move is the one whose tree is shallowest, so that a
 // loose proof yields the tightest mate the tables can show.
-func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.Move, budget uint64) (proved Mate, line []board.Move, err error) {
+func (s *searcher) provedLine(pos board.Position, mate problem.Mate, rootMoves []board.Move, budget uint64) (proved problem.Mate, line []board.Move, err error) {
 	p, err := s.readTree(pos, mate, rootMoves, budget)
 	return p.mate, p.line, err
 }
@@ -298,14 +299,14 @@ func (s *searcher) provedLine(pos board.Position, mate Mate, rootMoves []board.M
 // proves and the line of exactly its plies, whose first move is the root
 // move the tree proves.
 type provedMate struct {
-	mate Mate
+	mate problem.Mate
 	line []board.Move
 	tree *proofTree
 }
 
 // readTree is provedLine, and keeps the tree, so that the keys and the
 // main line of the mate can be read off it (proofLine).
-func (s *searcher) readTree(pos board.Position, mate Mate, rootMoves []board.Move, budget uint64) (provedMate, error) {
+func (s *searcher) readTree(pos board.Position, mate problem.Mate, rootMoves []board.Move, budget uint64) (provedMate, error) {
 	var line []board.Move
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, proofTreeNodes)
@@ -386,11 +387,11 @@ func (s *searcher) readTree(pos board.Position, mate Mate, rootMoves []board.Mov
 	if best < 0 || len(line) != best || best > plies || !checkmates(pos, line) {
 		return provedMate{}, errNotProved
 	}
-	return provedMate{mate: MateInPlies(best), line: line, tree: t}, nil
+	return provedMate{mate: problem.MateInPlies(best), line: line, tree: t}, nil
 }
 
 // firstMateLine is provedLine over every root move, without a budget.
-func (s *searcher) firstMateLine(pos board.Position, mate Mate) (proved Mate, line []board.Move, err error) {
+func (s *searcher) firstMateLine(pos board.Position, mate problem.Mate) (proved problem.Mate, line []board.Move, err error) {
 	return s.provedLine(pos, mate, nil, 0)
 }
 
@@ -412,7 +413,7 @@ func checkmates(pos board.Position, line []board.Move) bool {
 // check is cut short, the rest of the line is the tree's, still of the
 // full length and ending in mate. ok is false when the tree does not hold
 // such a line.
-func (s *searcher) proofLine(t *proofTree, root board.Position, key board.Move, mate Mate) (line []board.Move, longest, ok bool) {
+func (s *searcher) proofLine(t *proofTree, root board.Position, key board.Move, mate problem.Mate) (line []board.Move, longest, ok bool) {
 	pos := root
 	pos.Play(key)
 	left := mate.Plies() - 1

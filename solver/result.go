@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Status is the outcome of a solve.
@@ -36,7 +37,7 @@ func (s Status) String() string {
 type Result struct {
 	Status Status
 	// Mate is the mate proved shortest; 0 when Status is not StatusMate.
-	Mate Mate
+	Mate problem.Mate
 	// Keys are the first moves that achieve Mate: every one with AllKeys
 	// (or Options.Lines above 1), else one. For a mated position they are
 	// the defences that hold out longest. With StatusLimit and MateWithin
@@ -65,7 +66,7 @@ type Result struct {
 	// StatusLimit the limit came before the proof of what is shortest, no
 	// mate in Depth moves or fewer exists, and PV is a line of exactly
 	// MateWithin's plies ending in mate (when the tree could be read).
-	MateWithin Mate
+	MateWithin problem.Mate
 	// Partial says a limit or cancellation cut the key list or the line
 	// short after the mate was proved: Mate stands, Keys and PV may be
 	// incomplete.
@@ -90,7 +91,7 @@ type Progress struct {
 	Depth int
 	// MateWithin: the shortest forced mate proved so far, 0 if none yet;
 	// Shortest once it is proved shortest.
-	MateWithin Mate
+	MateWithin problem.Mate
 	Shortest   bool
 	// Line, when not nil, is a line of exactly MateWithin's plies ending
 	// in mate; NewBound says this report brings a new MateWithin (or

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 func ucis(ms []board.Move) []string {
@@ -22,7 +23,7 @@ func ucis(ms []board.Move) []string {
 var knownMates = []struct {
 	name string
 	fen  string
-	mate Mate
+	mate problem.Mate
 	keys []string // every key, sorted; nil to skip the check
 }{
 	{"back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, []string{"a1a8"}},
@@ -199,7 +200,7 @@ func TestRootMoves(t *testing.T) {
 		name  string
 		pos   board.Position
 		moves []string
-		mate  Mate
+		mate  problem.Mate
 		keys  []string
 	}{
 		{"one of two keys", cook, []string{"a1a8"}, 1, []string{"a1a8"}},

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // SolutionTree is a proved mate's solution as problemists read it (Popeye
@@ -16,7 +17,7 @@ import (
 // information; proofs never use it). Below FullDepth attacker moves the
 // tree gives the main line only.
 type SolutionTree struct {
-	Mate      Mate
+	Mate      problem.Mate
 	Keys      []*AttackerNode // mate > 0: every key
 	Defences  []*DefenceNode  // mate < 0: every move of the side to move
 	FullDepth int             // attacker moves shown with every defence
@@ -57,7 +58,7 @@ type Threat struct {
 
 // DefaultTreeDepth is the full depth of a tree when none is asked: all of
 // it up to mate in 4, the first two moves beyond.
-func DefaultTreeDepth(mate Mate) int {
+func DefaultTreeDepth(mate problem.Mate) int {
 	if mate.Moves() <= 4 {
 		return mate.Moves()
 	}
@@ -133,7 +134,7 @@ func (b *treeBuilder) attacker(pos board.Position, m board.Move, mateIn, level i
 	}
 	if level >= b.full {
 		b.cut = true
-		line, ok := b.s.line(pos, m, Mate(mateIn))
+		line, ok := b.s.line(pos, m, problem.Mate(mateIn))
 		if !ok {
 			return nil, errTreeLimit
 		}
@@ -211,7 +212,7 @@ func (b *treeBuilder) threat(pos board.Position, most int) (*Threat, error) {
 		}
 		th := &Threat{MateIn: j, Moves: moves}
 		if len(th.Moves) > 0 {
-			line, ok := b.s.line(null, th.Moves[0], Mate(j))
+			line, ok := b.s.line(null, th.Moves[0], problem.Mate(j))
 			if !ok {
 				return nil, errTreeLimit
 			}

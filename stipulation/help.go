@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Line is a solution: the moves from the problem position, in order.
@@ -49,7 +50,7 @@ type HelpResult struct {
 // must: the other side never could before, the side to move never can).
 // An error (ErrLimit) means the list may be incomplete; without one, no
 // solution means there is none.
-func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+func Helpmates(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
 	if !st.IsHelp() {
 		return HelpResult{}, errors.New("not a help stipulation")
 	}
@@ -65,7 +66,7 @@ func Helpmates(ctx context.Context, pos board.Position, st Stipulation, lim Limi
 }
 
 // helpEnds is how each kind of help play ends.
-var helpEnds = map[Kind]seriesEnd{Help: endBySeries, HelpSelf: endSelf, HelpReflex: endReflex, HelpReciprocal: endReciprocal}
+var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.HelpSelf: endSelf, problem.HelpReflex: endReflex, problem.HelpReciprocal: endReciprocal}
 
 // newHelper starts a helpmate search of plies plies; nodes, when not nil,
 // is the node count shared with other threads.
@@ -77,7 +78,7 @@ func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64)
 // helpThreads solves a helpmate with its first moves shared out among
 // lim.Threads threads, each with its own tables; the solutions are put
 // together in the order of the first moves, as one thread finds them.
-func helpThreads(ctx context.Context, pos board.Position, plies int, aim Aim, end seriesEnd, lim Limits) (HelpResult, error) {
+func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	moves := l.Slice()
@@ -145,7 +146,7 @@ type helper struct {
 	lists     []board.MoveList // a move list per plies left, reused
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
-	aim       Aim
+	aim       problem.Aim
 	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
 	net       bool                                // prune by the mating-net tests (netAllows, budgetTest, movers); off only to test them
 	budget    budgetTest                          // its working memory
@@ -205,7 +206,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	byMate := h.end == endBySeries || h.end == endReciprocal
 	tested := h.net && byMate && plies <= 2*budgetMax
 	movable := everywhere // the men whose moves may lead to a solution
-	stalemate := tested && plies > 1 && h.aim == Stalemate && h.end == endBySeries
+	stalemate := tested && plies > 1 && h.aim == problem.Stalemate && h.end == endBySeries
 	if tested {
 		// The budget test asks all the net test does and more; at the last
 		// ply it is made before the move (lastBudget), which leaves out
@@ -231,7 +232,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			// every square alive is asked for where the children are
 			// tested on them (else the children keep within)
 			alive = h.budget.alive(pos, h.aim, mater, mm, plies-mm, within, plies >= 3)
-		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == Mate && !netAllows(pos, mater, mm, plies-mm) {
+		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == problem.Checkmate && !netAllows(pos, mater, mm, plies-mm) {
 			alive = 0
 		}
 		if alive == 0 {
@@ -240,7 +241,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		}
 	}
 	l := &h.lists[plies]
-	if plies == 1 && h.aim == Mate {
+	if plies == 1 && h.aim == problem.Checkmate {
 		// the mating move: only a check can mate
 		pos.CheckingMoves(l)
 	} else {
@@ -252,7 +253,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	var last lastMoveNet
 	var lastB lastBudget
 	var third materMoveNet
-	netOn := h.net && byMate && h.aim == Mate
+	netOn := h.net && byMate && h.aim == problem.Checkmate
 	switch {
 	case plies == 2:
 		below = h.last

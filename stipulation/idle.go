@@ -1,6 +1,9 @@
 package stipulation
 
-import "mateline.dev/mateline/board"
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+)
 
 // The idle test drops moves before they are played. A position that
 // passes the budget test may fail it with one move fewer for the side to
@@ -27,8 +30,8 @@ type idleTest struct {
 // newIdleTest prepares the test at pos, where the budget test left the
 // mating squares alive (all of them) with m moves of mater's and d of
 // the other side's.
-func newIdleTest(bt *budgetTest, pos *board.Position, aim Aim, mater board.Color, m, d int, alive board.Bitboard) idleTest {
-	if aim != Mate {
+func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater board.Color, m, d int, alive board.Bitboard) idleTest {
+	if aim != problem.Checkmate {
 		return idleTest{}
 	}
 	it := idleTest{side: pos.Side(), mater: pos.Side() == mater}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // TestIdleMovesFail: every move the idle test drops leads to a position
@@ -16,11 +17,11 @@ func TestIdleMovesFail(t *testing.T) {
 			for _, mater := range []board.Color{board.White, board.Black} {
 				m, d := md[0], md[1]
 				var bt budgetTest
-				alive := bt.alive(&pos, Mate, mater, m, d, everywhere, true)
+				alive := bt.alive(&pos, problem.Checkmate, mater, m, d, everywhere, true)
 				if alive == 0 {
 					continue
 				}
-				idle := newIdleTest(&bt, &pos, Mate, mater, m, d, alive)
+				idle := newIdleTest(&bt, &pos, problem.Checkmate, mater, m, d, alive)
 				var l board.MoveList
 				pos.LegalMoves(&l)
 				for _, mv := range l.Slice() {
@@ -35,7 +36,7 @@ func TestIdleMovesFail(t *testing.T) {
 						cm, cd = m-1, d
 					}
 					var after budgetTest
-					if after.alive(&child, Mate, mater, cm, cd, everywhere, true) != 0 {
+					if after.alive(&child, problem.Checkmate, mater, cm, cd, everywhere, true) != 0 {
 						t.Errorf("%s %s (mater %v, m %d, d %d): dropped, but the test allows the child", pos.FEN(), mv.UCI(), mater, m, d)
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // The budget test is the net test (matenet.go) with the moves counted
@@ -232,7 +233,7 @@ type budgetTest struct {
 // and d of the opponent left; true whenever the test does not apply.
 // A stalemate asks the same of the king's ring as a mate, but for the
 // check.
-func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m, d int) bool {
+func (bt *budgetTest) allows(pos *board.Position, aim problem.Aim, mater board.Color, m, d int) bool {
 	return bt.alive(pos, aim, mater, m, d, everywhere, false) != 0
 }
 
@@ -246,8 +247,8 @@ func (bt *budgetTest) allows(pos *board.Position, aim Aim, mater board.Color, m,
 // on t would, with the moves before it, be a line from the first one
 // within its budgets. So the squares alive at a position bound those of
 // its children, and a child needs testing only on those.
-func (bt *budgetTest) alive(pos *board.Position, aim Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
-	bt.stalemate = aim == Stalemate
+func (bt *budgetTest) alive(pos *board.Position, aim problem.Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
+	bt.stalemate = aim == problem.Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
 	// the test is not made for a mate (a castling mate is a theme of its
@@ -717,7 +718,7 @@ func castlingOf(c board.Color) board.CastlingRights {
 // as are all moves while the side to move may castle.
 type lastBudget struct {
 	on      bool
-	aim     Aim
+	aim     problem.Aim
 	occ     board.Bitboard // the men of the side to move but its king
 	ksq     board.Square
 	answers []lastAnswer
@@ -733,7 +734,7 @@ type lastAnswer struct {
 
 // newLastBudget prepares the test at pos, the side to move about to be
 // mated after its move.
-func newLastBudget(pos *board.Position, aim Aim, answers []lastAnswer) lastBudget {
+func newLastBudget(pos *board.Position, aim problem.Aim, answers []lastAnswer) lastBudget {
 	def := pos.Side()
 	if pos.Castling() != 0 {
 		return lastBudget{}
@@ -761,7 +762,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	}
 	// A mate's test reads only the king's square and ring; a stalemate's
 	// reads every man of the side (stuckAllows): it is not kept.
-	if l.aim == Mate {
+	if l.aim == problem.Checkmate {
 		for _, a := range l.answers {
 			if a.t == t && a.occ == ring {
 				return a.allow
@@ -771,7 +772,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	child := *pos
 	child.Play(mv)
 	allow := bt.allows(&child, l.aim, pos.Side().Other(), 1, 0)
-	if l.aim == Mate {
+	if l.aim == problem.Checkmate {
 		l.answers = append(l.answers, lastAnswer{t, ring, allow})
 	}
 	return allow

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // SelfResult is what a solve of a forced stipulation (s#N, s=N, r#N,
@@ -28,7 +29,7 @@ type SelfResult struct {
 // attacker too, which fails it); in =N the attacker forces the defender
 // to be stalemated by the attacker's st.Moves-th move. Every key is
 // found; an error (ErrLimit) means the answer is not complete.
-func Selfmates(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (SelfResult, error) {
+func Selfmates(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (SelfResult, error) {
 	if !st.IsForced() {
 		return SelfResult{}, errors.New("not a forced stipulation (s#, s=, r#, semi-r#, =)")
 	}
@@ -79,7 +80,7 @@ type selfer struct {
 
 // forcedRules are what the forced stipulations differ in.
 type forcedRules struct {
-	aim Aim
+	aim problem.Aim
 	// direct: the attacker's own move reaches the aim (=N); else the
 	// defender's does (s#N, s=N, r#N, semi-r#N).
 	direct bool
@@ -91,9 +92,9 @@ type forcedRules struct {
 }
 
 // newSelfer starts a search of a forced stipulation.
-func newSelfer(ctx context.Context, st Stipulation, lim Limits) *selfer {
-	r := forcedRules{aim: st.Aim, direct: st.Kind == Direct,
-		reflexDefender: st.Kind == Reflex || st.Kind == SemiReflex, reflexAttacker: st.Kind == Reflex, exact: st.Exact}
+func newSelfer(ctx context.Context, st problem.Stipulation, lim Limits) *selfer {
+	r := forcedRules{aim: st.Aim, direct: st.Kind == problem.Direct,
+		reflexDefender: st.Kind == problem.Reflex || st.Kind == problem.SemiReflex, reflexAttacker: st.Kind == problem.Reflex, exact: st.Exact}
 	return &selfer{ctx: ctx, lim: lim, rules: r, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
 }
 
@@ -192,7 +193,7 @@ func (s *selfer) forces(pos *board.Position, n int) (bool, error) {
 	var l board.MoveList
 	s.defenderMoves(pos, &l)
 	if s.rules.direct {
-		if l.N == 0 && pos.InCheck() == (s.rules.aim == Mate) { // the attacker's move reached the aim
+		if l.N == 0 && pos.InCheck() == (s.rules.aim == problem.Checkmate) { // the attacker's move reached the aim
 			return n == 1 || !s.rules.exact, nil
 		}
 		if n == 1 || l.N == 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/solver"
 )
 
@@ -23,16 +24,16 @@ type TreeOptions struct {
 // force the selfmate soonest, more than one being a dual; and the threat,
 // the selfmate the attacker would force if the defender could pass.
 // MateIn counts the attacker's moves to the selfmate.
-func SelfTree(ctx context.Context, pos board.Position, st Stipulation, res SelfResult, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
+func SelfTree(ctx context.Context, pos board.Position, st problem.Stipulation, res SelfResult, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
 	if !st.IsForced() || res.Shortest == 0 {
 		return nil, errors.New("no proved solution to show")
 	}
 	full := opt.FullDepth
 	if full <= 0 {
-		full = solver.DefaultTreeDepth(solver.Mate(st.Moves))
+		full = solver.DefaultTreeDepth(problem.Mate(st.Moves))
 	}
 	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
-	t := &solver.SolutionTree{Mate: solver.Mate(res.Shortest), FullDepth: full}
+	t := &solver.SolutionTree{Mate: problem.Mate(res.Shortest), FullDepth: full}
 	for _, k := range res.Keys {
 		child := pos
 		child.Play(k)
@@ -231,17 +232,17 @@ func (b *selfTreeBuilder) mainLine(pos board.Position, n int) ([]board.Move, err
 // with the attacker's soonest continuations; the other defences are left
 // out, as problemists show set play. Nil when the defender could not move
 // first (the attacker gives check).
-func SelfSetPlay(ctx context.Context, pos board.Position, st Stipulation, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
+func SelfSetPlay(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
 	null, ok := pos.Passed()
 	if !ok || !st.IsForced() {
 		return nil, nil
 	}
 	full := opt.FullDepth
 	if full <= 0 {
-		full = solver.DefaultTreeDepth(solver.Mate(st.Moves))
+		full = solver.DefaultTreeDepth(problem.Mate(st.Moves))
 	}
 	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
-	t := &solver.SolutionTree{Mate: solver.Mate(st.Moves), FullDepth: full}
+	t := &solver.SolutionTree{Mate: problem.Mate(st.Moves), FullDepth: full}
 	var l board.MoveList
 	b.s.defenderMoves(&null, &l)
 	for _, d := range l.Slice() {
@@ -270,7 +271,7 @@ type Try struct {
 // and fail to at least one and at most maxRefutations defences, in the
 // move generator's order. A move that leaves the defender no move at all
 // is no try.
-func SelfTries(ctx context.Context, pos board.Position, st Stipulation, lim Limits, maxRefutations int) ([]Try, error) {
+func SelfTries(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, maxRefutations int) ([]Try, error) {
 	if !st.IsForced() {
 		return nil, errors.New("not a forced stipulation")
 	}

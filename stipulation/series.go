@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Series finds every solution of a series-mover (st.Kind SeriesDirect or
@@ -19,11 +20,11 @@ import (
 // the series goes on. Solutions come in the move generator's order, move
 // by move. An error (ErrLimit) means the
 // list may be incomplete; without one, no solution means there is none.
-func Series(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+func Series(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
 	}
-	end := map[Kind]seriesEnd{SeriesDirect: endBySeries, SeriesHelp: endHelp, SeriesSelf: endSelf, SeriesReflex: endReflex}[st.Kind]
+	end := map[problem.Kind]seriesEnd{problem.SeriesDirect: endBySeries, problem.SeriesHelp: endHelp, problem.SeriesSelf: endSelf, problem.SeriesReflex: endReflex}[st.Kind]
 	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, parry: st.Parry, dead: newFailTable(1 << 20),
 		lists: make([]board.MoveList, st.Moves+2), stack: make([]board.Position, st.Moves+2)}
 	var err error
@@ -67,7 +68,7 @@ func (s *serieser) intro(pos *board.Position, left, moves int, line []board.Move
 
 // Lines finds every solution of a stipulation solved by its lines
 // (st.HasSolutions: helpmates and series-movers).
-func Lines(ctx context.Context, pos board.Position, st Stipulation, lim Limits) (HelpResult, error) {
+func Lines(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
 	if st.IsSeries() {
 		return Series(ctx, pos, st, lim)
 	}
@@ -89,7 +90,7 @@ const (
 type serieser struct {
 	ctx       context.Context
 	lim       Limits
-	aim       Aim
+	aim       problem.Aim
 	end       seriesEnd
 	parry     bool // pser-: a check before the last series move is parried (Stipulation.Parry)
 	nodes     uint64
@@ -158,7 +159,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		}
 	}
 	l := &s.lists[left]
-	if last && s.aim == Mate {
+	if last && s.aim == problem.Checkmate {
 		pos.CheckingMoves(l)
 	} else {
 		pos.LegalMoves(l)
@@ -246,8 +247,8 @@ func (s *serieser) parries(pos *board.Position, left int, line []board.Move, wit
 }
 
 // reached reports whether pos, after a solution's last move, is the aim.
-func reached(pos *board.Position, aim Aim) bool {
-	if aim == Stalemate {
+func reached(pos *board.Position, aim problem.Aim) bool {
+	if aim == problem.Stalemate {
 		return pos.IsStalemate()
 	}
 	return pos.IsCheckmate()
@@ -277,7 +278,7 @@ func addEnds(sols *[]Line, line, ends []board.Move, most int) (bool, error) {
 // side to move having to reach the aim: with endSelf every one of its
 // moves does, and it has one (else none is returned); with endReflex its
 // mates, which it must play.
-func forcedEnds(pos *board.Position, aim Aim, end seriesEnd) []board.Move {
+func forcedEnds(pos *board.Position, aim problem.Aim, end seriesEnd) []board.Move {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	var ends []board.Move

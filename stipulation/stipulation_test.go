@@ -10,89 +10,8 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/testpos"
+	"mateline.dev/mateline/problem"
 )
-
-func TestParse(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		want  Stipulation
-		plies int
-		err   string
-	}{
-		{"#2", Stipulation{Kind: Direct, Moves: 2}, 3, ""},
-		{"h#2", Stipulation{Kind: Help, Moves: 2}, 4, ""},
-		{"H#3", Stipulation{Kind: Help, Moves: 3}, 6, ""},
-		{"h#2.5", Stipulation{Kind: Help, Moves: 2, Half: true}, 5, ""},
-		{"h#0.5", Stipulation{Kind: Help, Moves: 0, Half: true}, 1, ""},
-		{" s# 3 ", Stipulation{Kind: Self, Moves: 3}, 6, ""},
-		{"h=3", Stipulation{Kind: Help, Aim: Stalemate, Moves: 3}, 6, ""},
-		{"h=1.5", Stipulation{Kind: Help, Aim: Stalemate, Moves: 1, Half: true}, 3, ""},
-		{"ser-#5", Stipulation{Kind: SeriesDirect, Moves: 5}, 5, ""},
-		{"ser-=4", Stipulation{Kind: SeriesDirect, Aim: Stalemate, Moves: 4}, 4, ""},
-		{"SER-H#6", Stipulation{Kind: SeriesHelp, Moves: 6}, 7, ""},
-		{"ser-h=5", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 5}, 6, ""},
-		{"r#2", Stipulation{Kind: Reflex, Moves: 2}, 4, ""},
-		{"semi-r#3", Stipulation{Kind: SemiReflex, Moves: 3}, 6, ""},
-		{"=2", Stipulation{Kind: Direct, Aim: Stalemate, Moves: 2}, 3, ""},
-		{"s=2", Stipulation{Kind: Self, Aim: Stalemate, Moves: 2}, 4, ""},
-		{"r=2", Stipulation{}, 0, "reflexstalemates are not supported yet"},
-		{"semi-r=2", Stipulation{}, 0, "semi-reflexstalemates are not supported yet"},
-		{"r#2.5", Stipulation{}, 0, "only helpmates"},
-		{"ser-r#3", Stipulation{Kind: SeriesReflex, Moves: 3}, 4, ""},
-		{"ser-s#3", Stipulation{Kind: SeriesSelf, Moves: 3}, 4, ""},
-		{"exact-ser-r#2", Stipulation{Kind: SeriesReflex, Moves: 2, Exact: true}, 3, ""},
-		{"exact-s#2", Stipulation{Kind: Self, Moves: 2, Exact: true}, 4, ""},
-		{"exact-#2", Stipulation{Kind: Direct, Moves: 2, Exact: true}, 3, ""},
-		{"ser-r=3", Stipulation{}, 0, "series reflexstalemates are not supported yet"},
-		{"pser-h#6", Stipulation{Kind: SeriesHelp, Moves: 6, Parry: true}, 7, ""},
-		{"2->pser-h#3", Stipulation{Kind: SeriesHelp, Moves: 3, Intro: 2, Parry: true}, 6, ""},
-		{"pser-h=4", Stipulation{Kind: SeriesHelp, Aim: Stalemate, Moves: 4, Parry: true}, 5, ""},
-		{"pser-#3", Stipulation{Kind: SeriesDirect, Moves: 3, Parry: true}, 3, ""},
-		{"pser-=2", Stipulation{Kind: SeriesDirect, Aim: Stalemate, Moves: 2, Parry: true}, 2, ""},
-		{"pser-s#3", Stipulation{Kind: SeriesSelf, Moves: 3, Parry: true}, 4, ""},
-		{"pser-r#3", Stipulation{}, 0, "parry series other than pser-#N, pser-=N, pser-h#N, pser-h=N, pser-s#N and pser-s=N are not supported yet"},
-		{"phser-s#6", Stipulation{}, 0, "want #N"},
-		{"reci-h#3", Stipulation{Kind: HelpReciprocal, Moves: 3}, 6, ""},
-		{"exact-reci-h#2", Stipulation{Kind: HelpReciprocal, Moves: 2, Exact: true}, 4, ""},
-		{"reci-h=3", Stipulation{}, 0, "reciprocal helpstalemates are not supported yet"},
-		{"reci-h(=)#4", Stipulation{}, 0, "reciprocal help-alternatives"},
-		{"ser-reci-h#1", Stipulation{}, 0, "series reciprocal helpmates are not supported yet"},
-		{"reci-h#2.5", Stipulation{}, 0, "only helpmates"},
-		{"reci-hs#2", Stipulation{}, 0, "want #N"},
-		{"hs#3", Stipulation{Kind: HelpSelf, Moves: 3}, 6, ""},
-		{"hr#2", Stipulation{Kind: HelpReflex, Moves: 2}, 4, ""},
-		{"exact-hr#2", Stipulation{Kind: HelpReflex, Moves: 2, Exact: true}, 4, ""},
-		{"hs=2", Stipulation{}, 0, "help-selfstalemates are not supported yet"},
-		{"hs#1.5", Stipulation{}, 0, "only helpmates"},
-		{"exact-h#3", Stipulation{Kind: Help, Moves: 3, Exact: true}, 6, ""},
-		{"2->ser-h#4", Stipulation{Kind: SeriesHelp, Moves: 4, Intro: 2}, 7, ""},
-		{"1->exact-ser-s#2", Stipulation{Kind: SeriesSelf, Moves: 2, Intro: 1, Exact: true}, 4, ""},
-		{"2->h#2", Stipulation{}, 0, "come before a series-mover"},
-		{"0->ser-#2", Stipulation{}, 0, "introductory moves"},
-		{"ser-h#2.5", Stipulation{}, 0, "only helpmates"},
-		{"s#2.5", Stipulation{}, 0, "only helpmates"},
-		{"h#0", Stipulation{}, 0, "want 1 to"},
-		{"#31", Stipulation{}, 0, "want 1 to"},
-		{"h#x", Stipulation{}, 0, "not a whole number"},
-		{"h#-2", Stipulation{}, 0, "not a whole number"},
-		{"x#2", Stipulation{}, 0, "want #N"},
-		{"", Stipulation{}, 0, "want #N"},
-	} {
-		got, err := Parse(c.in)
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("Parse(%q): %v, want an error with %q", c.in, err, c.err)
-			}
-			continue
-		}
-		if err != nil || got != c.want || got.Plies() != c.plies {
-			t.Errorf("Parse(%q) = %+v (%d plies), %v; want %+v (%d plies)", c.in, got, got.Plies(), err, c.want, c.plies)
-		}
-		if again, _ := Parse(got.String()); again != got {
-			t.Errorf("%q: String %q does not read back", c.in, got.String())
-		}
-	}
-}
 
 // TestHelpmateExamples: positions whose solutions are worked out by hand.
 func TestHelpmateExamples(t *testing.T) {
@@ -107,7 +26,7 @@ func TestHelpmateExamples(t *testing.T) {
 		// no solution: bare kings
 		{"7k/8/6K1/8/8/8/8/8 b - - 0 1", "h#2", nil},
 	} {
-		st, err := Parse(c.stip)
+		st, err := problem.Parse(c.stip)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +59,7 @@ func lines(ls []Line) []string {
 // refHelp lists every helpmate line of plies from pos, by plain
 // enumeration of every legal move.
 func refHelp(pos board.Position, plies int, prefix []string, out *[]string) {
-	refHelpAim(pos, plies, Mate, prefix, out)
+	refHelpAim(pos, plies, problem.Checkmate, prefix, out)
 }
 
 // randomProblems yields legal random positions of a few men, with either
@@ -171,7 +90,7 @@ func randomProblems(t *testing.T, seed uint64, count int, each func(pos board.Po
 func TestHelpmatesAgainstReference(t *testing.T) {
 	found := 0
 	for _, stip := range []string{"h#0.5", "h#1", "h#1.5", "h#2"} {
-		st, _ := Parse(stip)
+		st, _ := problem.Parse(stip)
 		count := 300
 		if st.Plies() == 4 {
 			count = 60
@@ -215,8 +134,8 @@ var selfmates1 = []string{
 // equal plain minimax's (refForced), on the selfmates above (with either
 // side to move, which is mostly no selfmate) and on random positions.
 func TestSelfmatesAgainstReference(t *testing.T) {
-	s1, _ := Parse("s#1")
-	s2, _ := Parse("s#2")
+	s1, _ := problem.Parse("s#1")
+	s2, _ := problem.Parse("s#2")
 	wins := 0
 	for i, fen := range selfmates1 {
 		pos := board.MustParseFEN(fen)
@@ -237,27 +156,6 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 	}
 }
 
-// FuzzParse: any text gives a stipulation or an error, never a panic, and
-// a stipulation read back from its String is itself.
-func FuzzParse(f *testing.F) {
-	for _, s := range []string{"#2", "h#2.5", "s#3", "h#0.5", "x", "h#99999999999999999999", "s#-1", "ser-h=4", "h=2.5", "ser-#3", "r#2", "ser-",
-		"semi-r#3", "exact-ser-r#2", "s=2", "=3", "ser-s#4", "exact-h#2.5", "exact-exact-#2", "ser-r=2", "2->ser-h#4", "1->exact-ser-s#2", "hs#2", "hr#3", "reci-h#2", "reci-h=2", "pser-h#3", "1->pser-h=2"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		st, err := Parse(s)
-		if err != nil {
-			return
-		}
-		if again, err := Parse(st.String()); err != nil || again != st {
-			t.Errorf("%q -> %v -> %q -> %v, %v", s, st, st.String(), again, err)
-		}
-		if st.Plies() < 1 || st.Plies() > 2*MaxMoves+1 {
-			t.Errorf("%q: %d plies", s, st.Plies())
-		}
-	})
-}
-
 // helpBench are random h#3 problems with one to four solutions
 // (tools/problemset -n 10 h#2 h#3, seed 1).
 var helpBench = []string{
@@ -272,7 +170,7 @@ var helpBench = []string{
 // BenchmarkHelpmates solves the h#3 problems of helpBench; nodes/op is
 // the positions visited, the same on every run.
 func BenchmarkHelpmates(b *testing.B) {
-	st := Stipulation{Kind: Help, Moves: 3}
+	st := problem.Stipulation{Kind: problem.Help, Moves: 3}
 	var nodes uint64
 	for b.Loop() {
 		nodes = 0
@@ -293,7 +191,7 @@ func BenchmarkHelpmates(b *testing.B) {
 
 // Threads give the same solutions in the same order.
 func TestHelpmateThreads(t *testing.T) {
-	st := Stipulation{Kind: Help, Moves: 3}
+	st := problem.Stipulation{Kind: problem.Help, Moves: 3}
 	for _, fen := range helpBench[:3] {
 		pos, err := board.ParseFEN(fen)
 		if err != nil {
@@ -310,7 +208,7 @@ func TestHelpmateThreads(t *testing.T) {
 		}
 		// (the limit on a longer play: the nets solve these h#3 in a few
 		// thousand positions)
-		limited, err := Helpmates(context.Background(), pos, Stipulation{Kind: Help, Moves: 5}, Limits{Threads: 2, Nodes: 5000})
+		limited, err := Helpmates(context.Background(), pos, problem.Stipulation{Kind: problem.Help, Moves: 5}, Limits{Threads: 2, Nodes: 5000})
 		if !errors.Is(err, ErrLimit) {
 			t.Errorf("%s: a node limit of 5000 with threads: %d solutions, %v", fen, len(limited.Solutions), err)
 		}
@@ -336,7 +234,7 @@ func TestPopeyeSeriesAndStalemates(t *testing.T) {
 		// the set play of the first: White stalemates at once
 		{"8/8/8/8/8/6p1/5prb/3K1Nkb w - - 0 1", "h=0.5", []string{"d1e2"}},
 	} {
-		st, err := Parse(c.stip)
+		st, err := problem.Parse(c.stip)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,13 +259,13 @@ func TestPopeyeSeriesAndStalemates(t *testing.T) {
 // the side to move, no check before the last (with parry, a check is
 // followed by the other side's parries: refParries), then (help) one
 // move of the other side.
-func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, prefix []string, out *[]string) {
-	if kind == SeriesReflex && left > 0 && refCanMate(pos) {
+func refSeries(pos board.Position, left int, kind problem.Kind, aim problem.Aim, parry bool, prefix []string, out *[]string) {
+	if kind == problem.SeriesReflex && left > 0 && refCanMate(pos) {
 		return // the series side would have to mate
 	}
 	var l board.MoveList
 	pos.LegalMoves(&l)
-	if left == 0 && (kind == SeriesSelf || kind == SeriesReflex) {
+	if left == 0 && (kind == problem.SeriesSelf || kind == problem.SeriesReflex) {
 		var ends []string
 		all := l.N > 0
 		for _, m := range l.Slice() {
@@ -379,7 +277,7 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, pre
 				all = false
 			}
 		}
-		if kind == SeriesSelf && !all {
+		if kind == problem.SeriesSelf && !all {
 			return
 		}
 		for _, e := range ends {
@@ -391,7 +289,7 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, pre
 		child := pos
 		child.Play(m)
 		line := append(append([]string(nil), prefix...), m.UCI())
-		if left == 0 || left == 1 && kind == SeriesDirect {
+		if left == 0 || left == 1 && kind == problem.SeriesDirect {
 			if refReached(child, aim) {
 				*out = append(*out, strings.Join(line, " "))
 			}
@@ -403,7 +301,7 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, pre
 			}
 			continue
 		}
-		if kind == SeriesReflex && left > 1 && refCanMate(child) {
+		if kind == problem.SeriesReflex && left > 1 && refCanMate(child) {
 			continue // the other side would have to mate now
 		}
 		if left > 1 {
@@ -423,10 +321,10 @@ func refSeries(pos board.Position, left int, kind Kind, aim Aim, parry bool, pre
 // parry's lines are solutions, in pser-# and pser-s# (the other side
 // chooses) only when every parry has some, and a check with no parry, a
 // mate, has none.
-func refParries(pos board.Position, left int, kind Kind, aim Aim, prefix []string, out *[]string) {
+func refParries(pos board.Position, left int, kind problem.Kind, aim problem.Aim, prefix []string, out *[]string) {
 	var parries board.MoveList
 	pos.LegalMoves(&parries)
-	forced := kind == SeriesDirect || kind == SeriesSelf
+	forced := kind == problem.SeriesDirect || kind == problem.SeriesSelf
 	var all []string
 	for _, r := range parries.Slice() {
 		next := pos
@@ -445,7 +343,7 @@ func refParries(pos board.Position, left int, kind Kind, aim Aim, prefix []strin
 }
 
 // refHelpAim is refHelp for either aim.
-func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]string) {
+func refHelpAim(pos board.Position, plies int, aim problem.Aim, prefix []string, out *[]string) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	for _, m := range l.Slice() {
@@ -470,7 +368,7 @@ func refHelpAim(pos board.Position, plies int, aim Aim, prefix []string, out *[]
 // enumeration: every line of plies-1 plies, then each move of the other
 // side that ends it (hs: all its moves mate; hr: its mates), the reflex
 // rule checked before every move in hr.
-func refHelpForced(pos board.Position, plies int, kind Kind, aim Aim, prefix []string, out *[]string) {
+func refHelpForced(pos board.Position, plies int, kind problem.Kind, aim problem.Aim, prefix []string, out *[]string) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	if plies == 1 {
@@ -480,7 +378,7 @@ func refHelpForced(pos board.Position, plies int, kind Kind, aim Aim, prefix []s
 			child.Play(m)
 			if refReached(child, aim) {
 				ends = append(ends, m.UCI())
-			} else if kind == HelpSelf {
+			} else if kind == problem.HelpSelf {
 				return
 			}
 		}
@@ -489,7 +387,7 @@ func refHelpForced(pos board.Position, plies int, kind Kind, aim Aim, prefix []s
 		}
 		return
 	}
-	if kind == HelpReflex && refCanMate(pos) {
+	if kind == problem.HelpReflex && refCanMate(pos) {
 		return
 	}
 	for _, m := range l.Slice() {
@@ -511,7 +409,7 @@ func refHelpReciprocal(pos board.Position, plies int, prefix []string, out *[]st
 		for _, m := range l.Slice() {
 			child := pos
 			child.Play(m)
-			if refReached(child, Mate) {
+			if refReached(child, problem.Checkmate) {
 				mates = append(mates, m.UCI())
 			}
 			var replies board.MoveList
@@ -519,7 +417,7 @@ func refHelpReciprocal(pos board.Position, plies int, prefix []string, out *[]st
 			for _, r := range replies.Slice() {
 				end := child
 				end.Play(r)
-				if refReached(end, Mate) {
+				if refReached(end, problem.Checkmate) {
 					helps = append(helps, m.UCI()+" "+r.UCI())
 				}
 			}
@@ -565,7 +463,7 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for _, stip := range []string{"ser-#2", "ser-#3", "ser-=2", "ser-=3", "ser-h#2", "ser-h#3", "ser-h#4", "ser-h=2", "ser-h=3", "h=1", "h=1.5", "h=2",
 		"ser-s#2", "ser-r#1", "ser-r#2", "hs#2", "hr#1", "hr#2", "reci-h#1", "reci-h#2", "pser-h#2", "pser-h#3", "pser-h#4", "pser-h=2", "pser-h=3", "pser-#2", "pser-#3", "pser-=2", "pser-=3", "pser-s#2", "pser-s#3"} {
-		st, _ := Parse(stip)
+		st, _ := problem.Parse(stip)
 		count := 200
 		if st.Plies() >= 4 {
 			count = 40
@@ -584,10 +482,10 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			case st.IsSeries():
 				res, err = Series(context.Background(), pos, st, Limits{})
 				refSeries(pos, st.Moves, st.Kind, st.Aim, false, nil, &want)
-			case st.Kind == HelpSelf || st.Kind == HelpReflex:
+			case st.Kind == problem.HelpSelf || st.Kind == problem.HelpReflex:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpForced(pos, st.Plies(), st.Kind, st.Aim, nil, &want)
-			case st.Kind == HelpReciprocal:
+			case st.Kind == problem.HelpReciprocal:
 				res, err = Helpmates(context.Background(), pos, st, Limits{})
 				refHelpReciprocal(pos, st.Plies(), nil, &want)
 			default:
@@ -611,14 +509,14 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 			}
 		}
 		randomProblems(t, uint64(10+st.Plies()), count, each)
-		if st.Kind == HelpReciprocal {
+		if st.Kind == problem.HelpReciprocal {
 			// random positions seldom are reciprocal helpmates: these
 			// are (and their neighbours at other lengths)
 			for _, fen := range reciprocalHelpmates {
 				each(board.MustParseFEN(fen))
 			}
 		}
-		if st.Kind == SeriesSelf || st.Kind == SeriesReflex || st.Kind == HelpSelf || st.Kind == HelpReflex {
+		if st.Kind == problem.SeriesSelf || st.Kind == problem.SeriesReflex || st.Kind == problem.HelpSelf || st.Kind == problem.HelpReflex {
 			// random positions are almost never series selfmates: these
 			// are (problemset, checked with Popeye 4.104), and their
 			// neighbours may be at other lengths
@@ -637,17 +535,17 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 
 // refReached tells the aim apart by the rules' words: no legal move, in
 // check for mate, not in check for stalemate.
-func refReached(pos board.Position, aim Aim) bool {
-	return !pos.HasLegalMove() && pos.InCheck() == (aim == Mate)
+func refReached(pos board.Position, aim problem.Aim) bool {
+	return !pos.HasLegalMove() && pos.InCheck() == (aim == problem.Checkmate)
 }
 
 // refForced reports, by plain minimax in the rules' words (no memory, no
 // shortcuts), whether the attacker to move at pos forces st's aim within
 // n moves: =N, s#N, s=N, r#N, semi-r#N.
-func refForced(pos board.Position, st Stipulation, n int) bool {
+func refForced(pos board.Position, st problem.Stipulation, n int) bool {
 	var l board.MoveList
 	pos.LegalMoves(&l)
-	if st.Kind == Reflex && refCanMate(pos) {
+	if st.Kind == problem.Reflex && refCanMate(pos) {
 		return false // the attacker must mate, and that is not the aim
 	}
 	for _, m := range l.Slice() {
@@ -661,8 +559,8 @@ func refForced(pos board.Position, st Stipulation, n int) bool {
 }
 
 // refForcedAfter: the attacker's n-th move from the end led to pos.
-func refForcedAfter(pos board.Position, st Stipulation, n int) bool {
-	if st.Kind == Direct {
+func refForcedAfter(pos board.Position, st problem.Stipulation, n int) bool {
+	if st.Kind == problem.Direct {
 		if refReached(pos, st.Aim) {
 			return true
 		}
@@ -675,13 +573,13 @@ func refForcedAfter(pos board.Position, st Stipulation, n int) bool {
 	if l.N == 0 {
 		return false
 	}
-	if (st.Kind == Reflex || st.Kind == SemiReflex) && refCanMate(pos) {
+	if (st.Kind == problem.Reflex || st.Kind == problem.SemiReflex) && refCanMate(pos) {
 		return true // the defender must mate: the aim
 	}
 	for _, m := range l.Slice() {
 		child := pos
 		child.Play(m)
-		if st.Kind != Direct && refReached(child, st.Aim) {
+		if st.Kind != problem.Direct && refReached(child, st.Aim) {
 			continue
 		}
 		if n == 1 || !refForced(child, st, n-1) {
@@ -694,7 +592,7 @@ func refForcedAfter(pos board.Position, st Stipulation, n int) bool {
 // compareForced checks the keys and the shortest length of a forced
 // stipulation at pos against refForced's, and reports whether it has a
 // solution.
-func compareForced(t *testing.T, pos board.Position, st Stipulation) bool {
+func compareForced(t *testing.T, pos board.Position, st problem.Stipulation) bool {
 	t.Helper()
 	res, err := Selfmates(context.Background(), pos, st, Limits{})
 	if err != nil {
@@ -707,7 +605,7 @@ func compareForced(t *testing.T, pos board.Position, st Stipulation) bool {
 		}
 	}
 	var want []string
-	if shortest > 0 && !(st.Kind == Reflex && refCanMate(pos)) {
+	if shortest > 0 && !(st.Kind == problem.Reflex && refCanMate(pos)) {
 		var l board.MoveList
 		pos.LegalMoves(&l)
 		for _, m := range l.Slice() {
@@ -737,7 +635,7 @@ func refCanMate(pos board.Position) bool {
 	for _, m := range l.Slice() {
 		child := pos
 		child.Play(m)
-		if refReached(child, Mate) {
+		if refReached(child, problem.Checkmate) {
 			return true
 		}
 	}
@@ -750,7 +648,7 @@ func refCanMate(pos board.Position) bool {
 func TestForcedAgainstReference(t *testing.T) {
 	found := map[string]int{}
 	for i, stip := range []string{"=1", "=2", "s=1", "s=2", "r#1", "r#2", "semi-r#1", "semi-r#2", "s#1"} {
-		st, err := Parse(stip)
+		st, err := problem.Parse(stip)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -766,7 +664,7 @@ func TestForcedAgainstReference(t *testing.T) {
 		switch {
 		case st.Moves == 2:
 			count = 40
-		case st.Aim == Stalemate:
+		case st.Aim == problem.Stalemate:
 			count = 4000 // stalemates are rare among random positions
 		}
 		randomProblems(t, uint64(200+i), count, compare)
@@ -792,7 +690,7 @@ func TestIntroductoryMoves(t *testing.T) {
 		{"1->ser-h#2", []string{"b5d4 d3c1 c1a2 d4b3"}},
 		{"1->ser-h#1", nil},
 	} {
-		st, err := Parse(c.stip)
+		st, err := problem.Parse(c.stip)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -813,7 +711,7 @@ func TestIntroductoryMoves(t *testing.T) {
 func TestMateNetSound(t *testing.T) {
 	compared, found := 0, 0
 	for _, stip := range []string{"h#1.5", "h#2", "h#2.5", "h#3", "h#3.5", "h#4", "h=1.5", "h=2", "h=2.5", "h=3"} {
-		st, _ := Parse(stip)
+		st, _ := problem.Parse(stip)
 		count := 300
 		switch {
 		case st.Plies() >= 7:
@@ -821,7 +719,7 @@ func TestMateNetSound(t *testing.T) {
 		case st.Plies() >= 5:
 			count = 80
 		}
-		if st.Aim == Stalemate {
+		if st.Aim == problem.Stalemate {
 			count /= 4
 		}
 		randomProblems(t, uint64(300+st.Plies()), count, func(pos board.Position) {
@@ -838,7 +736,7 @@ func TestMateNetSound(t *testing.T) {
 // sameWithoutTests checks that the help play of st from pos finds the
 // solutions a search without the net, budget, stuck and idle tests finds,
 // and returns them.
-func sameWithoutTests(t *testing.T, pos board.Position, st Stipulation) []Line {
+func sameWithoutTests(t *testing.T, pos board.Position, st problem.Stipulation) []Line {
 	t.Helper()
 	res, err := Helpmates(context.Background(), pos, st, Limits{})
 	if err != nil {
@@ -869,7 +767,7 @@ func TestMateNetsWithCastling(t *testing.T) {
 	compared, found, castles := 0, 0, 0
 	var nodes [2]uint64
 	for _, stip := range []string{"h#1.5", "h#2"} {
-		st, _ := Parse(stip)
+		st, _ := problem.Parse(stip)
 		for made := 0; made < 80; {
 			grid := [64]byte{0: 'R', 4: 'K', 7: 'R', 56: 'r', 60: 'k', 63: 'r'}
 			men := ""
@@ -938,7 +836,7 @@ func TestMoveNetsNoStricter(t *testing.T) {
 	refused := 0
 	randomProblems(t, 77, 3000, func(pos board.Position) {
 		last, third := newLastMoveNet(&pos), newMaterMoveNet(&pos)
-		lastB := newLastBudget(&pos, Mate, nil)
+		lastB := newLastBudget(&pos, problem.Checkmate, nil)
 		var bt, after budgetTest
 		var l board.MoveList
 		pos.LegalMoves(&l)
@@ -947,7 +845,7 @@ func TestMoveNetsNoStricter(t *testing.T) {
 			child.Play(m)
 			if !lastB.allows(&bt, &pos, m, everywhere) {
 				refused++
-				if after.allows(&child, Mate, pos.Side().Other(), 1, 0) {
+				if after.allows(&child, problem.Checkmate, pos.Side().Other(), 1, 0) {
 					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
 				}
 			}
@@ -985,7 +883,7 @@ func TestReciprocalHelpmates(t *testing.T) {
 		{"B7/8/1pb5/r1p3bK/p1k5/Rr6/2P5/7n b - - 0 1", []string{
 			"b3g3 a3e3 c6b5 e3e8 b5e8", "b3g3 a3e3 c6b5 e3e8 g3c3 e8e4"}},
 	} {
-		st, _ := Parse("reci-h#3")
+		st, _ := problem.Parse("reci-h#3")
 		res, err := Helpmates(context.Background(), board.MustParseFEN(c.fen), st, Limits{Threads: 2})
 		if err != nil {
 			t.Fatal(err)

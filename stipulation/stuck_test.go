@@ -10,6 +10,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/testpos"
+	"mateline.dev/mateline/problem"
 )
 
 // TestBudgetTestCasesByHand: positions where the budget test must refuse
@@ -19,26 +20,26 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 	cases := []struct {
 		name  string
 		fen   string
-		aim   Aim
+		aim   problem.Aim
 		m, d  int
 		allow bool
 	}{
 		// the mate c6xb7 needs a black man on b7 to take
-		{"pawn takes nothing", "k7/p1K5/2P5/8/8/8/8/8 w - - 0 1", Mate, 1, 0, false},
-		{"pawn takes the knight", "k7/pnK5/2P5/8/8/8/8/8 w - - 0 1", Mate, 1, 0, true},
-		{"a knight can come to be taken", "k7/p1K5/2P5/8/n7/8/8/8 w - - 0 1", Mate, 1, 2, true},
+		{"pawn takes nothing", "k7/p1K5/2P5/8/8/8/8/8 w - - 0 1", problem.Checkmate, 1, 0, false},
+		{"pawn takes the knight", "k7/pnK5/2P5/8/8/8/8/8 w - - 0 1", problem.Checkmate, 1, 0, true},
+		{"a knight can come to be taken", "k7/p1K5/2P5/8/n7/8/8/8 w - - 0 1", problem.Checkmate, 1, 2, true},
 		// the king on a8 has no move; the queen on h1 must be taken
-		{"a free queen", "k7/3N4/1K6/8/8/8/8/7q w - - 0 1", Stalemate, 1, 0, false},
-		{"a queen the rook takes", "k7/3N4/1K6/8/8/7R/8/7q w - - 0 1", Stalemate, 1, 0, true},
-		{"two queens, one move", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", Stalemate, 1, 0, false},
-		{"two queens, two moves", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", Stalemate, 2, 0, true},
+		{"a free queen", "k7/3N4/1K6/8/8/8/8/7q w - - 0 1", problem.Stalemate, 1, 0, false},
+		{"a queen the rook takes", "k7/3N4/1K6/8/8/7R/8/7q w - - 0 1", problem.Stalemate, 1, 0, true},
+		{"two queens, one move", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", problem.Stalemate, 1, 0, false},
+		{"two queens, two moves", "k7/3N4/1K6/7q/8/7R/8/7q w - - 0 1", problem.Stalemate, 2, 0, true},
 		// the knight on h8 and the pawns: blocked, or the knight free
-		{"a knight blocked by its pawns", "k6n/3N1p2/1K3Pp1/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, true},
-		{"a knight free", "k6n/3N1p2/1K3P2/6P1/8/8/8/8 w - - 0 1", Stalemate, 1, 0, false},
+		{"a knight blocked by its pawns", "k6n/3N1p2/1K3Pp1/6P1/8/8/8/8 w - - 0 1", problem.Stalemate, 1, 0, true},
+		{"a knight free", "k6n/3N1p2/1K3P2/6P1/8/8/8/8 w - - 0 1", problem.Stalemate, 1, 0, false},
 		// the knights on a7 and b8 can only be pinned, each by a pinner
 		// of its own: the queen pins one of them at most
-		{"two knights, one pinner", "kn6/n7/2K5/8/8/8/8/7Q w - - 0 1", Stalemate, 1, 0, false},
-		{"two knights, two pinners", "kn6/n7/2K5/8/8/8/8/R6Q w - - 0 1", Stalemate, 1, 0, true},
+		{"two knights, one pinner", "kn6/n7/2K5/8/8/8/8/7Q w - - 0 1", problem.Stalemate, 1, 0, false},
+		{"two knights, two pinners", "kn6/n7/2K5/8/8/8/8/R6Q w - - 0 1", problem.Stalemate, 1, 0, true},
 	}
 	for _, tc := range cases {
 		pos, err := board.ParseFEN(tc.fen)
@@ -56,7 +57,7 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 // stalemated: Black moves first in h=N, White in h=N.5) and the castling
 // rights, and reports whether play can start there, Black having at
 // most eight moves.
-func nearStalemate(placement string, st Stipulation, rights string) (board.Position, bool) {
+func nearStalemate(placement string, st problem.Stipulation, rights string) (board.Position, bool) {
 	side := " b "
 	if st.Plies()%2 == 1 {
 		side = " w "
@@ -107,7 +108,7 @@ func compareNear(t *testing.T, stips []string, per int, rights string, place fun
 	compared := 0
 	var sols []Line
 	for _, stip := range stips {
-		st, _ := Parse(stip)
+		st, _ := problem.Parse(stip)
 		for made := 0; made < per; {
 			pos, ok := nearStalemate(place(), st, rights)
 			if !ok || keep != nil && !keep(&pos) {
@@ -287,7 +288,7 @@ func TestStuckAllowsSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, _ := Parse(tc.stip)
+		st, _ := problem.Parse(tc.stip)
 		plies := st.Plies()
 		var bt budgetTest
 		var mv movers
@@ -298,7 +299,7 @@ func TestStuckAllowsSolutions(t *testing.T) {
 			if left%2 == 0 {
 				mater, mm = mater.Other(), left/2
 			}
-			if left >= 2 && !bt.allows(&pos, Stalemate, mater, mm, left-mm) {
+			if left >= 2 && !bt.allows(&pos, problem.Stalemate, mater, mm, left-mm) {
 				t.Errorf("%s: refused after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
 			}
 			if left >= 2 && !mv.allows(&pos, budget(), mater, mm, left-mm) {
@@ -326,7 +327,7 @@ func TestStuckAllowsSolutions(t *testing.T) {
 			}
 			pos.Play(m)
 		}
-		if !reached(&pos, Stalemate) {
+		if !reached(&pos, problem.Stalemate) {
 			t.Errorf("%s: the line does not stalemate", tc.name)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/solver"
 )
 
@@ -218,7 +219,7 @@ func replay(t *testing.T, fen string, mate int, pv []string) bool {
 	}
 	line, err := pos.ParseUCILine(pv)
 	if err == nil {
-		err = solver.CheckLine(pos, solver.Mate(mate), line)
+		err = solver.CheckLine(pos, problem.Mate(mate), line)
 	}
 	if err != nil {
 		t.Errorf("pv %v: %v", pv, err)

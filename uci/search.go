@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/solver"
 )
 
@@ -167,7 +168,7 @@ func (e *Engine) run(ctx context.Context, s *search, sv *solver.Solver, pos boar
 	opt.Progress = func(p solver.Progress) {
 		if p.NewBound && len(p.Line) > 0 {
 			// A forced mate proved, with its whole line: report it at once.
-			mate := solver.MateInPlies(len(p.Line))
+			mate := problem.MateInPlies(len(p.Line))
 			e.out.printf("info depth %d seldepth %d multipv 1 score mate %d nodes %d nps %d hashfull %d tbhits %d time %d pv %s",
 				mate.Moves(), max(p.SelDepth, len(p.Line)), mate, p.Nodes, nps(p.Nodes, p.Elapsed), p.Hashfull, p.TBHits, p.Elapsed.Milliseconds(), uciLine(p.Line))
 			if !p.Shortest {
@@ -194,7 +195,7 @@ func (e *Engine) report(pos board.Position, res solver.Result, opt solver.Option
 		res.Nodes, nps(res.Nodes, elapsed), res.Hashfull, res.TBHits, elapsed.Milliseconds())
 	printed := 0
 	for _, line := range res.Lines {
-		mate := solver.MateInPlies(len(line))
+		mate := problem.MateInPlies(len(line))
 		if len(line) == 0 || !endsInMate(pos, line) {
 			continue // a line the limit cut short gets no score
 		}
@@ -222,14 +223,14 @@ func endsInMate(pos board.Position, line []board.Move) bool {
 }
 
 // shortestWords and withinWords say what a live score line proved.
-func shortestWords(m solver.Mate) string {
+func shortestWords(m problem.Mate) string {
 	if m > 0 {
 		return m.Describe() + " proved shortest"
 	}
 	return m.Describe() + " proved: no defence holds out longer"
 }
 
-func withinWords(m solver.Mate, depth int) string {
+func withinWords(m problem.Mate, depth int) string {
 	what := fmt.Sprintf("forced mate in %d proved", m.Moves())
 	if m < 0 {
 		what = fmt.Sprintf("mated in %d at most, proved", m.Moves())

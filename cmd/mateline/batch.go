@@ -17,9 +17,9 @@ import (
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/inputs"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
 )
 
 // searchFlags are the flags every searching command shares.
@@ -96,7 +96,7 @@ func newJob(cmd *cli.Command, command batch.Command, started time.Time) (*batch.
 		j.Beyond = int(cmd.Int("beyond"))
 	}
 	if s := cmd.String("stip"); s != "" {
-		st, err := stipulation.Parse(s)
+		st, err := problem.Parse(s)
 		if err != nil {
 			return nil, batch.Usagef("--stip: %v", err)
 		}

@@ -20,11 +20,13 @@ import (
 
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/shareddata"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/solver"
 )
 
 var (
 	buildOnce sync.Once
+	binDir    string // removed by TestMain
 	binPath   string
 	buildErr  error
 )
@@ -39,7 +41,7 @@ func binary(t *testing.T) string {
 			buildErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "mateline")
+		binDir, binPath = dir, filepath.Join(dir, "mateline")
 		out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			buildErr = errors.New(string(out))
@@ -128,7 +130,7 @@ func driveWithClient(t *testing.T, cases []uciCase) {
 			t.Errorf("%s (%s): engine says mate %d, bestmove %s; mateline solve: mate %d, keys %v",
 				tc.name, tc.fen, res.Info.Score.Mate, best, tc.mate, tc.keys)
 		}
-		if len(res.Info.PV) != solver.Mate(tc.mate).Plies() {
+		if len(res.Info.PV) != problem.Mate(tc.mate).Plies() {
 			t.Errorf("%s: pv of %d plies for mate %d", tc.name, len(res.Info.PV), tc.mate)
 		}
 		if tc.mate < 0 {

@@ -10,13 +10,13 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 )
 
 // All returns every record of r; a read error fails the test.
-func All(t testing.TB, r puzzles.Reader) []puzzles.Record {
+func All(t testing.TB, r record.Reader) []record.Record {
 	t.Helper()
-	recs, err := puzzles.ReadAll(r)
+	recs, err := record.ReadAll(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func All(t testing.TB, r puzzles.Reader) []puzzles.Record {
 
 // File returns every record of the file path, read by the reader newReader
 // makes.
-func File(t testing.TB, path string, newReader func(io.Reader, string) puzzles.Reader) []puzzles.Record {
+func File(t testing.TB, path string, newReader func(io.Reader, string) record.Reader) []record.Record {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -37,7 +37,7 @@ func File(t testing.TB, path string, newReader func(io.Reader, string) puzzles.R
 
 // ClaimUCI writes the record's claimed keys, line or avoided moves
 // (which: "keys", "line", "avoid") in UCI, space-separated.
-func ClaimUCI(rec puzzles.Record, which string) string {
+func ClaimUCI(rec record.Record, which string) string {
 	src := map[string][]board.Move{"keys": rec.Claim.Keys, "line": rec.Claim.Line, "avoid": rec.Claim.Avoid}
 	var ms []string
 	for _, m := range src[which] {

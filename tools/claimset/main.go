@@ -26,7 +26,8 @@ import (
 	"time"
 
 	"mateline.dev/mateline/inputs"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -68,6 +69,7 @@ func main() {
 	limit := flag.Int("n", 0, "at most this many positions (0: all)")
 	workers := flag.Int("j", 1, "positions solved at once (one thread each)")
 	hash := flag.Int("hash", 64, "table memory per solve, MiB")
+	verbose := flag.Bool("v", false, "print a line per position: each mode's status, mate and time")
 	minLen := flag.Int("min", 1, "shortest claim taken")
 	maxLen := flag.Int("max", 1000, "longest claim taken")
 	var exclude listFlag
@@ -93,7 +95,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	var picked []puzzles.Record
+	var picked []record.Record
 	for i, r := range recs {
 		n := r.Claim.Mate.Moves()
 		if i < *offset || (i-*offset)%*every != 0 || r.Err != nil || r.Claim.Mate <= 0 || skip[fourFields(r.FEN)] || n < *minLen || n > *maxLen {
@@ -109,7 +111,7 @@ func main() {
 		table[i] = make([]tally, len(modes))
 	}
 	var mu sync.Mutex
-	jobs := make(chan puzzles.Record)
+	jobs := make(chan record.Record)
 	var wg sync.WaitGroup
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
@@ -118,11 +120,21 @@ func main() {
 			sv := solver.New(*hash)
 			for r := range jobs {
 				results := make([]solver.Result, len(modes))
-				for k, m := range modes {
-					results[k] = solve(sv, r, m, *movetime)
+				for i := range modes {
+					// The modes take turns at going first, so that none
+					// pays alone for what a first solve costs.
+					k := (i + r.Line) % len(modes)
+					results[k] = solve(sv, r, modes[k], *movetime)
 				}
 				mu.Lock()
-				record(table[groupOf(r.Claim.Mate.Moves())], r, results)
+				if *verbose {
+					fmt.Printf("%s:%d %v", r.Source, r.Line, r.Claim.Mate)
+					for k, res := range results {
+						fmt.Printf("  %s %v %v/%v %v", modes[k].name, res.Status, res.Mate, res.MateWithin, res.Elapsed.Round(time.Millisecond))
+					}
+					fmt.Println()
+				}
+				tallyRecord(table[groupOf(r.Claim.Mate.Moves())], r, results)
 				mu.Unlock()
 			}
 		}()
@@ -136,17 +148,17 @@ func main() {
 }
 
 // solve solves r as `mateline solve` does with mode m's claim.
-func solve(sv *solver.Solver, r puzzles.Record, m mode, movetime time.Duration) solver.Result {
+func solve(sv *solver.Solver, r record.Record, m mode, movetime time.Duration) solver.Result {
 	opt := solver.Options{Timeout: movetime, Threads: 1, Fresh: true, MaxMate: solver.MaxMateMoves,
 		ExtractReserve: min(movetime/10, 2*time.Second)}
 	if !m.none {
-		opt = opt.ForClaim(r.Claim.Mate + solver.Mate(m.extra))
+		opt = opt.ForClaim(r.Claim.Mate + problem.Mate(m.extra))
 	}
 	return sv.Solve(context.Background(), r.Pos, opt)
 }
 
-// record adds one position's results to its group.
-func record(row []tally, r puzzles.Record, results []solver.Result) {
+// tallyRecord adds one position's results to its group.
+func tallyRecord(row []tally, r record.Record, results []solver.Result) {
 	n := r.Claim.Mate.Moves()
 	all := true
 	for _, res := range results {

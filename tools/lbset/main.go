@@ -23,7 +23,8 @@ import (
 	"time"
 
 	"mateline.dev/mateline/inputs"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -68,7 +69,7 @@ func main() {
 			}
 			keep[n] = true
 		}
-		var kept []puzzles.Record
+		var kept []record.Record
 		for _, rec := range recs {
 			if keep[int(rec.Claim.Mate)] {
 				kept = append(kept, rec)
@@ -104,7 +105,7 @@ func main() {
 // prove proves that the position has no mate shorter than its claim.
 // With idOnly the proof-number search gets no turn (its aim is too short
 // to be worth one).
-func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int, idOnly bool) solver.Result {
+func prove(rec record.Record, threads int, timeout time.Duration, hash int, idOnly bool) solver.Result {
 	opt := solver.Options{Threads: threads, Timeout: timeout, NoKeys: true}.ForClaim(rec.Claim.Mate.Shorter())
 	if idOnly {
 		opt.Aim = 2
@@ -112,8 +113,8 @@ func prove(rec puzzles.Record, threads int, timeout time.Duration, hash int, idO
 	return solver.New(hash).Solve(context.Background(), rec.Pos, opt)
 }
 
-func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int) {
-	taken := map[solver.Mate]int{}
+func pick(recs []record.Record, n int, minTime, timeout time.Duration, hash int) {
+	taken := map[problem.Mate]int{}
 	for _, rec := range recs {
 		if taken[rec.Claim.Mate] == n {
 			continue
@@ -128,8 +129,8 @@ func pick(recs []puzzles.Record, n int, minTime, timeout time.Duration, hash int
 	}
 }
 
-func read(paths []string) ([]puzzles.Record, error) {
-	var recs []puzzles.Record
+func read(paths []string) ([]record.Record, error) {
+	var recs []record.Record
 	for _, path := range paths {
 		all, err := inputs.ReadFile(path)
 		if err != nil {

@@ -30,9 +30,10 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/popeye"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
 )
 
 func main() {
@@ -130,7 +131,7 @@ func run(py, path string, timeout time.Duration, intelligent bool) error {
 	return nil
 }
 
-func stipOf(rec *puzzles.Record) string {
+func stipOf(rec *record.Record) string {
 	if rec.IsProblem() {
 		return rec.Stip.String()
 	}
@@ -160,7 +161,7 @@ func noBoard(path string, intelligent bool) (string, error) {
 }
 
 // solveOurs solves a record as mateline's solve would.
-func solveOurs(sv *solver.Solver, rec *puzzles.Record, timeout time.Duration) answer {
+func solveOurs(sv *solver.Solver, rec *record.Record, timeout time.Duration) answer {
 	var a answer
 	if rec.IsProblem() {
 		o := puzzles.SolveProblem(context.Background(), rec, puzzles.ProblemOptions{Timeout: timeout})
@@ -193,7 +194,7 @@ func solveOurs(sv *solver.Solver, rec *puzzles.Record, timeout time.Duration) an
 
 // keysWithin lists the moves after which the side to move mates within
 // the claim (Popeye's keys of #N).
-func keysWithin(sv *solver.Solver, rec *puzzles.Record, opt solver.Options) []string {
+func keysWithin(sv *solver.Solver, rec *record.Record, opt solver.Options) []string {
 	var out []string
 	var l board.MoveList
 	rec.Pos.LegalMoves(&l)
@@ -270,7 +271,7 @@ var (
 )
 
 // readPopeye reads Popeye's block for rec.
-func readPopeye(rec *puzzles.Record, block string) (answer, error) {
+func readPopeye(rec *record.Record, block string) (answer, error) {
 	var a answer
 	for _, line := range strings.Split(block, "\n") {
 		if rec.IsProblem() && rec.Stip.HasSolutions() {
@@ -288,7 +289,7 @@ func readPopeye(rec *puzzles.Record, block string) (answer, error) {
 			// a reciprocal helpmate's line may end in the mate one ply
 			// early (its other ending); a parry series' line is as long
 			// as its series with the parries besides
-			reciMate := rec.Stip.Kind == stipulation.HelpReciprocal && len(moves) == rec.Stip.Plies()-1
+			reciMate := rec.Stip.Kind == problem.HelpReciprocal && len(moves) == rec.Stip.Plies()-1
 			full := len(moves) == rec.Stip.Plies() || reciMate
 			if rec.Stip.Parry {
 				full = numbered == rec.Stip.Intro+rec.Stip.Moves
@@ -445,7 +446,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 			}
 			st := rec.Stip
 			if !rec.IsProblem() {
-				st = stipulation.Stipulation{Kind: stipulation.Direct, Moves: rec.Claim.Mate.Moves()}
+				st = problem.Stipulation{Kind: problem.Direct, Moves: rec.Claim.Mate.Moves()}
 			}
 			if st.Moves == 0 || st.Plies() > maxPlies || rec.Pos.EnPassant() != board.NoSquare {
 				continue
@@ -478,7 +479,7 @@ func extractOrthodox(files []string, maxPlies int) error {
 
 // noCastling names the rook squares where Popeye would assume a castling
 // right the position does not have.
-func noCastling(rec *puzzles.Record) string {
+func noCastling(rec *record.Record) string {
 	rights := rec.Pos.Castling().String()
 	var out []string
 	for _, c := range []struct{ right, king, rook string }{{"K", "e1", "h1"}, {"Q", "e1", "a1"}, {"k", "e8", "h8"}, {"q", "e8", "a8"}} {

@@ -19,6 +19,7 @@ import (
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/popeye"
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/stipulation"
 )
 
@@ -45,7 +46,7 @@ func main() {
 	fmt.Println("beginproblem")
 	first := true
 	for _, arg := range flag.Args() {
-		st, err := stipulation.Parse(arg)
+		st, err := problem.Parse(arg)
 		if err != nil || st.IsDirectMate() {
 			fmt.Fprintf(os.Stderr, "problemset: %s: want h#N, h#N.5, s#N, s=N, r#N, semi-r#N, =N, h=N, ser-#N, ser-=N, ser-h#N or ser-h=N\n", arg)
 			os.Exit(2)
@@ -81,15 +82,15 @@ func main() {
 // Direct stalemates: White one to three men, Black none to two.
 // Selfstalemates: White one to three men, pawns mostly, Black one to
 // three.
-func draw(rng *rand.Rand, st stipulation.Stipulation) (board.Position, bool) {
+func draw(rng *rand.Rand, st problem.Stipulation) (board.Position, bool) {
 	var men string
 	switch {
-	case st.Kind == stipulation.Direct:
+	case st.Kind == problem.Direct:
 		men = "Kk" + pick(rng, "QRBSP", 1+rng.IntN(3)) + pick(rng, "pppb", rng.IntN(3))
-	case st.Aim == stipulation.Stalemate:
+	case st.Aim == problem.Stalemate:
 		men = "Kk" + pick(rng, "QRPPP", 1+rng.IntN(3)) + pick(rng, "qrbspp", 1+rng.IntN(3))
-	case st.IsForced(), st.Kind == stipulation.SeriesSelf, st.Kind == stipulation.SeriesReflex,
-		st.Kind == stipulation.HelpSelf, st.Kind == stipulation.HelpReflex:
+	case st.IsForced(), st.Kind == problem.SeriesSelf, st.Kind == problem.SeriesReflex,
+		st.Kind == problem.HelpSelf, st.Kind == problem.HelpReflex:
 		rng.IntN(3) // two draws left over, kept so that the seeds of
 		rng.IntN(4) // examples/random-problems.inp still give its problems
 		nw, nb := 2+rng.IntN(3), 1+rng.IntN(3)
@@ -121,7 +122,7 @@ func pick(rng *rand.Rand, from string, n int) string {
 
 // vary moves one man of pos to an empty square, or adds a black pawn,
 // keeping the side to move of the stipulation.
-func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board.Position, bool) {
+func vary(rng *rand.Rand, pos board.Position, st problem.Stipulation) (board.Position, bool) {
 	var grid [64]board.Piece
 	var men []board.Square
 	for s := board.Square(0); s < 64; s++ {
@@ -152,7 +153,7 @@ func vary(rng *rand.Rand, pos board.Position, st stipulation.Stipulation) (board
 
 // solutions counts a helpmate's solutions or a selfmate's keys, with no
 // shorter solution; false when the node budget ran out or one is shorter.
-func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
+func solutions(pos board.Position, st problem.Stipulation) (int, bool) {
 	lim := stipulation.Limits{Nodes: 2_000_000}
 	ctx := context.Background()
 	if st.HasSolutions() {
@@ -175,6 +176,6 @@ func solutions(pos board.Position, st stipulation.Stipulation) (int, bool) {
 }
 
 // write prints one problem in Popeye's language.
-func write(pos board.Position, st stipulation.Stipulation, title string) {
+func write(pos board.Position, st problem.Stipulation, title string) {
 	fmt.Printf("title %s\n%s\nstipulation %s\n", title, popeye.Pieces(pos), st)
 }

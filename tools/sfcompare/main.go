@@ -33,7 +33,8 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
-	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -199,7 +200,7 @@ func pvMark(pos board.Position, sc score, res result) string {
 func pvProblem(pos board.Position, mate int, pv []string) string {
 	line, err := pos.ParseUCILine(pv)
 	if err == nil {
-		err = solver.CheckLine(pos, solver.Mate(mate), line)
+		err = solver.CheckLine(pos, problem.Mate(mate), line)
 	}
 	if err != nil {
 		return err.Error()
@@ -209,7 +210,7 @@ func pvProblem(pos board.Position, mate int, pv []string) string {
 
 // solveInProcess runs mateline's solver on the record, for the stated
 // length, with the engines' thread count.
-func solveInProcess(sv *solver.Solver, rec puzzles.Record, movetime time.Duration, threads int) inProcess {
+func solveInProcess(sv *solver.Solver, rec record.Record, movetime time.Duration, threads int) inProcess {
 	n := rec.Claim.Mate
 	opt := solver.Options{Timeout: movetime, NoKeys: true, Threads: threads}.ForClaim(n)
 	res := sv.Solve(context.Background(), rec.Pos, opt)

@@ -1,12 +1,11 @@
-package puzzles
+package record
 
 import (
 	"fmt"
 	"strings"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/solver"
-	"mateline.dev/mateline/stipulation"
+	"mateline.dev/mateline/problem"
 )
 
 // Record is one puzzle as read: where it came from, its position, the
@@ -23,7 +22,7 @@ type Record struct {
 	// Stip is a helpmate or selfmate stipulation (EPD stip, a problem
 	// file, --stip); the zero value is a direct mate, whose length is
 	// Claim.Mate.
-	Stip stipulation.Stipulation
+	Stip problem.Stipulation
 	// Problem holds what a problem file says besides position and
 	// stipulation: title, author, origin, twin, options.
 	Problem *Problem
@@ -44,7 +43,7 @@ type Record struct {
 
 // Claim is what a puzzle says about itself. Zero values mean "not stated".
 type Claim struct {
-	Mate  solver.Mate  // the claimed mate
+	Mate  problem.Mate // the claimed mate
 	Keys  []board.Move // claimed key moves (EPD bm, or the first solution move)
 	Avoid []board.Move // EPD am
 	Line  []board.Move // claimed main line (EPD pv, Lichess Moves after the first)
@@ -83,33 +82,6 @@ func (r *Record) SetPosition(pos board.Position) {
 // Warnf adds a warning to the record.
 func (r *Record) Warnf(format string, args ...any) {
 	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
-}
-
-// ErrorVerdict is the verdict of a record that could not be read: illegal
-// for a position that cannot occur, unreadable for everything else ("" when
-// the record was read).
-func (r *Record) ErrorVerdict() Verdict {
-	if r.Err == nil {
-		return ""
-	}
-	if isPositionError(r.Err) {
-		return VerdictIllegal
-	}
-	return VerdictUnreadable
-}
-
-func isPositionError(err error) bool {
-	for err != nil {
-		switch e := err.(type) {
-		case *board.FENError:
-			return e.Kind >= board.ErrKingCount
-		case interface{ Unwrap() error }:
-			err = e.Unwrap()
-		default:
-			return false
-		}
-	}
-	return false
 }
 
 // terminal says why a position with no legal move has nothing to search

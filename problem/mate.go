@@ -1,10 +1,14 @@
-package solver
+package problem
 
 import (
 	"fmt"
 
 	"mateline.dev/mateline/board"
 )
+
+// MaxMateMoves is the longest mate, in moves, that a claim may state and
+// a search may look for.
+const MaxMateMoves = 123
 
 // Mate is a mate length in signed full moves, seen from the side to move:
 // +N it mates in N moves (2N-1 plies), -N it is mated in N moves (2N

@@ -1,4 +1,4 @@
-package puzzles
+package record
 
 // LichessInfo is what a Lichess puzzle row says about the puzzle besides
 // its position, for the HTML report.
