@@ -48,7 +48,7 @@ func runJSONL(ctx context.Context, t *testing.T, text string, w io.Writer, done 
 		skip:    func(rec *record.Record) bool { return done != nil && done.has(rec) },
 		work: func(wk int, rec *record.Record) item {
 			opt := solver.Options{MaxMate: rec.Claim.Mate.Moves()}
-			return item{out: puzzles.Solve(ctx, solvers[wk], rec, opt)}
+			return item{out: puzzles.Solve(ctx, solvers[wk], rec, opt, nil)}
 		},
 		emit: func(it *item) error {
 			n++

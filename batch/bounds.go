@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/report"
 	"mateline.dev/mateline/solver"
@@ -32,7 +33,7 @@ func (j *Job) boundsReporter(rec *record.Record) func(solver.Progress) {
 		case p.MateWithin != 0:
 			what = report.WithinWords(p.MateWithin, p.Depth)
 		default:
-			what = fmt.Sprintf("no mate in %d moves or fewer (proved so far)", p.Depth)
+			what = problem.NoMateIn(p.Depth) + " (proved so far)"
 		}
 		if len(p.Line) > 0 {
 			what += "; line " + rec.Pos.SANLine(p.Line)

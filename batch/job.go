@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/report"
@@ -71,6 +72,10 @@ type Job struct {
 	Stderr  io.Writer
 	// Progress, when not nil, shows the records done.
 	Progress Progress
+	// LimitHint, when not nil, is told the position of each record whose
+	// search a limit stopped (the distance-to-mate cache says then which
+	// table would have answered it).
+	LimitHint func(pos *board.Position)
 	// Bounds, when not nil, hears a line each time a search proves a new
 	// bound (a forced mate, a shorter one, a longer lower bound), as it is
 	// proved: the "progress line" of long searches.
@@ -138,7 +143,12 @@ func (j *Job) Validate() error {
 		}
 		st, err := os.Stat(path)
 		if err != nil {
-			return err // a runtime error: the file is missing or unreadable
+			// a runtime error: the file is missing or unreadable
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return fmt.Errorf("%s: %v", path, pe.Err)
+			}
+			return err
 		}
 		if st.IsDir() {
 			return Usagef("%s is a folder, not a puzzle file", path)

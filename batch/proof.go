@@ -17,12 +17,17 @@ import (
 // (shortest, or an upper bound), to path: through a temporary file in the
 // same folder, renamed at the end, so that a crash never leaves half a
 // certificate. It records the file and what it certifies in o.
-func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzzles.Outcome, opt solver.Options, path string, limit int) error {
+func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzzles.Outcome, opt solver.Options, path string, limit int, lim *puzzles.Limits) error {
 	mate, shortest := o.Mate, o.Status == puzzles.StatusMate
 	if mate == 0 {
 		mate = o.MateWithin
 	}
 	if mate == 0 || rec.Err != nil {
+		return nil
+	}
+	opt, ok := lim.For(opt)
+	if !ok {
+		o.Warnings = append(o.Warnings, "no proof certificate: the limit (--timeout, --nodes) came before it was written")
 		return nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".proof-*.tmp")
@@ -37,6 +42,9 @@ func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzz
 	if err != nil {
 		o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))
 		return nil
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err

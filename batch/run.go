@@ -103,6 +103,9 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 		},
 		work: func(w int, rec *record.Record) item {
 			it := item{out: j.work(ctx, solvers[w], rec, &proofNames)}
+			if it.out.Status == puzzles.StatusLimit && j.LimitHint != nil && rec.Err == nil {
+				j.LimitHint(&rec.Pos)
+			}
 			if it.out.Interrupted {
 				report.Interrupted(j.Stderr, &it.out)
 			} else {
@@ -207,20 +210,23 @@ func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *record.Record, p
 	if tree {
 		opt.AllKeys = true // the tree shows every key
 	}
-	o := puzzles.Solve(ctx, sv, rec, opt)
+	// The tree, the problem's options and the certificate come within the
+	// record's limits too.
+	lim := puzzles.NewLimits(opt)
+	o := puzzles.Solve(ctx, sv, rec, opt, lim)
 	if o.Interrupted {
 		return o
 	}
 	if tree {
-		if err := puzzles.AddTree(ctx, sv, rec, &o, opt, j.TreeDepth); err != nil {
+		if err := puzzles.AddTree(ctx, sv, rec, &o, opt, j.TreeDepth, lim); err != nil {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("no solution tree: %v", err))
 		}
 	}
 	if pr != nil {
-		puzzles.AddDirectOptions(ctx, sv, rec, &o, opt, j.SAN)
+		puzzles.AddDirectOptions(ctx, sv, rec, &o, opt, j.SAN, lim)
 	}
 	if path := j.proofPath(rec, proofNames); path != "" {
-		if err := certify(ctx, sv, rec, &o, opt, path, j.ProofLimit); err != nil {
+		if err := certify(ctx, sv, rec, &o, opt, path, j.ProofLimit, lim); err != nil {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("no proof certificate: %v", err))
 		}
 	}

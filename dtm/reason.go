@@ -37,6 +37,23 @@ func (s *Store) Reason(pos *board.Position) string {
 	return ""
 }
 
+// HintOnce warns, once per table, that the table of pos is not built, and
+// how to build it: for a record whose search a limit stopped, which the
+// table would have answered.
+func (s *Store) HintOnce(pos *board.Position) {
+	if !Covers(pos) {
+		return
+	}
+	nd, ok := nodeOf(pos)
+	if !ok || nd.material().Bare() {
+		return
+	}
+	c, _ := nd.material().Canonical()
+	if _, err := s.table(c, s.buildMax); errors.Is(err, ErrMissing) {
+		s.warnOnce("hint "+c.String(), s.BuildHint(c)+"; until then its positions are searched")
+	}
+}
+
 // BuildHint says that m's table is not built, how to build it, and about
 // how long that takes on this kind of machine (two cores) from what the
 // cache holds.

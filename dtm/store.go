@@ -669,6 +669,13 @@ func (s *Store) Prober(buildMen int) Prober {
 	return Prober{s: s, buildMax: min(buildMen, s.buildMax), want: buildMen}
 }
 
+// Quiet returns a view that says nothing of the tables it cannot build:
+// a caller that knows whether the tables were missed says it (HintOnce).
+func (p Prober) Quiet() Prober {
+	p.want = p.buildMax
+	return p
+}
+
 // ProbeDTM returns the distance to mate of pos in signed moves (+N the
 // side to move mates in N, -N it is mated in N, 0 no forced mate). ok is
 // false when the tables do not answer: not covered, a table that cannot

@@ -61,6 +61,7 @@ func ParseLine(source string, line int, text string) record.Record {
 	rec := record.Record{Source: source, Line: line, ID: fmt.Sprintf("line:%d", line)}
 	fail := func(err error) record.Record {
 		rec.Err = &record.LineError{Source: source, Line: line, Err: err}
+		rec.Input = text
 		return rec
 	}
 	fields, rest := splitFields(text, 4)

@@ -16,7 +16,9 @@ import (
 // Open opens a puzzle file ("-" for standard input) and returns a reader
 // for its format: f, or with FormatAuto the format its first line shows (a
 // comma-separated header naming FEN and Moves is Lichess CSV, anything
-// else EPD), whatever the file's name. The caller closes the closer.
+// else EPD), whatever the file's name. A file with a NUL byte near its
+// start is not text: its reader gives one error record that says so. The
+// caller closes the closer.
 func Open(path string, f Format) (record.Reader, io.Closer, error) {
 	var rc io.ReadCloser = os.Stdin
 	if path != "-" {
@@ -31,6 +33,9 @@ func Open(path string, f Format) (record.Reader, io.Closer, error) {
 		rc = file
 	}
 	br := bufio.NewReaderSize(rc, 64<<10)
+	if offset, line, binary := binaryAt(br); binary {
+		return newBinaryReader(path, offset, line), rc, nil
+	}
 	if f == FormatAuto {
 		f = Sniff(br)
 	}

@@ -46,6 +46,10 @@ func chunkRecord(source string, c pgn.Chunk) record.Record {
 			line, err = pe.Line, fmt.Errorf("game %d: %w", pe.Game, pe.Err)
 		}
 		rec.Err = &record.LineError{Source: source, Line: line, Err: err}
+		if g != nil && len(g.Tags) > 0 {
+			// the tags as read, for a PGN output to keep
+			rec.PGN = &record.PGNInfo{Game: c.Number, Event: g.Tag("Event"), Site: g.Tag("Site"), White: g.Tag("White"), Black: g.Tag("Black"), Tags: g.Tags}
+		}
 		return rec
 	}
 	info := &record.PGNInfo{Game: c.Number, Event: g.Tag("Event"), Site: g.Tag("Site"), White: g.Tag("White"), Black: g.Tag("Black"),

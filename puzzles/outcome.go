@@ -63,16 +63,19 @@ type Outcome struct {
 	// PVFromProof says PV is the proof's line of a mate proved shortest:
 	// of the full length and ending in mate, but a defence of it not
 	// shown to hold out longest (that check ran out of its budget).
-	PVFromProof bool      `json:"pv_from_proof,omitempty"`
-	Depth       int       `json:"depth"`
-	Partial     bool      `json:"partial,omitempty"` // a limit cut keys or line short after the proof
-	Nodes       uint64    `json:"nodes"`
-	MS          float64   `json:"ms"`
-	TBHits      uint64    `json:"tb_hits"`
-	Book        []string  `json:"book,omitempty"`
-	Verdict     Verdict   `json:"verdict,omitempty"`
-	Expected    *Expected `json:"expected,omitempty"`
-	Error       string    `json:"error,omitempty"`
+	PVFromProof bool     `json:"pv_from_proof,omitempty"`
+	Depth       int      `json:"depth"`
+	Partial     bool     `json:"partial,omitempty"` // a limit cut keys or line short after the proof
+	Nodes       uint64   `json:"nodes"`
+	MS          float64  `json:"ms"`
+	TBHits      uint64   `json:"tb_hits"`
+	Book        []string `json:"book,omitempty"`
+	Verdict     Verdict  `json:"verdict,omitempty"`
+	// Cut, with the verdict timeout, says which part of the check the
+	// limit cut: the length, the keys, or the solution's line.
+	Cut      Cut       `json:"cut,omitempty"`
+	Expected *Expected `json:"expected,omitempty"`
+	Error    string    `json:"error,omitempty"`
 	// Note says why a record was not searched: a stalemate, a side
 	// already checkmated, or (validate) why it was skipped.
 	Note string `json:"note,omitempty"`

@@ -17,15 +17,15 @@ import (
 // the last must mate. It returns "" when they do, or a verdict and a
 // reason that names the first move that fails (in the order a reader
 // meets them: the main line first) and the defence that refutes it. A
-// limit that stops a check gives no verdict on the line.
-func authorLine(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) (Verdict, string) {
+// limit that stops a check gives timeout.
+func authorLine(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, lim *Limits) (Verdict, string) {
 	if rec.PGN == nil || rec.PGN.Tree == nil {
 		return "", ""
 	}
 	g := rec.PGN.Tree
 	claim := rec.Claim.Mate
 	attacker := claim.Winner(rec.Pos.Side())
-	lc := lineChecker{ctx: ctx, sv: sv, opt: opt, root: rec.Pos}
+	lc := lineChecker{ctx: ctx, sv: sv, opt: opt, lim: lim, root: rec.Pos}
 	// The attacker's moves to check, with the moves they have left.
 	type todo struct {
 		n    *pgn.Node
@@ -73,7 +73,10 @@ func authorLine(ctx context.Context, sv *solver.Solver, rec *record.Record, opt 
 		t := queue[0]
 		queue = queue[1:]
 		v, why, stop := lc.check(g, t.n, t.pos, t.left)
-		if v != "" || stop {
+		if stop {
+			return VerdictTimeout, ""
+		}
+		if v != "" {
 			return v, why
 		}
 		after := t.pos
@@ -90,7 +93,20 @@ type lineChecker struct {
 	ctx  context.Context
 	sv   *solver.Solver
 	opt  solver.Options
+	lim  *Limits
 	root board.Position
+}
+
+// solve asks the solver about pos, within the record's limits; ok is false
+// when nothing is left of them.
+func (lc *lineChecker) solve(pos board.Position, claim problem.Mate) (res solver.Result, ok bool) {
+	o, ok := lc.lim.For(lc.opt.ForClaim(claim))
+	if !ok {
+		return res, false
+	}
+	res = lc.sv.Solve(lc.ctx, pos, o)
+	lc.lim.Spend(res.Nodes)
+	return res, true
 }
 
 // check judges the attacker's move n, played from pos with left moves to
@@ -106,9 +122,10 @@ func (lc *lineChecker) check(g *pgn.Game, n *pgn.Node, pos board.Position, left 
 		return VerdictWrongKey, fmt.Sprintf("%s does not mate, and the claim leaves no more moves", where), false
 	}
 	// Does every defence lose within left-1 moves?
-	o := lc.opt.ForClaim(problem.Mate(-(left - 1)))
-	res := lc.sv.Solve(lc.ctx, after, o)
+	res, ok := lc.solve(after, problem.Mate(-(left - 1)))
 	switch {
+	case !ok:
+		return "", "", true
 	case res.Status == solver.StatusMate:
 		return "", "", false
 	case res.Status == solver.StatusLimit && res.Depth < left-1:
@@ -120,8 +137,8 @@ func (lc *lineChecker) check(g *pgn.Game, n *pgn.Node, pos board.Position, left 
 	for _, d := range l.Slice() {
 		next := after
 		next.Play(d)
-		r := lc.sv.Solve(lc.ctx, next, lc.opt.ForClaim(problem.Mate(left-1)))
-		if r.Status == solver.StatusLimit && r.Depth < left-1 {
+		r, ok := lc.solve(next, problem.Mate(left-1))
+		if !ok || r.Status == solver.StatusLimit && r.Depth < left-1 {
 			return "", "", true
 		}
 		if r.Status != solver.StatusMate {

@@ -247,8 +247,8 @@ func TestDirectTries(t *testing.T) {
 	rec.Claim.Mate = 2
 	sv := solver.New(4)
 	opt := solver.Options{Fresh: true}.ForClaim(2)
-	o := puzzles.Solve(context.Background(), sv, &rec, opt)
-	if err := puzzles.AddDirectTries(context.Background(), sv, &rec, &o, opt, 1); err != nil {
+	o := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
+	if err := puzzles.AddDirectTries(context.Background(), sv, &rec, &o, opt, 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	var got []string
@@ -277,8 +277,8 @@ func TestDirectSetPlay(t *testing.T) {
 		rec.Claim.Mate = problem.Mate(tc.mate)
 		sv := solver.New(4)
 		opt := solver.Options{Fresh: true}.ForClaim(rec.Claim.Mate)
-		o := puzzles.Solve(context.Background(), sv, &rec, opt)
-		if err := puzzles.AddDirectSetPlay(context.Background(), sv, &rec, &o, opt); err != nil {
+		o := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
+		if err := puzzles.AddDirectSetPlay(context.Background(), sv, &rec, &o, opt, nil); err != nil {
 			t.Fatal(err)
 		}
 		var got []string

@@ -68,10 +68,14 @@ type TreeThreat struct {
 // AddTree builds the solution tree of an outcome whose mate was proved
 // shortest, with every key (solve with AllKeys), and attaches it.
 // fullDepth bounds the attacker moves shown with every defence (0: all
-// up to mate in 4, two beyond).
-func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, fullDepth int) error {
+// up to mate in 4, two beyond). It is built within the record's limits.
+func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, fullDepth int, lim *Limits) error {
 	if o.Status != "mate" || rec.Err != nil {
 		return nil
+	}
+	opt, ok := lim.For(opt)
+	if !ok {
+		return errLimit
 	}
 	res := solver.Result{Status: solver.StatusMate, Mate: o.Mate}
 	for _, k := range o.Keys {

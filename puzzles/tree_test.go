@@ -128,11 +128,11 @@ func TestKnownSolutionTrees(t *testing.T) {
 			}
 			sv := solver.New(16)
 			opt := solver.Options{MaxMate: p.mate, AllKeys: true}
-			o := puzzles.Solve(context.Background(), sv, &rec, opt)
+			o := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
 			if o.Status != "mate" || int(o.Mate) != p.mate {
 				t.Fatalf("%s: %s mate %d", p.source, o.Status, o.Mate)
 			}
-			if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 0); err != nil {
+			if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 0, nil); err != nil {
 				t.Fatal(err)
 			}
 			tr := o.Tree
@@ -184,8 +184,8 @@ func TestTreeDepth(t *testing.T) {
 	rec := epd.ParseLine("t.epd", 1, "K5R1/7p/7p/8/R3PkP1/3p1b2/3pBQn1/4n2N w - - 0 1")
 	sv := solver.New(16)
 	opt := solver.Options{MaxMate: 3, AllKeys: true}
-	o := puzzles.Solve(context.Background(), sv, &rec, opt)
-	if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 1); err != nil {
+	o := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
+	if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !o.Tree.Cut || o.Tree.Note == "" {
@@ -196,8 +196,8 @@ func TestTreeDepth(t *testing.T) {
 		t.Errorf("depth 1: %d defences, main line %v", len(k.Defences), k.MainLine)
 	}
 	mated := epd.ParseLine("t.epd", 1, "8/1Q6/8/8/k7/8/2K5/8 b - -")
-	o = puzzles.Solve(context.Background(), sv, &mated, solver.Options{MaxMate: 3, AllKeys: true})
-	if err := puzzles.AddTree(context.Background(), sv, &mated, &o, opt, 0); err != nil {
+	o = puzzles.Solve(context.Background(), sv, &mated, solver.Options{MaxMate: 3, AllKeys: true}, nil)
+	if err := puzzles.AddTree(context.Background(), sv, &mated, &o, opt, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if o.Mate != -2 || len(o.Tree.Defences) != 2 || len(o.Tree.Keys) != 0 {

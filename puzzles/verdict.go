@@ -26,8 +26,20 @@ const (
 	VerdictWrongKey   Verdict = "wrong-key"   // the claimed key does not mate in N, another move does
 	VerdictIllegal    Verdict = "illegal"     // the position cannot occur, or has no move
 	VerdictUnreadable Verdict = "unreadable"  // the line could not be read
-	VerdictTimeout    Verdict = "timeout"     // a limit stopped the proof: no verdict on the claim
+	VerdictTimeout    Verdict = "timeout"     // a limit stopped the proof: no verdict on the claim (Cut says where)
 	VerdictSkipped    Verdict = "skipped"     // not a mate puzzle (no claim), or no solution to check
+)
+
+// Cut says which part of a claim's check a limit cut, with the verdict
+// timeout.
+type Cut string
+
+// The parts of a check.
+const (
+	CutLength     Cut = "length"      // the mate's length: nothing was proved of the claim
+	CutKeys       Cut = "keys"        // the keys: the length was proved, not that the key is the only one
+	CutLine       Cut = "line"        // a Lichess line: the key was proved, not every move of the solution after it
+	CutAuthorLine Cut = "author_line" // a PGN puzzle's line: the key was proved, not the author's moves after it
 )
 
 // Verdicts lists every verdict in report order.
@@ -40,14 +52,19 @@ func (v Verdict) Passes() bool { return v == VerdictOK || v == VerdictSkipped }
 
 // Solve runs the solver on rec and describes the result. Options come in
 // adapted to the record's claim by the caller.
-func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) Outcome {
+func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, lim *Limits) Outcome {
 	if rec.Err != nil {
 		return NewOutcome(rec, solver.Result{})
 	}
 	if rec.Terminal != "" {
 		return terminalOutcome(rec)
 	}
+	opt, ok := lim.For(opt)
+	if !ok {
+		return NewOutcome(rec, solver.Result{Status: solver.StatusLimit})
+	}
 	res := sv.Solve(ctx, rec.Pos, opt)
+	lim.Spend(res.Nodes)
 	o := NewOutcome(rec, res)
 	o.Interrupted = interrupted(ctx, res)
 	return o
@@ -79,21 +96,26 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt so
 		return o
 	}
 	n := claim.Moves()
+	lim := NewLimits(opt)
 	opt = opt.ForClaim(claim)
 	opt.MaxMate = n + beyond
 	opt.Aim = n // the claim is the upper bound worth proving first
 	opt.AllKeys = true
 	res := sv.Solve(ctx, rec.Pos, opt)
+	lim.Spend(res.Nodes)
 	o := NewOutcome(rec, res)
 	o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
 	if interrupted(ctx, res) {
 		o.Interrupted = true
 		return o
 	}
-	o.Verdict = verdict(rec, res, n)
+	o.Verdict, o.Cut = verdict(rec, res, n)
 	if o.Verdict == VerdictOK && rec.Claim.OnlyLastVaries && claim > 1 {
-		if v, err := lineCook(ctx, sv, rec, opt); err != "" {
+		if v, err := lineCook(ctx, sv, rec, opt, lim); v != "" {
 			o.Verdict, o.Error = v, err
+			if v == VerdictTimeout {
+				o.Cut = CutLine
+			}
 		}
 	}
 	if (o.Verdict == VerdictOK || o.Verdict == VerdictCooked) && rec.PGN != nil {
@@ -101,13 +123,18 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt so
 		// defences it gives.
 		lopt := opt
 		lopt.AllKeys, lopt.MaxMate, lopt.Aim = false, 0, 0
-		if v, why := authorLine(ctx, sv, rec, lopt); why != "" {
+		switch v, why := authorLine(ctx, sv, rec, lopt, lim); {
+		case v == VerdictTimeout && o.Verdict == VerdictOK:
+			o.Verdict, o.Cut = VerdictTimeout, CutAuthorLine
+		case why != "":
 			if o.Verdict == VerdictOK {
 				o.Verdict = v
 			}
 			o.Error = join(o.Error, "the author's line: "+why)
 		}
 	}
+	// A signal that came while the line was checked leaves no verdict.
+	o.Interrupted = ctx.Err() != nil && o.Verdict == VerdictTimeout
 	return o
 }
 
@@ -129,18 +156,22 @@ func skipped(rec *record.Record, why string) Outcome {
 // lineCook follows a Lichess solution line and checks that every attacker
 // move but the last is the only one that keeps the mate on schedule. It
 // returns a verdict and a reason when one is not.
-func lineCook(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options) (Verdict, string) {
+func lineCook(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, lim *Limits) (Verdict, string) {
 	pos := rec.Pos
 	n := rec.Claim.Mate
 	for i, m := range rec.Claim.Line {
 		attacker := i%2 == 0
 		left := n - problem.Mate(i/2)
 		if attacker && i > 0 && left > 1 {
-			o := opt.ForClaim(left)
+			o, ok := lim.For(opt.ForClaim(left))
+			if !ok {
+				return VerdictTimeout, ""
+			}
 			o.AllKeys = true
 			res := sv.Solve(ctx, pos, o)
-			if res.Status == solver.StatusLimit {
-				return "", "" // no verdict on the line: the root verdict stands
+			lim.Spend(res.Nodes)
+			if res.Status == solver.StatusLimit || res.Partial {
+				return VerdictTimeout, "" // the limit came before the line was checked
 			}
 			if res.Mate != left {
 				return VerdictWrongKey, fmt.Sprintf("after %s the solution's side has no mate in %d", rec.Pos.SANLine(rec.Claim.Line[:i]), left)
@@ -169,31 +200,39 @@ func interrupted(ctx context.Context, res solver.Result) bool {
 	return ctx.Err() != nil && (res.Status == solver.StatusLimit || res.Partial)
 }
 
-func verdict(rec *record.Record, res solver.Result, n int) Verdict {
+// verdict judges the claim of rec, a mate in n, by the solve's result;
+// with a timeout it says which part the limit cut.
+func verdict(rec *record.Record, res solver.Result, n int) (Verdict, Cut) {
 	found := res.Mate.Moves()
 	switch {
 	case res.Status == solver.StatusLimit:
 		w := res.MateWithin // of the claim's kind: the search looked for no other
 		switch {
 		case w != 0 && w.Moves() < n:
-			return VerdictShorter // a shorter mate is proved, if not yet the shortest
+			return VerdictShorter, "" // a shorter mate is proved, if not yet the shortest
 		case res.Depth >= n && w != 0:
-			return VerdictLonger // proved: none within the claim, and a longer one
+			return VerdictLonger, "" // proved: none within the claim, and a longer one
 		case res.Depth >= n:
-			return VerdictNoMate // proved: none within the claim
+			return VerdictNoMate, "" // proved: none within the claim
 		}
-		return VerdictTimeout
+		return VerdictTimeout, CutLength
 	case res.Status == solver.StatusNoMate, res.Status == solver.StatusCapped:
-		return VerdictNoMate
+		return VerdictNoMate, ""
 	case found < n:
-		return VerdictShorter
+		return VerdictShorter, ""
 	case found > n:
-		return VerdictLonger
+		return VerdictLonger, ""
 	case rec.Claim.Mate < 0:
-		return VerdictOK // a defender may choose among equal defences
+		return VerdictOK, "" // a defender may choose among equal defences
 	case res.Partial:
-		return VerdictTimeout // the key list is incomplete: no verdict on uniqueness
+		return VerdictTimeout, CutKeys // the key list is incomplete: no verdict on uniqueness
 	}
+	return keysVerdict(rec, res, n), ""
+}
+
+// keysVerdict judges the keys of a mate proved shortest at its claimed
+// length n, every key listed.
+func keysVerdict(rec *record.Record, res solver.Result, n int) Verdict {
 	claimed := rec.Claim.Keys
 	for _, k := range claimed {
 		if !slices.Contains(res.Keys, k) {

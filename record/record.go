@@ -27,6 +27,9 @@ type Record struct {
 	// stipulation: title, author, origin, twin, options.
 	Problem *Problem
 	Err     error
+	// Input is the input line of a record that could not be read, as it
+	// was (EPD), so that an annotated output keeps it.
+	Input string
 	// Terminal, when not empty, says why the position has nothing to
 	// search: "stalemate", or "the side to move is already checkmated".
 	// The position is legal and the record readable; a mate claim on it

@@ -11,7 +11,7 @@ import (
 
 // csvHeader is the first row of CSV output.
 var csvHeader = []string{"id", "line", "fen", "status", "mate", "mate_within", "keys", "all_keys", "pv", "pv_san", "depth",
-	"nodes", "ms", "tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings", "stipulation", "solutions"}
+	"nodes", "ms", "tb_hits", "verdict", "expected_mate", "expected_keys", "error", "warnings", "stipulation", "solutions", "cut"}
 
 // oneLine keeps a cell on one line: one record, one line, so that a torn
 // last line is easy to find.
@@ -40,7 +40,7 @@ func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
 		strings.Join(o.PV, " "), strings.Join(o.PVSAN, " "), strconv.Itoa(o.Depth),
 		strconv.FormatUint(o.Nodes, 10), strconv.FormatFloat(o.MS, 'f', 3, 64),
 		strconv.FormatUint(o.TBHits, 10), string(o.Verdict), expMate, expKeys, o.Error, strings.Join(o.Warnings, "; "),
-		o.Stipulation, solutionsCell(o.Solutions)}
+		o.Stipulation, solutionsCell(o.Solutions), string(o.Cut)}
 	if shard != "" {
 		row = append(row, shard)
 	}

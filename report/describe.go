@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
 )
 
@@ -54,14 +55,33 @@ func describeFinding(o *puzzles.Outcome) string {
 		}
 		return "no mate at any length: " + noMateReason(o)
 	case puzzles.StatusCapped:
-		return fmt.Sprintf("no mate in %d moves or fewer (proved); longer mates not looked for", o.Depth)
+		return problem.NoMateIn(o.Depth) + " (proved); longer mates not looked for"
 	case puzzles.StatusLimit:
 		if o.MateWithin != 0 {
 			return "limit reached; " + WithinWords(o.MateWithin, o.Depth)
 		}
-		return fmt.Sprintf("limit reached; proved no mate in %d moves or fewer; longer mates not decided", o.Depth)
+		return "limit reached; proved " + problem.NoMateIn(o.Depth) + "; longer mates not decided"
 	case puzzles.StatusSkipped:
 		return "not checked: " + o.Note
 	}
 	return "not searched"
+}
+
+// verdictReason is why a record got its verdict: the error the check
+// found, or with timeout what the limit cut.
+func verdictReason(o *puzzles.Outcome) string {
+	if o.Error != "" || o.Verdict != puzzles.VerdictTimeout {
+		return o.Error
+	}
+	switch o.Cut {
+	case puzzles.CutLength:
+		return "the limit came before the mate's length was proved"
+	case puzzles.CutKeys:
+		return "the mate's length is proved; the limit came before every key was"
+	case puzzles.CutLine:
+		return "the key is proved; the limit came before every move of the solution was checked"
+	case puzzles.CutAuthorLine:
+		return "the key is proved; the limit came before the author's line was checked"
+	}
+	return ""
 }

@@ -18,8 +18,13 @@ import (
 // findings set is replaced; if its text differed it is kept as c7 "was: ...".
 func EPD(w io.Writer, o *puzzles.Outcome) error {
 	if o.FEN == "" {
-		// Unreadable: a comment line that still names the id (for --resume).
-		_, err := fmt.Fprintf(w, "%s%s: %s\n", unreadablePrefix, strconv.Quote(o.ID), o.Error)
+		// Unreadable: a comment line that still names the id (for
+		// --resume), with the reason and the line as it was.
+		input := ""
+		if o.Record != nil && o.Record.Input != "" {
+			input = " (the line: " + strconv.Quote(truncate(oneLine.Replace(o.Record.Input), 500)) + ")"
+		}
+		_, err := fmt.Fprintf(w, "%s%s: %s%s\n", unreadablePrefix, strconv.Quote(o.ID), o.Error, input)
 		return err
 	}
 	fields := strings.Fields(o.FEN)
@@ -66,8 +71,8 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 	}
 	if o.Verdict != "" {
 		v := "verdict: " + string(o.Verdict)
-		if o.Error != "" {
-			v += ": " + o.Error
+		if why := verdictReason(o); why != "" {
+			v += ": " + why
 		}
 		found = append(found, record.Op{Code: "c9", Args: []string{v}})
 	}

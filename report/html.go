@@ -105,6 +105,7 @@ type card struct {
 	BlackToMove    bool
 	Lichess        *record.LichessInfo
 	Claim, Finding string
+	Reason         string // the verdict's, or what a limit cut
 	Keys           []string
 	KeysLabel      string
 	FoldKeys       bool
@@ -118,7 +119,7 @@ func (h *htmlWriter) Render(o *puzzles.Outcome) []byte {
 		return []byte{}
 	}
 	c := card{Outcome: o, Kind: kindOf(o), Class: "s-" + string(o.Status), N: o.Mate.Moves(),
-		Lichess: o.Lichess(), Finding: describeFinding(o), Keys: o.KeysSAN, KeysLabel: "keys"}
+		Lichess: o.Lichess(), Finding: describeFinding(o), Reason: verdictReason(o), Keys: o.KeysSAN, KeysLabel: "keys"}
 	if o.Verdict != "" {
 		c.Class = "v-" + string(o.Verdict)
 	}

@@ -40,13 +40,17 @@ func PGN(b *bytes.Buffer, o *puzzles.Outcome) {
 			g.SetTag("FEN", o.FEN)
 		}
 	} else {
+		// No position: the game has no moves, and keeps the input's
+		// FEN tag (what the error is about) for its reader to fix.
 		g.Start = board.StartPosition()
-		g.Tags = removeTags(g.Tags, "SetUp", "FEN")
 	}
 	g.Result = pgnResult(o)
 	g.Root.After = pgnIDComment(o) + "\n" + pgnFinding(o)
 	if ok {
 		addSolution(g, o)
+		if rec := o.Record; rec.PGN != nil && rec.PGN.Tree != nil {
+			addAuthor(g, rec.PGN.Tree)
+		}
 	}
 	pgn.Write(b, g)
 	b.WriteString("\n\n")
@@ -81,8 +85,8 @@ func pgnFinding(o *puzzles.Outcome) string {
 		if o.Expected != nil && o.Verdict != puzzles.VerdictSkipped {
 			v += " (claim checked: " + describeClaim(o) + ")"
 		}
-		if o.Error != "" && o.Status != puzzles.StatusError {
-			v += ": " + o.Error
+		if why := verdictReason(o); why != "" && o.Status != puzzles.StatusError {
+			v += ": " + why
 		}
 		parts = append(parts, v)
 	}
@@ -140,6 +144,37 @@ func addSolution(g *pgn.Game, o *puzzles.Outcome) {
 			c.After = join(c.After, fmt.Sprintf("cook: also mates in %d", o.Mate))
 		}
 	}
+}
+
+// addAuthor merges the author's moves into g, with their comments and
+// NAGs: a move the proved solution plays too gets the author's comments,
+// one it does not becomes a variation, its first move marked "the
+// author's". The comment before the first move stays after mateline's.
+func addAuthor(g *pgn.Game, author *pgn.Game) {
+	if c := author.Root.After; c != "" {
+		g.Root.After += "\n" + c
+	}
+	var merge func(into, from *pgn.Node)
+	merge = func(into, from *pgn.Node) {
+		for _, a := range from.Children {
+			if a.Move == board.NoMove {
+				continue // a null move: not a move to play here
+			}
+			known := false
+			for _, c := range into.Children {
+				known = known || c.Move == a.Move
+			}
+			c := child(into, a.Move)
+			if !known && len(into.Children) > 1 {
+				c.Before = join(c.Before, "the author's") // a variation of the proved line
+			}
+			c.Before = join(c.Before, a.Before)
+			c.After = join(c.After, a.After)
+			c.NAGs = append(c.NAGs, a.NAGs...)
+			merge(c, a)
+		}
+	}
+	merge(g.Root, author.Root)
 }
 
 // child returns n's child for move m, adding it after the others.
@@ -203,8 +238,11 @@ func addTreeDefence(n *pgn.Node, pos board.Position, td *puzzles.TreeDefence) {
 }
 
 func join(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "":
+		return a
 	}
 	return a + "; " + b
 }

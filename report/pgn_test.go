@@ -12,7 +12,9 @@ import (
 
 	"mateline.dev/mateline/epd"
 	"mateline.dev/mateline/pgn"
+	"mateline.dev/mateline/pgnrec"
 	"mateline.dev/mateline/puzzles"
+	"mateline.dev/mateline/record"
 	"mateline.dev/mateline/solver"
 )
 
@@ -25,8 +27,8 @@ func TestPGNOutput(t *testing.T) {
 	cooked := outcomeFor(t, `6k1/5ppp/8/8/8/8/8/R3R1K1 w - - dm 1; id "cooked";`, true)
 	rec := epd.ParseLine("t.epd", 2, `r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - dm 4; id "philidor";`)
 	opt := solver.Options{MaxMate: 4, AllKeys: true}
-	tree := puzzles.Solve(context.Background(), sv, &rec, opt)
-	if err := puzzles.AddTree(context.Background(), sv, &rec, &tree, opt, 0); err != nil {
+	tree := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
+	if err := puzzles.AddTree(context.Background(), sv, &rec, &tree, opt, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	bad := epd.ParseLine("t.epd", 3, `8/8/8/8/8/8/8/8 w - - dm 1; id "bad {id}";`)
@@ -116,5 +118,39 @@ func TestPGNOutput(t *testing.T) {
 	}
 	if count != 3 {
 		t.Errorf("the chess library reads %d games", count)
+	}
+}
+
+// TestPGNKeepsTheInput: a PGN puzzle's own comments, NAGs and variations
+// come back with the proved line (a variation the line does not play
+// marked the author's), and a game whose FEN tag is illegal keeps the tag
+// for its reader to fix; an unreadable EPD line is kept in its comment.
+func TestPGNKeepsTheInput(t *testing.T) {
+	text := "[Event \"Test\"]\n[White \"Mate in four\"]\n[FEN \"r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n" +
+		"{Philidor's legacy} 1. Nf7+ {the key} Kg8 2. Nh6+ Kh8 (2... Kf8 3. Qf7#) 3. Qg8+ $1 Rxg8 4. Nf7# 1-0\n\n" +
+		"[Event \"Illegal\"]\n[White \"Mate in two\"]\n[FEN \"K6k/8/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ka7 *\n"
+	recs, err := record.ReadAll(pgnrec.NewReader(strings.NewReader(text), "t.pgn"))
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	sv := solver.New(8)
+	var b bytes.Buffer
+	for i := range recs {
+		o := puzzles.Validate(context.Background(), sv, &recs[i], solver.Options{}, 1)
+		PGN(&b, &o)
+	}
+	out := b.String()
+	for _, want := range []string{"{Philidor's legacy}", "1. Nf7+\n{the key}", "({the author's} 2... Kf8 3. Qf7#)", "Qg8+ $1", "verdict ok",
+		`[FEN "K6k/8/8/8/8/8/8/K7 w - - 0 1"]`, "verdict illegal"} {
+		if !strings.Contains(strings.ReplaceAll(out, "\n", " "), strings.ReplaceAll(want, "\n", " ")) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	bad := epd.ParseLine("t.epd", 3, `8/8/8/8 w - - bm #2;`)
+	o := puzzles.Validate(context.Background(), sv, &bad, solver.Options{}, 1)
+	b.Reset()
+	EPD(&b, &o)
+	if s := b.String(); !strings.Contains(s, `(the line: "8/8/8/8 w - - bm #2;")`) || !strings.HasPrefix(s, unreadablePrefix) {
+		t.Errorf("unreadable EPD record: %q", s)
 	}
 }

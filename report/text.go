@@ -16,8 +16,8 @@ import (
 func Text(w io.Writer, o *puzzles.Outcome) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
-	if o.ID != fmt.Sprintf("line:%d", o.Line) {
-		fmt.Fprintf(&b, " %s", o.ID)
+	if o.ID != fmt.Sprintf("line:%d", o.Line) && !(o.Source == "--fen" && o.ID == fmt.Sprintf("fen:%d", o.Line)) {
+		fmt.Fprintf(&b, " %s", o.ID) // (--fen:2 is fen:2: said once)
 	}
 	if o.FEN != "" {
 		fmt.Fprintf(&b, "  %s", o.FEN)
@@ -59,8 +59,8 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 		if o.Expected != nil && o.Verdict != puzzles.VerdictSkipped {
 			fmt.Fprintf(&b, " (claim checked: %s)", describeClaim(o))
 		}
-		if o.Error != "" && o.Status != puzzles.StatusError {
-			fmt.Fprintf(&b, ": %s", o.Error)
+		if why := verdictReason(o); why != "" && o.Status != puzzles.StatusError {
+			fmt.Fprintf(&b, ": %s", why)
 		}
 		b.WriteByte('\n')
 	}
@@ -114,14 +114,14 @@ func writeFinding(w io.Writer, o *puzzles.Outcome) {
 			fmt.Fprintf(b, "  no mate at any length: %s\n", noMateReason(o))
 		}
 	case puzzles.StatusCapped:
-		fmt.Fprintf(b, "  no mate in %d moves or fewer (proved); longer mates were not looked for (%d is the longest asked for: --mate or the claim)\n", o.Depth, o.Depth)
+		fmt.Fprintf(b, "  %s (proved); longer mates were not looked for (%d is the longest asked for: --mate or the claim)\n", problem.NoMateIn(o.Depth), o.Depth)
 	case puzzles.StatusLimit:
 		switch {
 		case o.MateWithin != 0:
 			fmt.Fprintf(b, "  limit reached: %s\n", WithinWords(o.MateWithin, o.Depth))
 			writeKeys(b, o, o.MateWithin)
 		case o.Depth > 0:
-			fmt.Fprintf(b, "  limit reached: no mate in %d moves or fewer (proved); longer mates not decided\n", o.Depth)
+			fmt.Fprintf(b, "  limit reached: %s (proved); longer mates not decided\n", problem.NoMateIn(o.Depth))
 		default:
 			fmt.Fprintf(b, "  limit reached before anything was proved\n")
 		}

@@ -18,8 +18,8 @@ func treeOutcome(t *testing.T, fen string, mate, fullDepth int) puzzles.Outcome 
 	rec := epd.ParseLine("t.epd", 1, fen)
 	sv := solver.New(16)
 	opt := solver.Options{MaxMate: mate, AllKeys: true}
-	o := puzzles.Solve(context.Background(), sv, &rec, opt)
-	if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, fullDepth); err != nil {
+	o := puzzles.Solve(context.Background(), sv, &rec, opt, nil)
+	if err := puzzles.AddTree(context.Background(), sv, &rec, &o, opt, fullDepth, nil); err != nil {
 		t.Fatal(err)
 	}
 	return o

@@ -19,7 +19,7 @@ func outcomeFor(t *testing.T, line string, validate bool) puzzles.Outcome {
 	if validate {
 		return puzzles.Validate(context.Background(), sv, &rec, solver.Options{}, 1)
 	}
-	return puzzles.Solve(context.Background(), sv, &rec, solver.Options{MaxMate: 3, AllKeys: true})
+	return puzzles.Solve(context.Background(), sv, &rec, solver.Options{MaxMate: 3, AllKeys: true}, nil)
 }
 
 func TestAnnotatedEPD(t *testing.T) {
@@ -128,7 +128,7 @@ func TestTruncatedPVIsSolved(t *testing.T) {
 	if rec.Err != nil {
 		t.Fatal(rec.Err)
 	}
-	o := puzzles.Solve(context.Background(), solver.New(1), &rec, solver.Options{MaxMate: 2})
+	o := puzzles.Solve(context.Background(), solver.New(1), &rec, solver.Options{MaxMate: 2}, nil)
 	if o.Status != puzzles.StatusMate || o.Mate != 1 || len(o.Warnings) != 1 {
 		t.Fatalf("status %s mate %d warnings %q", o.Status, o.Mate, o.Warnings)
 	}

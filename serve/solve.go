@@ -122,7 +122,7 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 	}
 	defer p.put(sv)
 	rec := record.FromPosition("solve", "fen:1", pos)
-	o := puzzles.Solve(r.Context(), sv, &rec, opt)
+	o := puzzles.Solve(r.Context(), sv, &rec, opt, nil)
 	if r.Context().Err() != nil {
 		return // the client went away: the search was cancelled
 	}

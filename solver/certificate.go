@@ -104,7 +104,9 @@ func CertificateKey(pos *board.Position) string {
 // it shortest), it also writes the refutations that prove no shorter mate,
 // when their tree has at most refutationLimit nodes. Call it after the
 // Solve that proved the mate, with the same options: it reads that solve's
-// tables. ctx bounds the time it takes.
+// tables. ctx, opt.Timeout and opt.Nodes bound it: a limit that cuts the
+// refutations short leaves the lower bound not certified, one that cuts
+// the proof of the mate is an error.
 func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate problem.Mate, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
 	var stats CertificateStats
 	if mate == 0 {
@@ -115,7 +117,7 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	}
 	// The DTM tables, when given, choose the attacker's moves of the proof
 	// and help the searches; the proof itself stays checkable without them.
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: &limits{ctx: ctx}, salt: sv.salt})[0]
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: limitsOf(ctx, opt), salt: sv.salt})[0]
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := newProofTree(s, attacker, 4*proofTreeNodes)
 	if _, err := t.prove(&pos, plies); err != nil {

@@ -32,36 +32,63 @@ type limits struct {
 	maxNodes uint64    // 0 for none
 	nodes    atomic.Uint64
 	over     atomic.Bool // a limit was reached, or the solve ended: every query stops
+	// While the proofs run (reserve), a proved mate (answering) makes them
+	// stop at proofDeadline and proofNodes, short of the limits, so that
+	// its keys and line are read within them; with no mate to answer they
+	// go on to the limits.
+	reserving     bool
+	answering     atomic.Bool
+	proofDeadline time.Time
+	proofNodes    uint64
+}
+
+// limitsOf is ctx with opt's Timeout, from now, and its Nodes.
+func limitsOf(ctx context.Context, opt Options) *limits {
+	lim := &limits{ctx: ctx, maxNodes: opt.Nodes}
+	if opt.Timeout > 0 {
+		lim.deadline = time.Now().Add(opt.Timeout)
+	}
+	return lim
 }
 
 // reserve keeps back part of the limits for reading the keys and the line
-// of what the proofs find: the proofs stop at the deadline less d and at
-// nine tenths of the node limit, and widen gives the keys and the line the
-// rest, so that a record comes within the limits it was given.
-func (l *limits) reserve(d time.Duration) (deadline time.Time, maxNodes uint64) {
-	deadline, maxNodes = l.deadline, l.maxNodes
+// of a mate the proofs find: once one is proved, the proofs stop at the
+// deadline less d and at nine tenths of the node limit, and answer gives
+// the keys and the line the rest, so that a record comes within the
+// limits it was given. Call it before the proofs start.
+func (l *limits) reserve(d time.Duration) {
+	l.reserving = true
+	l.proofDeadline, l.proofNodes = l.deadline, l.maxNodes
 	if !l.deadline.IsZero() && d > 0 {
-		l.deadline = l.deadline.Add(-d)
+		l.proofDeadline = l.deadline.Add(-d)
 	}
 	if l.maxNodes > 0 {
-		l.maxNodes -= l.maxNodes / extractShare
+		l.proofNodes = l.maxNodes - l.maxNodes/extractShare
 	}
-	return deadline, maxNodes
 }
 
 // extractShare: the keys and the line get a tenth of a node limit.
 const extractShare = 10
 
-// widen sets the limits that reserve kept back, unless the solve was
-// cancelled: a limit the proofs reached is lifted for the keys and the
-// line, up to the whole limit.
-func (l *limits) widen(deadline time.Time, maxNodes uint64) {
+// answer ends the proofs' part of the limits, once they are over: the
+// keys and the line may run to the whole limits, unless the solve was
+// cancelled.
+func (l *limits) answer() {
+	l.reserving = false
 	if l.ctx != nil && l.ctx.Err() != nil {
 		return
 	}
-	l.deadline, l.maxNodes = deadline, maxNodes
-	over := maxNodes > 0 && l.nodes.Load() >= maxNodes || !deadline.IsZero() && time.Now().After(deadline)
-	l.over.Store(over)
+	l.over.Store(l.reached(l.nodes.Load()))
+}
+
+// reached reports whether total nodes, or the time, reach the limits that
+// stand now.
+func (l *limits) reached(total uint64) bool {
+	deadline, maxNodes := l.deadline, l.maxNodes
+	if l.reserving && l.answering.Load() {
+		deadline, maxNodes = l.proofDeadline, l.proofNodes
+	}
+	return maxNodes > 0 && total >= maxNodes || !deadline.IsZero() && time.Now().After(deadline)
 }
 
 // checkInterval is how many nodes a searcher counts between two looks at
@@ -141,9 +168,7 @@ func (s *searcher) check(q *query) {
 		q.stopped = true
 		return
 	case lim.over.Load():
-	case lim.maxNodes > 0 && total >= lim.maxNodes,
-		!lim.deadline.IsZero() && time.Now().After(lim.deadline),
-		lim.ctx != nil && lim.ctx.Err() != nil:
+	case lim.reached(total), lim.ctx != nil && lim.ctx.Err() != nil:
 		lim.over.Store(true)
 	default:
 		return

@@ -45,9 +45,12 @@ type schedule struct {
 	// firstMate ends the proofs at the first forced mate proved, shortest
 	// or not (Options.FirstMate).
 	firstMate bool
-	// notify, when set, hears of every bound proved (by s).
-	notify  func(s *searcher, b bounds)
-	maxMate int
+	// notify, when set, hears of every bound proved (by s); answering,
+	// when set, is set once a mate is proved, whose keys and line the
+	// limits then keep their reserve for.
+	notify    func(s *searcher, b bounds)
+	answering *atomic.Bool
+	maxMate   int
 	// wantMate: look for a mate by the side to move; wantMated: of it.
 	wantMate, wantMated bool
 	// lbMate and lbMated: no mate by the side to move in lbMate moves or
@@ -343,6 +346,9 @@ func (sc *schedule) found(s *searcher, m problem.Mate) {
 }
 
 func (sc *schedule) tell(s *searcher) {
+	if sc.answering != nil && (sc.mate != 0 || sc.mateWithin != 0) {
+		sc.answering.Store(true)
+	}
 	if sc.notify != nil {
 		b := bounds{depth: sc.depth, mateWithin: sc.mateWithin, line: sc.line, shortest: sc.mate != 0}
 		if sc.mate != 0 && sc.mate != sc.mateWithin {

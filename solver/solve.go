@@ -68,14 +68,11 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		opt.MaxMate = 10
 	}
 	opt.MaxMate = min(opt.MaxMate, MaxPly/2-2)
-	lim := &limits{ctx: ctx, maxNodes: opt.Nodes}
-	if opt.Timeout > 0 {
-		lim.deadline = start.Add(opt.Timeout)
-	}
-	// The proofs leave part of the limits to the keys and the line.
-	deadline, maxNodes := lim.deadline, lim.maxNodes
+	lim := limitsOf(ctx, opt)
+	// Once a mate is proved, the proofs leave part of the limits to its
+	// keys and line.
 	if !opt.NoKeys {
-		deadline, maxNodes = lim.reserve(opt.ExtractReserve)
+		lim.reserve(opt.ExtractReserve)
 	}
 	sv.isolate(opt.Fresh)
 	if res, ok := tableAnswer(pos, opt); ok {
@@ -112,6 +109,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	if e.report != nil {
 		sc.notify = func(s *searcher, b bounds) { e.report.proved(s, b, lim) }
 	}
+	sc.answering = &lim.answering
 	switch {
 	case sc.done():
 	case len(threads) == 1:
@@ -120,7 +118,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		sc.runThreads(threads)
 	}
 	sc.result(&res)
-	lim.widen(deadline, maxNodes)
+	lim.answer()
 	if !opt.NoKeys {
 		answer(threads[0], pos, sc, opt, &res)
 	}

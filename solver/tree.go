@@ -72,7 +72,8 @@ var errTreeLimit = errors.New("the solution tree was cut short by a limit")
 // Tree builds the solution tree of a mate proved by Solve on the same
 // position with the same options; keys are the result's keys (all of
 // them: solve with AllKeys). fullDepth bounds the attacker moves shown with
-// every defence (0: DefaultTreeDepth). ctx bounds the time.
+// every defence (0: DefaultTreeDepth). ctx, opt.Timeout and opt.Nodes
+// bound it.
 func (sv *Solver) Tree(ctx context.Context, pos board.Position, res Result, opt Options, fullDepth int) (*SolutionTree, error) {
 	if res.Status != StatusMate {
 		return nil, errors.New("no proved mate to show")
@@ -80,7 +81,7 @@ func (sv *Solver) Tree(ctx context.Context, pos board.Position, res Result, opt 
 	if fullDepth <= 0 {
 		fullDepth = DefaultTreeDepth(res.Mate)
 	}
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: &limits{ctx: ctx}, salt: sv.salt})[0]
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: limitsOf(ctx, opt), salt: sv.salt})[0]
 	b := &treeBuilder{s: s, full: fullDepth}
 	t := &SolutionTree{Mate: res.Mate, FullDepth: fullDepth}
 	var err error

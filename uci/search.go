@@ -249,7 +249,7 @@ func describe(res solver.Result, opt solver.Options) string {
 	case solver.StatusNoMate:
 		return "no mate for either side at any length: neither has the material, or the tables say so"
 	case solver.StatusCapped:
-		return fmt.Sprintf("no mate in %d moves or fewer (proved); longer mates not looked for (go mate/depth %d)", res.Depth, res.Depth)
+		return fmt.Sprintf("%s (proved); longer mates not looked for (go mate/depth %d)", problem.NoMateIn(res.Depth), res.Depth)
 	}
 	if res.MateWithin != 0 {
 		w := withinWords(res.MateWithin, res.Depth)

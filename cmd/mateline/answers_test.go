@@ -94,7 +94,7 @@ func TestBoundLines(t *testing.T) {
 	}
 	s := lines.String()
 	if !strings.Contains(s, "fen:1: mate in 1") || !strings.Contains(s, "proved, no mate in") || !strings.Contains(s, "; line 1. ") ||
-		!strings.Contains(s, "fen:1: no mate in 1 moves or fewer (proved so far)") {
+		!strings.Contains(s, "fen:1: no mate in 1 move (proved so far)") {
 		t.Errorf("bound lines:\n%s", s)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/batch"
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/inputs"
@@ -49,9 +50,9 @@ func batchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-progress", Usage: "no progress bar, and no line per bound proved (both show only when standard error is a terminal; the lines only with -j 1)"},
 		bookFlag(),
 		syzygyFlag(),
-		dtmFlags()[0],
-		dtmFlags()[1],
-		dtmFlags()[2],
+		dtmFlags(4)[0],
+		dtmFlags(4)[1],
+		dtmFlags(4)[2],
 	}
 }
 
@@ -170,7 +171,10 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 		// A root uses the tables --dtm-build allows; a node inside a
 		// search the tables of up to four men (built in seconds) and the
 		// five-man tables already in the cache.
-		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen), store.Prober(4).StoredOnly()
+		// A table it may not build is named only when a limit stopped a
+		// record it would have answered: a mate proved at once needs none.
+		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.MaxMen).Quiet(), store.Prober(4).StoredOnly()
+		j.LimitHint = func(pos *board.Position) { store.HintOnce(pos) }
 	}
 	if !cmd.Bool("no-progress") && stderrIsTerminal() {
 		if j.Workers == 1 {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -39,7 +40,10 @@ func newApp() *cli.Command {
 		Usage:   "prove chess mates and validate mate-puzzle databases",
 		Version: version(),
 		Description: "mateline proves the shortest forced mate (or mated-in-N) of chess positions given as\n" +
-			"FEN, EPD or Lichess puzzle CSV, lists every key move, and checks puzzle claims.",
+			"FEN, EPD, PGN, Lichess puzzle CSV or Popeye problem files, lists every key move, solves\n" +
+			"every orthodox stipulation Popeye knows (helpmates, selfmates, series-movers...), checks\n" +
+			"puzzle claims, and answers endgames of up to five men from tables it builds itself.\n\n" +
+			"Start with: mateline solve examples/mates.epd (or mateline COMMAND --help).",
 		Commands: []*cli.Command{
 			solveCommand(),
 			validateCommand(),
@@ -101,11 +105,24 @@ func commandNames(root *cli.Command) string {
 // markUsageErrors makes flag mistakes in every command usage errors (exit 2).
 func markUsageErrors(c *cli.Command) {
 	c.OnUsageError = func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-		return batch.UsageError{Msg: err.Error()}
+		return batch.UsageError{Msg: usageHint(err.Error())}
 	}
 	for _, sub := range c.Commands {
 		markUsageErrors(sub)
 	}
+}
+
+// missingUnit finds a duration flag given a bare number: "invalid value
+// "5" for flag -timeout: time: missing unit in duration "5"".
+var missingUnit = regexp.MustCompile(`invalid value "([0-9.]+)" for flag -(\S+): time: missing unit in duration`)
+
+// usageHint adds to a flag's error what to write instead, where it can
+// tell.
+func usageHint(msg string) string {
+	if m := missingUnit.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s %s: a duration needs its unit: --%s %ss (or %sms, %sm); 0 means no limit", m[2], m[1], m[2], m[1], m[1], m[1])
+	}
+	return msg
 }
 
 // startTime is when the program started: run summaries count from it.

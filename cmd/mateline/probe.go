@@ -59,9 +59,9 @@ func probeCommand() *cli.Command {
 			"Example: mateline probe '8/8/8/6k1/8/5QK1/1r6/8 w - - 0 1'",
 		Flags: []cli.Flag{
 			syzygyFlag(),
-			dtmFlags()[0],
-			dtmFlags()[1],
-			dtmFlags()[2],
+			dtmFlags(dtm.MaxMen)[0],
+			dtmFlags(dtm.MaxMen)[1],
+			dtmFlags(dtm.MaxMen)[2],
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per position"},
 		},
 		Action: runProbe,

@@ -185,6 +185,8 @@ func TestLimitsAndMessages(t *testing.T) {
 		{nil, []string{"solve", "--hash", "99999999", "m.epd"}, exitUsage, "more than this machine can give"},
 		{nil, []string{"solve", "-j", "1000", "m.epd"}, exitUsage, "--jobs 1000 is out of range"},
 		{nil, []string{"solve", "--timeout", "-1s", "m.epd"}, exitUsage, "cannot be negative"},
+		{nil, []string{"solve", "--timeout", "5", "m.epd"}, exitUsage, "--timeout 5: a duration needs its unit: --timeout 5s"},
+		{nil, []string{"solve", "nosuch.epd"}, exitRuntime, "mateline: nosuch.epd: no such file or directory\n"},
 		{nil, []string{"nosuchcommand"}, exitUsage, `unknown command "nosuchcommand"`},
 		{nil, []string{"help", "--help"}, 0, ""},
 		{nil, []string{"help", "solve"}, 0, ""},
@@ -282,5 +284,14 @@ func TestCorruptTableWarns(t *testing.T) {
 	}
 	if n := strings.Count(errOut, "KQvK.rtbw"); n != 1 {
 		t.Errorf("the damaged table named %d times on standard error:\n%s", n, errOut)
+	}
+}
+
+// TestTextWords: a --fen record is named once ("--fen:1", not "--fen:1
+// fen:1"), and one move is "1 move".
+func TestTextWords(t *testing.T) {
+	_, out, _ := runBinary(t, t.TempDir(), "solve", "--mate", "1", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if !strings.HasPrefix(out, "--fen:1  rnbqkbnr/") || !strings.Contains(out, "no mate in 1 move (proved)") || strings.Contains(out, "1 moves") {
+		t.Errorf("text:\n%s", out)
 	}
 }

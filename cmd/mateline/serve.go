@@ -45,9 +45,9 @@ func serveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:9000", Usage: "address to listen on (host:port; 127.0.0.1 keeps the server to this machine)"},
 			syzygyFlag(),
-			dtmFlags()[0],
-			dtmFlags()[1],
-			dtmFlags()[2],
+			dtmFlags(4)[0],
+			dtmFlags(4)[1],
+			dtmFlags(4)[2],
 			bookFlag(),
 			&cli.IntFlag{Name: "workers", DefaultText: "cores", Usage: "mate searches (/solve) run at once, one thread each"},
 			&cli.IntFlag{Name: "queue", DefaultText: "2 per core", Usage: "/solve requests that may wait for a search; beyond, 503"},

@@ -32,18 +32,27 @@ func solveCommand() *cli.Command {
 			"-j 1 on a terminal). A limit that comes first gives 'limit' with what was proved: the\n" +
 			"forced mate (JSON mate_within) with its key and whole line, and that no mate exists in\n" +
 			"depth moves or fewer; never 'no-mate'.\n\n" +
-			"How far it looks: --mate N is the cap; without it a record's claim is the cap, and a\n" +
+			"A record is written as soon as its question is answered, with a limit or without\n" +
+			"(--timeout 0 ends there): the shortest mate proved, with one key and a line of its full\n" +
+			"length (--all: every key; --tree: the tree too; --proof: the certificate). --timeout\n" +
+			"and --nodes count over all of it: the proofs stop a tenth before them, and the keys and\n" +
+			"the line take the rest (docs/formats.md, \"When a record is answered\").\n\n" +
+			"How far it looks: --mate N is the cap; without it a record's claim is the cap (and the\n" +
+			"length the proof-number search asks for first, in turn with its usual aims), and a\n" +
 			"record with no claim gets the mate it has, of any length the search supports, within\n" +
 			"--timeout. 'capped' means no mate within the cap (longer ones not looked for);\n" +
 			"'no-mate' means none at any length (no material, the tables, no legal move).\n\n" +
 			"Keys: without --all one key is proved and printed ('others not looked for'); with --all\n" +
 			"every key, from the search and the tables alike, so cooks are found. Bad lines are\n" +
 			"reported with their line number and the run goes on; the exit code is then 3.\n\n" +
-			"Helpmates (h#N, h#N.5) and selfmates (s#N) come from Popeye problem files (BeginProblem\n" +
-			"... EndProblem, twins, options; sniffed by content), the EPD opcode stip, or --stip for\n" +
-			"records that state none. Every helpmate solution and every selfmate key is listed, as\n" +
-			"Popeye prints them (--san for SAN); --tree gives the selfmate's solution tree. In a\n" +
-			"problem file the stipulation says who starts; a FEN's side to move starts otherwise.\n\n" +
+			"Problems of every orthodox stipulation Popeye knows (help, self, reflex and series\n" +
+			"play, mates and stalemates: h#N, h#N.5, h=N, s#N, s=N, r#N, semi-r#N, =N, hs#N, hr#N,\n" +
+			"reci-h#N, ser-#N, ser-h#N, ser-s#N, pser-..., exact-..., M->ser-...; see --stip) come\n" +
+			"from Popeye problem files (BeginProblem ... EndProblem, twins, options; sniffed by\n" +
+			"content), the EPD opcode stip, or --stip for records that state none. Every solution of\n" +
+			"help and series play and every key of forced play is listed, as Popeye prints them\n" +
+			"(--san for SAN); --tree gives the solution tree of forced play. In a problem file the\n" +
+			"stipulation says who starts; a FEN's side to move starts otherwise.\n\n" +
 			"Results come out in input order. Ctrl-C writes every finished result; with --output\n" +
 			"and --resume a later run continues where it stopped.\n\n" +
 			"Examples:\n" +
@@ -56,7 +65,7 @@ func solveCommand() *cli.Command {
 			&cli.BoolFlag{Name: "all", Usage: "prove and list every key move (finds cooks)"},
 			&cli.StringSliceFlag{Name: "fen", Usage: "a position to solve (repeatable)"},
 			&cli.BoolFlag{Name: "tree", Usage: "print the solution tree: every key, each defence with the attacker's answers down to mate, duals and threats (implies --all)"},
-			&cli.IntFlag{Name: "tree-depth", Usage: "attacker moves shown with every defence; below, main lines only (default: all up to mate in 4, 2 beyond)"},
+			&cli.IntFlag{Name: "tree-depth", DefaultText: "all up to mate in 4, 2 beyond", Usage: "attacker moves shown with every defence; below, main lines only"},
 			&cli.StringFlag{Name: "proof", Usage: "write a proof certificate of the mate to FILE (one --fen); check it with 'mateline check'"},
 			&cli.StringFlag{Name: "proof-dir", Usage: "write a proof certificate per proved mate into DIR, named after the record id"},
 			&cli.IntFlag{Name: "proof-limit", Value: solver.DefaultRefutationLimit, Usage: "largest refutation tree (nodes) written to certify that no shorter mate exists"},

@@ -16,12 +16,13 @@ import (
 	"mateline.dev/mateline/endgame"
 )
 
-// dtmFlags are the flags that choose the distance-to-mate tables.
-func dtmFlags() []cli.Flag {
+// dtmFlags are the flags that choose the distance-to-mate tables; build
+// is the default of --dtm-build.
+func dtmFlags(build int) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "dtm", Usage: "directory of the distance-to-mate tables, built there on first use (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 		&cli.BoolFlag{Name: "no-dtm", Usage: "do not use distance-to-mate tables"},
-		&cli.IntFlag{Name: "dtm-build", Value: 4, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never; probe's default is 5). 'mateline tables build' builds any ahead of time"},
+		&cli.IntFlag{Name: "dtm-build", Value: build, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never). 'mateline tables build' builds any ahead of time"},
 		&cli.IntFlag{Name: "dtm-cache", Value: dtm.DefaultCacheBytes >> 20, Usage: "MiB of decompressed table blocks kept for probes, shared by the threads"},
 	}
 }
@@ -45,10 +46,11 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 			return nil, nil, err
 		}
 	}
-	// 'tables build' builds what it is asked; so does 'probe', whose
-	// question is the table's answer
+	// 'tables build' builds what it is asked; the others what --dtm-build
+	// allows (probe's default is every table: its question is the
+	// table's answer)
 	build := dtm.MaxMen
-	if cmd.IsSet("dtm-build") || cmd.Name != "build" && cmd.Name != "probe" {
+	if cmd.Name != "build" {
 		build = int(cmd.Int("dtm-build"))
 		if build < 0 || build > dtm.MaxMen {
 			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.MaxMen)

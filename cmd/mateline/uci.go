@@ -41,9 +41,10 @@ func uciCommand() *cli.Command {
 			"default: keep tightening until the mate is proved shortest; false: stop at the first\n" +
 			"forced mate proved, as 'go mate N' means to Stockfish users), SyzygyPath, BookFile\n" +
 			"(empty: the built-in ECO data), Clear Hash, DTMPath (the distance-to-mate tables; by\n" +
-			"default the cache that solve and 'mateline tables' use; <empty>: none) and DTMBuild\n" +
-			"(build missing tables of at most this many men on first use; default 4, 0: only read). A\n" +
-			"root of at most 5 men that the tables hold gets its 'score mate' at once. 'd' prints the\n" +
+			"default the cache that solve and 'mateline tables' use; <empty>: none), DTMBuild\n" +
+			"(build missing tables of at most this many men on first use; default 4, 0: only read)\n" +
+			"and DTMCache (MiB of decompressed table blocks kept for probes; default 256). A root of\n" +
+			"at most 5 men that the tables hold gets its 'score mate' at once. 'd' prints the\n" +
 			"board.\n\n" +
 			"Example: printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\\ngo mate 1\\nquit\\n' | mateline uci",
 		Action: func(ctx context.Context, cmd *cli.Command) error {

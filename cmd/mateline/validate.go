@@ -25,10 +25,11 @@ func validateCommand() *cli.Command {
 			"  cooked      more than one key (Lichess: several mates in 1 are allowed)\n" +
 			"  wrong-key   the claimed key does not mate in N, but another move does; or a later\n" +
 			"              move of the author's line (PGN, Lichess) does not keep the mate in time\n" +
-			"  illegal     the position cannot occur, or has no legal move\n" +
+			"  illegal     the position cannot occur (a stalemate or a checkmate already on the\n" +
+			"              board is legal: its claim gets no-mate)\n" +
 			"  unreadable  the line could not be read\n" +
-			"  timeout     the verdict a --timeout or --nodes limit gives: it stopped the proof\n" +
-			"              before anything about the claim was proved either way\n" +
+			"  timeout     a --timeout or --nodes limit came before the check was done; JSON's\n" +
+			"              cut says which part: the length, the keys, or the solution's line\n" +
 			"  skipped     the record has no mate claim (not a mate puzzle), or a Lichess row\n" +
 			"              has no solution move to check\n" +
 			"Helpmates and selfmates (Popeye problem files, EPD stip \"h#2\", --stip) are checked\n" +
@@ -38,6 +39,9 @@ func validateCommand() *cli.Command {
 			"In a PGN puzzle the main line's first move is the key, and the author's solution past it\n" +
 			"(the main line, and the variations given for the defences) is checked move by move: the\n" +
 			"first move that does not keep the mate in time is named, with the defence that refutes it.\n" +
+			"A record is written as soon as its verdict is proved: the claim's length, every key\n" +
+			"(the verdict needs to know the key is the only one) and the line; --timeout and --nodes\n" +
+			"count over all of it (docs/formats.md, \"When a record is answered\").\n" +
 			"A summary table follows the results (on standard error unless the output is text on\n" +
 			"standard output). Exit code 3 if any puzzle is not ok, or an input holds no record.\n\n" +
 			"Examples:\n" +
