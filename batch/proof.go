@@ -17,7 +17,7 @@ import (
 // (shortest, or an upper bound), to path: through a temporary file in the
 // same folder, renamed at the end, so that a crash never leaves half a
 // certificate. It records the file and what it certifies in o.
-func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzzles.Outcome, opt solver.Options, path string, limit int, lim *puzzles.Limits) error {
+func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzzles.Answer, opt solver.Options, path string, limit int, lim *puzzles.Limits) error {
 	mate, shortest := o.Mate, o.Status == puzzles.StatusMate
 	if mate == 0 {
 		mate = o.MateWithin

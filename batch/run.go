@@ -114,7 +114,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 			return it
 		},
 		emit: func(it *item) error {
-			summary.Add(&it.out)
+			summary.Add(&it.out.Outcome)
 			if j.Progress != nil {
 				j.Progress.Add(1)
 			}
@@ -186,7 +186,7 @@ func (j *Job) Run(ctx context.Context) (*report.Summary, error) {
 }
 
 // work solves or validates one record, with its tree and certificate.
-func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *record.Record, proofNames *sync.Map) puzzles.Outcome {
+func (j *Job) work(ctx context.Context, sv *solver.Solver, rec *record.Record, proofNames *sync.Map) puzzles.Answer {
 	j.applyStip(rec)
 	if rec.IsProblem() {
 		popt := puzzles.ProblemOptions{Timeout: j.Options.Timeout, Nodes: j.Options.Nodes, Tree: j.Tree, TreeDepth: j.TreeDepth,

@@ -30,7 +30,7 @@ type runner struct {
 // item is one record's result on its way to the output: the outcome, and
 // its text as the output's writer renders it (nil: render when written).
 type item struct {
-	out      puzzles.Outcome
+	out      puzzles.Answer
 	rendered []byte
 }
 

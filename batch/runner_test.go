@@ -52,7 +52,7 @@ func TestRunnerWindowAndOrder(t *testing.T) {
 			if strings.HasSuffix(rec.ID, "0") {
 				time.Sleep(3 * time.Millisecond) // a long one among short ones
 			}
-			return item{out: puzzles.Outcome{ID: rec.ID}}
+			return item{out: puzzles.Answer{Outcome: puzzles.Outcome{ID: rec.ID}}}
 		},
 		emit: func(it *item) error {
 			got = append(got, it.out.ID)

@@ -43,8 +43,11 @@ func statusOf(s solver.Status) Status {
 	return StatusLimit
 }
 
-// Outcome is what became of one record: the JSON Lines record of
-// docs/formats.md, plus what the text writers need.
+// Outcome is the record written for one input record: the JSON Lines
+// record of docs/formats.md, and nothing else. Every field comes from
+// proofs that finished (docs/architecture.md, "What a record says"); how
+// its moves are written is its Notation's, the input it answers and
+// whether a signal stopped it are its Answer's.
 type Outcome struct {
 	ID     string       `json:"id"`
 	Line   int          `json:"line"`
@@ -101,23 +104,52 @@ type Outcome struct {
 	// SetPlay and Tries answer Popeye's options SetPlay and Try.
 	SetPlay *SetPlay  `json:"set_play,omitempty"`
 	Tries   []TryInfo `json:"tries,omitempty"`
-	// SolutionText is each solution as the text report prints it.
-	SolutionText []string `json:"-"`
-	// distinct counts the solutions for the verdict when lines and
-	// solutions differ (distinctSolutions); 0: one line, one solution.
-	distinct int
+	// SolutionCount, when not 0, is the number of solutions when it is
+	// not the number of lines (a reciprocal helpmate's two endings, the
+	// other side's forced last moves or its parries make one solution).
+	SolutionCount int `json:"solution_count,omitempty"`
+	// TTProbes and TTHits count the table's probes and hits, beside
+	// nodes and tb_hits.
+	TTProbes uint64 `json:"tt_probes,omitempty"`
+	TTHits   uint64 `json:"tt_hits,omitempty"`
+}
 
-	Source  string   `json:"-"`
-	KeysSAN []string `json:"-"`
-	// KeysText are a helpmate's or selfmate's keys as its text report
-	// writes them (Popeye's notation, or SAN).
-	KeysText []string       `json:"-"`
-	LineSAN  string         `json:"-"` // numbered SAN main line
-	TTProbes uint64         `json:"-"`
-	TTHits   uint64         `json:"-"`
-	Record   *record.Record `json:"-"`
-	// Interrupted marks a search stopped by cancellation: not a result.
-	Interrupted bool `json:"-"`
+// Notation is how the text writers print an outcome's moves: SAN, and a
+// problem's moves in Popeye's notation (or SAN). It is written from the
+// outcome's own moves, so it says nothing the outcome does not.
+type Notation struct {
+	KeysSAN []string
+	LineSAN string // the numbered SAN main line
+	// KeysText are a problem's keys as its text report writes them.
+	KeysText []string
+	// SolutionText is each solution as the text report prints it,
+	// SetPlayText a helpmate's set play, ShorterText the shorter
+	// solutions (or keys).
+	SolutionText, SetPlayText, ShorterText []string
+	// TreeLong says the tree (and a selfmate's set play) is printed in
+	// Popeye's long notation, not SAN.
+	TreeLong bool
+}
+
+// Answer is what answering one record gives: the outcome written, its
+// notation, the record it answers, and whether cancellation stopped it.
+type Answer struct {
+	Outcome
+	Notation
+	// Input is the record answered.
+	Input *record.Record
+	// Interrupted says a signal stopped the search: the outcome holds
+	// what was proved, but it is no result and is not written (--resume
+	// does it again).
+	Interrupted bool
+}
+
+// Source is where the answered record came from ("" when unknown).
+func (a *Answer) Source() string {
+	if a.Input == nil {
+		return ""
+	}
+	return a.Input.Source
 }
 
 // Expected is the claim that validate checked.
@@ -127,9 +159,10 @@ type Expected struct {
 	Line []string     `json:"line,omitempty"` // a helpmate's solution
 }
 
-// NewOutcome describes the solver's result for rec.
-func NewOutcome(rec *record.Record, res solver.Result) Outcome {
-	o := Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Source: rec.Source, Record: rec, Warnings: rec.Warnings, PGN: rec.PGN}
+// NewAnswer describes the solver's result for rec: the one place where a
+// record is built from a result.
+func NewAnswer(rec *record.Record, res solver.Result) Answer {
+	o := Answer{Outcome: Outcome{ID: rec.ID, Line: rec.Line, FEN: rec.FEN, Warnings: rec.Warnings, PGN: rec.PGN}, Input: rec}
 	if rec.Err != nil {
 		o.Status, o.Error = StatusError, rec.Err.Error()
 		return o
@@ -173,11 +206,11 @@ type ProofInfo struct {
 }
 
 // Lichess returns the Lichess row's details, or nil for another record.
-func (o *Outcome) Lichess() *record.LichessInfo {
-	if o.Record == nil {
+func (a *Answer) Lichess() *record.LichessInfo {
+	if a.Input == nil {
 		return nil
 	}
-	return o.Record.Lichess
+	return a.Input.Lichess
 }
 
 // uciMoves returns the UCI text of moves.
@@ -189,13 +222,11 @@ func uciMoves(ms []board.Move) []string {
 	return out
 }
 
-// SolutionCount is the number of solutions of a problem solved by its
-// lines: len(Solutions), but where several lines make one solution (a
-// reciprocal helpmate's endings, the other side's forced last moves or
-// its parries) each solution counted once.
-func (o *Outcome) SolutionCount() int {
-	if o.distinct > 0 {
-		return o.distinct
+// Count is the number of solutions of a problem solved by its lines:
+// SolutionCount when lines and solutions differ, else len(Solutions).
+func (o *Outcome) Count() int {
+	if o.SolutionCount > 0 {
+		return o.SolutionCount
 	}
 	return len(o.Solutions)
 }

@@ -19,8 +19,6 @@ type SetPlay struct {
 	Stipulation string     `json:"stipulation,omitempty"` // helpmates: the set play's own ("h#1.5")
 	Solutions   [][]string `json:"solutions,omitempty"`
 	Tree        *Tree      `json:"tree,omitempty"`
-
-	Text []string `json:"-"` // the helpmate's solutions as text
 }
 
 // TryInfo is a selfmate's try: a first move that fails to few defences.
@@ -47,15 +45,13 @@ type Shorter struct {
 	Stipulation string     `json:"stipulation"`
 	Solutions   [][]string `json:"solutions,omitempty"` // helpmates
 	Keys        []string   `json:"keys,omitempty"`      // selfmates
-
-	Text []string `json:"-"` // the solutions as the text report prints them
 }
 
 // SolveProblem solves a helpmate or selfmate record: every solution (h#)
 // or every key (s#), the shortest length that has one, and the selfmate's
 // line and tree.
-func SolveProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Outcome {
-	o := NewOutcome(rec, solver.Result{})
+func SolveProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Answer {
+	o := NewAnswer(rec, solver.Result{})
 	if rec.Err != nil {
 		return o
 	}
@@ -98,7 +94,7 @@ func SolveProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) O
 // exactly one solution (h#) or key (s#), the author's when given, and
 // none shorter; cooked with more; shorter when fewer moves suffice;
 // no-solution when it has none.
-func ValidateProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Outcome {
+func ValidateProblem(ctx context.Context, rec *record.Record, opt ProblemOptions) Answer {
 	o := SolveProblem(ctx, rec, opt)
 	if rec.Err != nil {
 		o.Verdict = ErrorVerdict(rec)
@@ -114,7 +110,7 @@ func ValidateProblem(ctx context.Context, rec *record.Record, opt ProblemOptions
 
 // problemVerdict judges a solved problem against its stipulation and the
 // author's solution.
-func problemVerdict(rec *record.Record, o *Outcome) Verdict {
+func problemVerdict(rec *record.Record, o *Answer) Verdict {
 	switch {
 	case o.Status == StatusLimit:
 		return VerdictTimeout
@@ -142,7 +138,7 @@ func problemVerdict(rec *record.Record, o *Outcome) Verdict {
 	}
 	n := len(o.Keys)
 	if rec.Stip.HasSolutions() {
-		n = o.SolutionCount()
+		n = o.Count()
 	}
 	if n > 1 {
 		return VerdictCooked

@@ -14,16 +14,16 @@ import (
 // problem file what its options ask: set play (SetPlay) and tries (Try,
 // Defence N), and its tree (Variation, already built) in Popeye's notation
 // unless san. What cannot be had is a warning.
-func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, san bool, lim *Limits) {
+func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Answer, opt solver.Options, san bool, lim *Limits) {
 	pr := rec.Problem
 	if o.Tree != nil {
-		o.Tree.Long = !san
+		o.TreeLong = !san
 	}
 	if pr.SetPlay {
 		if err := AddDirectSetPlay(ctx, sv, rec, o, opt, lim); err != nil {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("no set play: %v", err))
 		} else if o.SetPlay != nil {
-			o.SetPlay.Tree.Long = !san
+			o.TreeLong = !san
 		}
 	}
 	if pr.Try {
@@ -38,7 +38,7 @@ func AddDirectOptions(ctx context.Context, sv *solver.Solver, rec *record.Record
 // in n but fail to at least one and at most maxRefutations defences (the
 // defences after which no mate in n-1 follows), in Popeye's order. A move
 // that leaves Black no move is no try. It needs n >= 2.
-func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, maxRefutations int, lim *Limits) error {
+func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Answer, opt solver.Options, maxRefutations int, lim *Limits) error {
 	n := rec.Claim.Mate.Moves()
 	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil || rec.Terminal != "" {
 		return nil
@@ -115,7 +115,7 @@ func AddDirectTries(ctx context.Context, sv *solver.Solver, rec *record.Record, 
 // move first, each Black move after which White mates in n-1 moves or
 // fewer, with White's mating moves. Nothing when White gives check (Black
 // could not move first) or n < 2.
-func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, lim *Limits) error {
+func AddDirectSetPlay(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Answer, opt solver.Options, lim *Limits) error {
 	n := rec.Claim.Mate.Moves()
 	if rec.Claim.Mate <= 0 || n < 2 || rec.Err != nil {
 		return nil

@@ -13,10 +13,10 @@ import (
 
 // solveHelp fills o with every solution of a helpmate or a series-mover,
 // then looks for solutions of fewer moves.
-func solveHelp(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func solveHelp(ctx context.Context, rec *record.Record, o *Answer, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Lines(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
-	o.distinct = distinctSolutions(rec.Pos, res.Solutions, rec.Stip)
+	o.SolutionCount = distinctSolutions(rec.Pos, res.Solutions, rec.Stip)
 	o.Solutions, o.SolutionText = solutionTexts(rec.Pos, res.Solutions, opt.SAN, rec.Stip)
 	if len(res.Solutions) > 0 {
 		// the first solution is the record's line
@@ -53,7 +53,7 @@ func solveHelp(ctx context.Context, rec *record.Record, o *Outcome, lim stipulat
 		}
 		if len(sres.Solutions) > 0 {
 			o.Shorter = &Shorter{Stipulation: short.String()}
-			o.Shorter.Solutions, o.Shorter.Text = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short)
+			o.Shorter.Solutions, o.ShorterText = solutionTexts(rec.Pos, sres.Solutions, opt.SAN, short)
 			break
 		}
 	}
@@ -105,7 +105,7 @@ func distinctSolutions(pos board.Position, sols []stipulation.Line, st problem.S
 // shorter one exists (Popeye shows the short set play). A series
 // helpmate's set play is the other side reaching the aim at once; the
 // other series-movers, hs#N and hr#N have none here.
-func helpSetPlay(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func helpSetPlay(ctx context.Context, rec *record.Record, o *Answer, lim stipulation.Limits, opt ProblemOptions) error {
 	null, ok := rec.Pos.Passed()
 	if !ok || rec.Stip.Plies() < 2 || rec.Stip.Kind != problem.Help && rec.Stip.Kind != problem.SeriesHelp {
 		return nil
@@ -130,7 +130,7 @@ func helpSetPlay(ctx context.Context, rec *record.Record, o *Outcome, lim stipul
 		}
 		if len(res.Solutions) > 0 || n == set.Moves {
 			o.SetPlay = &SetPlay{Stipulation: try.String()}
-			o.SetPlay.Solutions, o.SetPlay.Text = solutionTexts(null, res.Solutions, opt.SAN, try)
+			o.SetPlay.Solutions, o.SetPlayText = solutionTexts(null, res.Solutions, opt.SAN, try)
 			return nil
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // solveSelf fills o with the keys of a forced stipulation (s#N, s=N, r#N,
 // semi-r#N, =N), its shortest length, its main line and (opt.Tree or the
 // Variation option) its tree.
-func solveSelf(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions) error {
+func solveSelf(ctx context.Context, rec *record.Record, o *Answer, lim stipulation.Limits, opt ProblemOptions) error {
 	res, err := stipulation.Selfmates(ctx, rec.Pos, rec.Stip, lim)
 	o.Nodes += res.Nodes
 	if err != nil {
@@ -37,7 +37,7 @@ func solveSelf(ctx context.Context, rec *record.Record, o *Outcome, lim stipulat
 		sortPopeye(rec.Pos, sres.Keys)
 		o.Shorter = &Shorter{Stipulation: short.String(), Keys: uciMoves(sres.Keys)}
 		for _, k := range sres.Keys {
-			o.Shorter.Text = append(o.Shorter.Text, moveText(rec.Pos, k, opt.SAN))
+			o.ShorterText = append(o.ShorterText, moveText(rec.Pos, k, opt.SAN))
 		}
 	}
 	for _, k := range res.Keys {
@@ -69,14 +69,14 @@ func solveSelf(ctx context.Context, rec *record.Record, o *Outcome, lim stipulat
 	}
 	if opt.Tree || rec.Problem != nil && rec.Problem.Variation {
 		o.Tree = newTree(rec.Pos, t)
-		o.Tree.Stipulation, o.Tree.Long = o.Stipulation, !opt.SAN
+		o.Tree.Stipulation, o.TreeLong = o.Stipulation, !opt.SAN
 	}
 	return selfExtras(ctx, rec, o, lim, opt, topt)
 }
 
 // selfExtras adds what a selfmate problem's options ask: its set play and
 // its tries.
-func selfExtras(ctx context.Context, rec *record.Record, o *Outcome, lim stipulation.Limits, opt ProblemOptions, topt stipulation.TreeOptions) error {
+func selfExtras(ctx context.Context, rec *record.Record, o *Answer, lim stipulation.Limits, opt ProblemOptions, topt stipulation.TreeOptions) error {
 	pr := rec.Problem
 	if pr == nil {
 		return nil
@@ -89,7 +89,7 @@ func selfExtras(ctx context.Context, rec *record.Record, o *Outcome, lim stipula
 		if t != nil {
 			null, _ := rec.Pos.Passed()
 			o.SetPlay = &SetPlay{Tree: newTree(null, t)}
-			o.SetPlay.Tree.Stipulation, o.SetPlay.Tree.Long = o.Stipulation, !opt.SAN
+			o.SetPlay.Tree.Stipulation, o.TreeLong = o.Stipulation, !opt.SAN
 		}
 	}
 	if pr.Try {

@@ -86,12 +86,23 @@ func TestSelfmateTree(t *testing.T) {
 		t.Fatalf("tree %+v", tr)
 	}
 	k := tr.Keys[0]
-	if k.Long != "Qg4-d1" || k.Threat != nil || !k.Zugzwang || len(k.Defences) != 1 || k.Defences[0].Long != "b4-b3" {
+	if k.UCI != "g4d1" || k.Threat != nil || !k.Zugzwang || len(k.Defences) != 1 || k.Defences[0].UCI != "b4b3" {
 		t.Fatalf("key %+v", k)
 	}
 	a := k.Defences[0].Answers
-	if len(a) != 1 || a[0].Long != "Qd1-g4" || len(a[0].Defences) != 1 || a[0].Defences[0].Long != "b3-b2 #" {
+	if len(a) != 1 || a[0].UCI != "d1g4" || len(a[0].Defences) != 1 || a[0].Defences[0].UCI != "b3b2" {
 		t.Errorf("answer %+v", a)
+	}
+	// Popeye's notation, as the text report writes the tree.
+	pos := rec.Pos
+	var long []string
+	for _, u := range []string{"g4d1", "b4b3", "d1g4", "b3b2"} {
+		m, _ := pos.ParseUCI(u)
+		long = append(long, puzzles.LongMove(&pos, m))
+		pos.Play(m)
+	}
+	if got := strings.Join(long, " "); got != "Qg4-d1 b4-b3 Qd1-g4 b3-b2 #" {
+		t.Errorf("long notation %s", got)
 	}
 }
 
@@ -157,18 +168,18 @@ func TestSetPlayAndTries(t *testing.T) {
 	d := sp.Tree.Defences[0]
 	var answers []string
 	for _, a := range d.Answers {
-		answers = append(answers, a.Long)
+		answers = append(answers, a.UCI)
 	}
 	slices.Sort(answers)
-	if d.Long != "b4-b3" || !slices.Equal(answers, []string{"Qc2-c4", "Qc2-e4"}) || !d.Dual {
-		t.Errorf("set play %s: answers %v dual %v", d.Long, answers, d.Dual)
+	if d.UCI != "b4b3" || !slices.Equal(answers, []string{"c2c4", "c2e4"}) || !d.Dual {
+		t.Errorf("set play %s: answers %v dual %v", d.UCI, answers, d.Dual)
 	}
 
 	rec = problemRecord(t, "k7/pp6/8/8/8/8/8/1K1R4 b - - 0 1", "h#2")
 	rec.Problem = &record.Problem{SetPlay: true}
 	o = puzzles.SolveProblem(context.Background(), &rec, puzzles.ProblemOptions{})
 	// Popeye: "1...Rd1-d8 #", a short set play
-	if sp := o.SetPlay; sp == nil || sp.Stipulation != "h#0.5" || len(sp.Text) != 1 || sp.Text[0] != "1...Rd1-d8 #" {
+	if sp := o.SetPlay; sp == nil || sp.Stipulation != "h#0.5" || len(o.SetPlayText) != 1 || o.SetPlayText[0] != "1...Rd1-d8 #" {
 		t.Errorf("h#2 set play %+v", sp)
 	}
 }
@@ -282,12 +293,17 @@ func TestDirectSetPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
+		null, _ := rec.Pos.Passed()
 		for _, d := range o.SetPlay.Tree.Defences {
+			dm, _ := null.ParseUCI(d.UCI)
+			after := null
+			after.Play(dm)
 			var as []string
 			for _, a := range d.Answers {
-				as = append(as, a.Long)
+				am, _ := after.ParseUCI(a.UCI)
+				as = append(as, puzzles.LongMove(&after, am))
 			}
-			got = append(got, d.Long+": "+strings.Join(as, ", "))
+			got = append(got, puzzles.LongMove(&null, dm)+": "+strings.Join(as, ", "))
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: set play %q, want %q", tc.fen, got, tc.want)

@@ -96,7 +96,7 @@ EndProblem
 		if w.text != nil && !slices.Equal(o.SolutionText, w.text) {
 			t.Errorf("problem %d: %q, want %q", i+1, o.SolutionText, w.text)
 		}
-		if w.set != nil && (o.SetPlay == nil || !slices.Equal(o.SetPlay.Text, w.set)) {
+		if w.set != nil && (o.SetPlay == nil || !slices.Equal(o.SetPlayText, w.set)) {
 			t.Errorf("problem %d: set play %+v, want %q", i+1, o.SetPlay, w.set)
 		}
 		if w.shorter != "" && (o.Shorter == nil || o.Shorter.Stipulation != w.shorter) {
@@ -178,7 +178,7 @@ EndProblem
 			t.Fatalf("%s: %v %v", want.stip, err, rec.Err)
 		}
 		v := puzzles.ValidateProblem(context.Background(), &rec, puzzles.ProblemOptions{})
-		if len(v.Solutions) != want.lines || v.SolutionCount() != 1 || v.Verdict != puzzles.VerdictOK {
+		if len(v.Solutions) != want.lines || v.Count() != 1 || v.Verdict != puzzles.VerdictOK {
 			t.Errorf("%s: %d lines, verdict %s; want %d lines, ok", want.stip, len(v.Solutions), v.Verdict, want.lines)
 		}
 	}

@@ -24,33 +24,23 @@ type Tree struct {
 	// to move).
 	Keys     []*TreeMove    `json:"keys,omitempty"`
 	Defences []*TreeDefence `json:"defences,omitempty"`
-
-	// WhiteFirst says White makes the tree's first move (for move numbers).
-	WhiteFirst bool `json:"-"`
-	// Long says the text report writes the moves in Popeye's long
-	// notation (each node's Long) rather than SAN.
-	Long bool `json:"-"`
 }
 
 // TreeMove is an attacker move of the tree.
 type TreeMove struct {
 	SAN      string         `json:"san"`
-	Long     string         `json:"-"` // Popeye's long notation
 	UCI      string         `json:"uci"`
 	MateIn   int            `json:"mate_in"`
 	Threat   *TreeThreat    `json:"threat,omitempty"`
 	Zugzwang bool           `json:"zugzwang,omitempty"` // a quiet move that threatens nothing
 	Defences []*TreeDefence `json:"defences,omitempty"`
 	MainLine []string       `json:"main_line,omitempty"` // below the full depth
-	// MainLineLong and the threat's LineLong are in Popeye's notation.
-	MainLineLong []string `json:"-"`
 }
 
 // TreeDefence is a defence with the attacker's answers; Dual when more
 // than one answer mates soonest.
 type TreeDefence struct {
 	SAN     string      `json:"san"`
-	Long    string      `json:"-"` // Popeye's long notation
 	UCI     string      `json:"uci"`
 	Answers []*TreeMove `json:"answers"`
 	Dual    bool        `json:"dual,omitempty"`
@@ -61,15 +51,13 @@ type TreeThreat struct {
 	MateIn int      `json:"mate_in"`
 	Moves  []string `json:"moves"`
 	Line   []string `json:"line"`
-
-	MovesLong, LineLong []string `json:"-"` // in Popeye's notation
 }
 
 // AddTree builds the solution tree of an outcome whose mate was proved
 // shortest, with every key (solve with AllKeys), and attaches it.
 // fullDepth bounds the attacker moves shown with every defence (0: all
 // up to mate in 4, two beyond). It is built within the record's limits.
-func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outcome, opt solver.Options, fullDepth int, lim *Limits) error {
+func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Answer, opt solver.Options, fullDepth int, lim *Limits) error {
 	if o.Status != "mate" || rec.Err != nil {
 		return nil
 	}
@@ -95,7 +83,7 @@ func AddTree(ctx context.Context, sv *solver.Solver, rec *record.Record, o *Outc
 
 // newTree writes the solver's tree in SAN.
 func newTree(root board.Position, st *solver.SolutionTree) *Tree {
-	t := &Tree{Mate: st.Mate, FullDepth: st.FullDepth, Cut: st.Cut, WhiteFirst: root.Side() == board.White}
+	t := &Tree{Mate: st.Mate, FullDepth: st.FullDepth, Cut: st.Cut}
 	if st.Cut {
 		t.Note = fmt.Sprintf("every defence is shown to move %d; below, the main line only", st.FullDepth)
 	}
@@ -109,7 +97,7 @@ func newTree(root board.Position, st *solver.SolutionTree) *Tree {
 }
 
 func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
-	tm := &TreeMove{SAN: pos.SAN(n.Move), Long: treeLong(&pos, n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn, Zugzwang: n.Zugzwang}
+	tm := &TreeMove{SAN: pos.SAN(n.Move), UCI: n.Move.UCI(), MateIn: n.MateIn, Zugzwang: n.Zugzwang}
 	after := pos
 	after.Play(n.Move)
 	if th := n.Threat; th != nil {
@@ -120,22 +108,21 @@ func treeMove(pos board.Position, n *solver.AttackerNode) *TreeMove {
 		tt := &TreeThreat{MateIn: th.MateIn}
 		for _, m := range th.Moves {
 			tt.Moves = append(tt.Moves, null.SAN(m))
-			tt.MovesLong = append(tt.MovesLong, treeLong(&null, m))
 		}
-		tt.Line, tt.LineLong = sanMoves(null, th.Line), longMoves(null, th.Line)
+		tt.Line = sanMoves(null, th.Line)
 		tm.Threat = tt
 	}
 	for _, d := range n.Defences {
 		tm.Defences = append(tm.Defences, treeDefence(after, d))
 	}
 	if len(n.MainLine) > 0 {
-		tm.MainLine, tm.MainLineLong = sanMoves(after, n.MainLine), longMoves(after, n.MainLine)
+		tm.MainLine = sanMoves(after, n.MainLine)
 	}
 	return tm
 }
 
 func treeDefence(pos board.Position, n *solver.DefenceNode) *TreeDefence {
-	td := &TreeDefence{SAN: pos.SAN(n.Move), Long: treeLong(&pos, n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
+	td := &TreeDefence{SAN: pos.SAN(n.Move), UCI: n.Move.UCI(), Dual: len(n.Answers) > 1, Answers: []*TreeMove{}}
 	after := pos
 	after.Play(n.Move)
 	for _, a := range n.Answers {
@@ -148,14 +135,10 @@ func sanMoves(pos board.Position, moves []board.Move) []string {
 	return notate(pos, moves, (*board.Position).SAN)
 }
 
-func longMoves(pos board.Position, moves []board.Move) []string {
-	return notate(pos, moves, treeLong)
-}
-
-// treeLong is a tree's move in Popeye's long notation, with " =" after a
+// LongMove is a tree's move in Popeye's long notation, with " =" after a
 // move that stalemates (the aim of =N and s=N; in a proved tree of a
 // mate no move stalemates, as nothing follows it).
-func treeLong(pos *board.Position, m board.Move) string {
+func LongMove(pos *board.Position, m board.Move) string {
 	text := pos.LongNotation(m)
 	after := *pos
 	after.Play(m)
@@ -163,6 +146,21 @@ func treeLong(pos *board.Position, m board.Move) string {
 		text += " ="
 	}
 	return text
+}
+
+// LongLine writes a line given in SAN from pos in Popeye's long notation
+// (the SAN itself from the first move that does not read).
+func LongLine(pos board.Position, sans []string) []string {
+	out := make([]string, 0, len(sans))
+	for i, san := range sans {
+		m, err := pos.ParseSAN(san)
+		if err != nil {
+			return append(out, sans[i:]...)
+		}
+		out = append(out, LongMove(&pos, m))
+		pos.Play(m)
+	}
+	return out
 }
 
 // notate writes each move of a line from pos with write.

@@ -52,20 +52,20 @@ func (v Verdict) Passes() bool { return v == VerdictOK || v == VerdictSkipped }
 
 // Solve runs the solver on rec and describes the result. Options come in
 // adapted to the record's claim by the caller.
-func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, lim *Limits) Outcome {
+func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, lim *Limits) Answer {
 	if rec.Err != nil {
-		return NewOutcome(rec, solver.Result{})
+		return NewAnswer(rec, solver.Result{})
 	}
 	if rec.Terminal != "" {
-		return terminalOutcome(rec)
+		return terminalAnswer(rec)
 	}
 	opt, ok := lim.For(opt)
 	if !ok {
-		return NewOutcome(rec, solver.Result{Status: solver.StatusLimit})
+		return NewAnswer(rec, solver.Result{Status: solver.StatusLimit})
 	}
 	res := sv.Solve(ctx, rec.Pos, opt)
 	lim.Spend(res.Nodes)
-	o := NewOutcome(rec, res)
+	o := NewAnswer(rec, res)
 	o.Interrupted = interrupted(ctx, res)
 	return o
 }
@@ -73,9 +73,9 @@ func Solve(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solve
 // Validate checks rec's mate claim and gives one verdict. It looks up to
 // beyond moves past the claimed length to tell "longer" from "no-mate".
 // A record without a mate claim gets no verdict.
-func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, beyond int) Outcome {
+func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt solver.Options, beyond int) Answer {
 	if rec.Err != nil {
-		o := NewOutcome(rec, solver.Result{})
+		o := NewAnswer(rec, solver.Result{})
 		o.Verdict = ErrorVerdict(rec)
 		return o
 	}
@@ -90,7 +90,7 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt so
 	case rec.Claim.OnlyLastVaries && len(rec.Claim.Line) == 0:
 		return skipped(rec, "the Moves field holds no solution move to check")
 	case rec.Terminal != "":
-		o := terminalOutcome(rec)
+		o := terminalAnswer(rec)
 		o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
 		o.Verdict = VerdictNoMate
 		return o
@@ -103,7 +103,7 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt so
 	opt.AllKeys = true
 	res := sv.Solve(ctx, rec.Pos, opt)
 	lim.Spend(res.Nodes)
-	o := NewOutcome(rec, res)
+	o := NewAnswer(rec, res)
 	o.Expected = &Expected{Mate: claim, Keys: uciMoves(rec.Claim.Keys)}
 	if interrupted(ctx, res) {
 		o.Interrupted = true
@@ -138,17 +138,17 @@ func Validate(ctx context.Context, sv *solver.Solver, rec *record.Record, opt so
 	return o
 }
 
-// terminalOutcome is the outcome of a position with no legal move: no
+// terminalAnswer is the outcome of a position with no legal move: no
 // mate for the side to move, with the reason.
-func terminalOutcome(rec *record.Record) Outcome {
-	o := NewOutcome(rec, solver.Result{Status: solver.StatusNoMate})
+func terminalAnswer(rec *record.Record) Answer {
+	o := NewAnswer(rec, solver.Result{Status: solver.StatusNoMate})
 	o.Note = rec.Terminal
 	return o
 }
 
 // skipped is a record validate does not check, with the reason.
-func skipped(rec *record.Record, why string) Outcome {
-	o := NewOutcome(rec, solver.Result{})
+func skipped(rec *record.Record, why string) Answer {
+	o := NewAnswer(rec, solver.Result{})
 	o.Status, o.Verdict, o.Note = StatusSkipped, VerdictSkipped, why
 	return o
 }

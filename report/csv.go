@@ -19,7 +19,7 @@ var oneLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // csvRow writes the CSV row of an outcome; shard, when not empty, is its
 // last cell.
-func csvRow(b *bytes.Buffer, o *puzzles.Outcome, shard string) {
+func csvRow(b *bytes.Buffer, o *puzzles.Answer, shard string) {
 	mate, within, allKeys, expMate, expKeys := "", "", "", "", ""
 	if o.Mate != 0 {
 		mate = strconv.Itoa(int(o.Mate))

@@ -10,7 +10,7 @@ import (
 
 // describeClaim says in words what the claim validate checked was: the
 // mate, and the key when the record names one.
-func describeClaim(o *puzzles.Outcome) string {
+func describeClaim(o *puzzles.Answer) string {
 	var parts []string
 	if o.Stipulation != "" {
 		parts = append(parts, o.Stipulation)
@@ -18,14 +18,14 @@ func describeClaim(o *puzzles.Outcome) string {
 	if x := o.Expected; x != nil && x.Mate != 0 {
 		parts = append(parts, x.Mate.Describe())
 	}
-	if rec := o.Record; rec != nil && len(rec.Claim.Keys) > 0 {
+	if rec := o.Input; rec != nil && len(rec.Claim.Keys) > 0 {
 		var keys []string
 		for _, k := range rec.Claim.Keys {
 			keys = append(keys, rec.Pos.SAN(k))
 		}
 		parts = append(parts, "key "+strings.Join(keys, " "))
 	}
-	if rec := o.Record; rec != nil && o.Stipulation != "" && len(rec.Claim.Line) > 0 {
+	if rec := o.Input; rec != nil && o.Stipulation != "" && len(rec.Claim.Line) > 0 {
 		parts = append(parts, "solution "+rec.Pos.SANLine(rec.Claim.Line))
 	}
 	if len(parts) == 0 {
@@ -35,11 +35,11 @@ func describeClaim(o *puzzles.Outcome) string {
 }
 
 // describeFinding says in one line what the search proved.
-func describeFinding(o *puzzles.Outcome) string {
+func describeFinding(o *puzzles.Answer) string {
 	if o.Stipulation != "" && o.Status != puzzles.StatusError && o.Status != puzzles.StatusSkipped {
 		s := problemSummary(o)
 		if sh := o.Shorter; sh != nil {
-			s += fmt.Sprintf("; shorter: %s (%s)", sh.Stipulation, strings.Join(sh.Text, ", "))
+			s += fmt.Sprintf("; shorter: %s (%s)", sh.Stipulation, strings.Join(o.ShorterText, ", "))
 		}
 		return s
 	}
@@ -69,7 +69,7 @@ func describeFinding(o *puzzles.Outcome) string {
 
 // verdictReason is why a record got its verdict: the error the check
 // found, or with timeout what the limit cut.
-func verdictReason(o *puzzles.Outcome) string {
+func verdictReason(o *puzzles.Answer) string {
 	if o.Error != "" || o.Verdict != puzzles.VerdictTimeout {
 		return o.Error
 	}

@@ -16,13 +16,13 @@ import (
 // c0 "no mate in N or fewer" for a capped search, pv,
 // bm, c8 book, c9 verdict). An input operation with an opcode that the
 // findings set is replaced; if its text differed it is kept as c7 "was: ...".
-func EPD(w io.Writer, o *puzzles.Outcome) error {
+func EPD(w io.Writer, o *puzzles.Answer) error {
 	if o.FEN == "" {
 		// Unreadable: a comment line that still names the id (for
 		// --resume), with the reason and the line as it was.
 		input := ""
-		if o.Record != nil && o.Record.Input != "" {
-			input = " (the line: " + strconv.Quote(truncate(oneLine.Replace(o.Record.Input), 500)) + ")"
+		if o.Input != nil && o.Input.Input != "" {
+			input = " (the line: " + strconv.Quote(truncate(oneLine.Replace(o.Input.Input), 500)) + ")"
 		}
 		_, err := fmt.Fprintf(w, "%s%s: %s%s\n", unreadablePrefix, strconv.Quote(o.ID), o.Error, input)
 		return err
@@ -82,8 +82,8 @@ func EPD(w io.Writer, o *puzzles.Outcome) error {
 	}
 	var was []string
 	var ops []record.Op
-	if o.Record != nil {
-		ops = append(ops, o.Record.Ops...)
+	if o.Input != nil {
+		ops = append(ops, o.Input.Ops...)
 	}
 	hasID := false
 	for _, op := range ops {

@@ -72,7 +72,7 @@ func newHTMLWriter(w io.Writer, run RunInfo) (*htmlWriter, error) {
 // shownInReport says whether an outcome gets a card: in validate, the
 // puzzles that are not ok (skipped ones, which are not mate puzzles, are
 // only counted); in solve, every position.
-func shownInReport(o *puzzles.Outcome) bool {
+func shownInReport(o *puzzles.Answer) bool {
 	if o.Verdict != "" {
 		return !o.Verdict.Passes()
 	}
@@ -80,7 +80,7 @@ func shownInReport(o *puzzles.Outcome) bool {
 }
 
 // Write spools the card of an outcome.
-func (h *htmlWriter) Write(o *puzzles.Outcome, rendered []byte) error {
+func (h *htmlWriter) Write(o *puzzles.Answer, rendered []byte) error {
 	if rendered == nil {
 		rendered = h.Render(o)
 	}
@@ -98,7 +98,7 @@ const maxKeysShown = 8
 
 // card is what the card template shows of one outcome.
 type card struct {
-	*puzzles.Outcome
+	*puzzles.Answer
 	Class, Kind    string
 	Rating, N      int
 	Diagram        template.HTML
@@ -114,11 +114,11 @@ type card struct {
 
 // Render draws the card of an outcome (nothing for one the report leaves
 // out).
-func (h *htmlWriter) Render(o *puzzles.Outcome) []byte {
+func (h *htmlWriter) Render(o *puzzles.Answer) []byte {
 	if !shownInReport(o) {
 		return []byte{}
 	}
-	c := card{Outcome: o, Kind: kindOf(o), Class: "s-" + string(o.Status), N: o.Mate.Moves(),
+	c := card{Answer: o, Kind: kindOf(o), Class: "s-" + string(o.Status), N: o.Mate.Moves(),
 		Lichess: o.Lichess(), Finding: describeFinding(o), Reason: verdictReason(o), Keys: o.KeysSAN, KeysLabel: "keys"}
 	if o.Verdict != "" {
 		c.Class = "v-" + string(o.Verdict)
@@ -155,7 +155,7 @@ func (h *htmlWriter) Render(o *puzzles.Outcome) []byte {
 }
 
 // kindOf is what a card is filed under: its verdict, else its status.
-func kindOf(o *puzzles.Outcome) string {
+func kindOf(o *puzzles.Answer) string {
 	if o.Verdict != "" {
 		return string(o.Verdict)
 	}
@@ -228,7 +228,7 @@ func (h *htmlWriter) Close(s *Summary) error {
 // diagram draws the position with the chess library's SVG encoder, from
 // the side to move, with the key found as an arrow, and the claimed key,
 // grey and dashed, when it is another.
-func diagram(o *puzzles.Outcome) string {
+func diagram(o *puzzles.Answer) string {
 	if o.FEN == "" || !isASCII(o.FEN) {
 		return ""
 	}

@@ -102,7 +102,7 @@ func reportPage(t *testing.T) string {
 	sv := solver.New(8)
 	for i := range recs {
 		o := puzzles.Validate(context.Background(), sv, &recs[i], solver.Options{}, 1)
-		s.Add(&o)
+		s.Add(&o.Outcome)
 		if err := w.Write(&o, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -7,9 +7,9 @@ import (
 	"mateline.dev/mateline/puzzles"
 )
 
-// JSON writes o as one JSON line (docs/formats.md).
-func JSON(w io.Writer, o *puzzles.Outcome) error {
-	b, err := json.Marshal(o)
+// JSON writes o's outcome as one JSON line (docs/formats.md).
+func JSON(w io.Writer, o *puzzles.Answer) error {
+	b, err := json.Marshal(&o.Outcome)
 	if err != nil {
 		return err
 	}

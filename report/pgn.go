@@ -22,19 +22,19 @@ import (
 // record keeps its own), Annotator, SetUp and FEN: standard ones only. A
 // game ends with its result and two blank lines (the terminator --resume
 // looks for, since a blank line also follows the tags).
-func PGN(b *bytes.Buffer, o *puzzles.Outcome) {
+func PGN(b *bytes.Buffer, o *puzzles.Answer) {
 	g := &pgn.Game{Root: &pgn.Node{}}
 	var tags []pgn.Tag
-	if rec := o.Record; rec != nil && rec.PGN != nil {
+	if rec := o.Input; rec != nil && rec.PGN != nil {
 		tags = append(tags, rec.PGN.Tags...)
 	} else {
-		tags = []pgn.Tag{{Name: "Event", Value: o.ID}, {Name: "Site", Value: filepath.Base(o.Source)}, {Name: "Round", Value: "-"}}
+		tags = []pgn.Tag{{Name: "Event", Value: o.ID}, {Name: "Site", Value: filepath.Base(o.Source())}, {Name: "Round", Value: "-"}}
 	}
 	g.Tags = tags
 	g.SetTag("Annotator", "mateline")
-	ok := o.Record != nil && o.Record.Err == nil && o.FEN != ""
+	ok := o.Input != nil && o.Input.Err == nil && o.FEN != ""
 	if ok {
-		g.Start = o.Record.Pos
+		g.Start = o.Input.Pos
 		if o.FEN != board.StartFEN {
 			g.SetTag("SetUp", "1")
 			g.SetTag("FEN", o.FEN)
@@ -48,7 +48,7 @@ func PGN(b *bytes.Buffer, o *puzzles.Outcome) {
 	g.Root.After = pgnIDComment(o) + "\n" + pgnFinding(o)
 	if ok {
 		addSolution(g, o)
-		if rec := o.Record; rec.PGN != nil && rec.PGN.Tree != nil {
+		if rec := o.Input; rec.PGN != nil && rec.PGN.Tree != nil {
 			addAuthor(g, rec.PGN.Tree)
 		}
 	}
@@ -58,7 +58,7 @@ func PGN(b *bytes.Buffer, o *puzzles.Outcome) {
 
 // pgnIDComment is the first comment of a record's game: its id, status and
 // verdict, as read back by --resume and merge.
-func pgnIDComment(o *puzzles.Outcome) string {
+func pgnIDComment(o *puzzles.Answer) string {
 	s := fmt.Sprintf("mateline: id %s status %s", quoteID(o.ID), o.Status)
 	if o.Verdict != "" {
 		s += " verdict " + string(o.Verdict)
@@ -78,7 +78,7 @@ var pgnIDRe = regexp.MustCompile(`\{mateline: id ("(?:[^"\\]|\\.)*") status (\S+
 
 // pgnFinding says in words what was proved, with the verdict and what the
 // input said besides.
-func pgnFinding(o *puzzles.Outcome) string {
+func pgnFinding(o *puzzles.Answer) string {
 	parts := []string{describeFinding(o)}
 	if o.Verdict != "" {
 		v := "verdict " + string(o.Verdict)
@@ -100,23 +100,23 @@ func pgnFinding(o *puzzles.Outcome) string {
 }
 
 // pgnResult is the game's result: the side that mates wins.
-func pgnResult(o *puzzles.Outcome) string {
+func pgnResult(o *puzzles.Answer) string {
 	m := o.Mate
 	if m == 0 && o.Status == puzzles.StatusLimit && len(o.PV) == o.MateWithin.Plies() {
 		m = o.MateWithin
 	}
-	if m == 0 || o.Record == nil || o.Record.Err != nil {
+	if m == 0 || o.Input == nil || o.Input.Err != nil {
 		return "*"
 	}
-	if m.Winner(o.Record.Pos.Side()) == board.White {
+	if m.Winner(o.Input.Pos.Side()) == board.White {
 		return "1-0"
 	}
 	return "0-1"
 }
 
 // addSolution puts the main line, the other keys and the tree into g.
-func addSolution(g *pgn.Game, o *puzzles.Outcome) {
-	pos := o.Record.Pos
+func addSolution(g *pgn.Game, o *puzzles.Answer) {
+	pos := o.Input.Pos
 	line, err := pos.ParseUCILine(o.PV)
 	if err != nil {
 		return

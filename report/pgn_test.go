@@ -38,7 +38,7 @@ func TestPGNOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range []*puzzles.Outcome{&cooked, &tree, &unreadable} {
+	for _, o := range []*puzzles.Answer{&cooked, &tree, &unreadable} {
 		if err := w.Write(o, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/puzzles"
 	"mateline.dev/mateline/record"
@@ -24,7 +25,7 @@ func writeProblemHeader(b *strings.Builder, pr *record.Problem) {
 // writeProblemFinding writes what a helpmate or selfmate solve proved: a
 // first line that starts with the stipulation, then the solutions (h#),
 // or the keys and the main line (s#), as Popeye prints them.
-func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
+func writeProblemFinding(b *strings.Builder, o *puzzles.Answer) {
 	help := hasSolutions(o.Stipulation)
 	if o.Status == puzzles.StatusError {
 		fmt.Fprintf(b, "  error: %s\n", o.Error)
@@ -46,18 +47,18 @@ func writeProblemFinding(b *strings.Builder, o *puzzles.Outcome) {
 		}
 		if help {
 			fmt.Fprintf(b, "  shorter: %s has %s\n", sh.Stipulation, plural(n, what))
-			for _, s := range sh.Text {
+			for _, s := range o.ShorterText {
 				fmt.Fprintf(b, "  %s\n", s)
 			}
 		} else {
-			fmt.Fprintf(b, "  shorter: %s has %s: %s\n", sh.Stipulation, plural(n, what), strings.Join(sh.Text, ", "))
+			fmt.Fprintf(b, "  shorter: %s has %s: %s\n", sh.Stipulation, plural(n, what), strings.Join(o.ShorterText, ", "))
 		}
 	}
 }
 
 // problemSummary says in a line what a helpmate or selfmate solve found;
 // it starts with the stipulation, or with "limit reached".
-func problemSummary(o *puzzles.Outcome) string {
+func problemSummary(o *puzzles.Answer) string {
 	st := o.Stipulation
 	help := hasSolutions(st)
 	switch o.Status {
@@ -76,8 +77,8 @@ func problemSummary(o *puzzles.Outcome) string {
 		switch {
 		case help && o.Partial:
 			return fmt.Sprintf("%s: %s (the search stopped there)", st, plural(len(o.SolutionText), "solution"))
-		case help && o.SolutionCount() != len(o.SolutionText):
-			return fmt.Sprintf("%s: %s in %s (every one)", st, plural(o.SolutionCount(), "solution"), plural(len(o.SolutionText), "line"))
+		case help && o.Count() != len(o.SolutionText):
+			return fmt.Sprintf("%s: %s in %s (every one)", st, plural(o.Count(), "solution"), plural(len(o.SolutionText), "line"))
 		case help:
 			return fmt.Sprintf("%s: %s (every one)", st, plural(len(o.SolutionText), "solution"))
 		}
@@ -88,20 +89,25 @@ func problemSummary(o *puzzles.Outcome) string {
 
 // writeSetPlay writes a problem's set play: a helpmate's lines, or the
 // set defences with White's answers.
-func writeSetPlay(b *strings.Builder, o *puzzles.Outcome) {
+func writeSetPlay(b *strings.Builder, o *puzzles.Answer) {
 	if sp := o.SetPlay; sp != nil {
 		switch {
-		case sp.Tree != nil && len(sp.Tree.Defences) == 0, sp.Tree == nil && len(sp.Text) == 0:
+		case sp.Tree != nil && len(sp.Tree.Defences) == 0, sp.Tree == nil && len(o.SetPlayText) == 0:
 			b.WriteString("  set play: none\n")
 		case sp.Tree != nil:
 			b.WriteString("  set play:\n")
-			tw := treeWriter{b: b, long: sp.Tree.Long}
+			tw := treeWriter{b: b, long: o.TreeLong}
+			pos, _ := positionOf(&o.Outcome)
+			null, ok := pos.Passed() // the other side moves first
+			if !ok {
+				null = pos
+			}
 			for _, d := range sp.Tree.Defences {
-				tw.defence(d, "  ", 1, sp.Tree.WhiteFirst)
+				tw.defence(null, d, "  ", 1, null.Side() == board.White)
 			}
 		default:
 			fmt.Fprintf(b, "  set play (%s):\n", sp.Stipulation)
-			for _, s := range sp.Text {
+			for _, s := range o.SetPlayText {
 				fmt.Fprintf(b, "  %s\n", s)
 			}
 		}
@@ -109,7 +115,7 @@ func writeSetPlay(b *strings.Builder, o *puzzles.Outcome) {
 }
 
 // writeTries writes a problem's tries, one a line.
-func writeTries(b *strings.Builder, o *puzzles.Outcome) {
+func writeTries(b *strings.Builder, o *puzzles.Answer) {
 	for _, tr := range o.Tries {
 		fmt.Fprintf(b, "  try: 1.%s? but 1...%s!\n", tr.Text, strings.Join(tr.RefText, "!, 1..."))
 	}

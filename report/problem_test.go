@@ -12,9 +12,9 @@ import (
 
 // problemOutcomes validates two problems given as EPD: a cooked helpmate
 // and a sound selfmate.
-func problemOutcomes(t *testing.T) []puzzles.Outcome {
+func problemOutcomes(t *testing.T) []puzzles.Answer {
 	t.Helper()
-	var out []puzzles.Outcome
+	var out []puzzles.Answer
 	for i, line := range []string{
 		`4kb2/5p2/8/8/8/8/8/2KQ4 b - - stip "h#2"; id "help";`,
 		`8/8/8/8/1p4Q1/k7/p7/K7 w - - stip "s#2"; id "self";`,

@@ -13,10 +13,10 @@ import (
 
 // Text writes o as a few readable lines, and a blank line. The first line
 // names the record: SOURCE:LINE, the id when it is not "line:N", the FEN.
-func Text(w io.Writer, o *puzzles.Outcome) error {
+func Text(w io.Writer, o *puzzles.Answer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d", o.Source, o.Line)
-	if o.ID != fmt.Sprintf("line:%d", o.Line) && !(o.Source == "--fen" && o.ID == fmt.Sprintf("fen:%d", o.Line)) {
+	fmt.Fprintf(&b, "%s:%d", o.Source(), o.Line)
+	if o.ID != fmt.Sprintf("line:%d", o.Line) && !(o.Source() == "--fen" && o.ID == fmt.Sprintf("fen:%d", o.Line)) {
 		fmt.Fprintf(&b, " %s", o.ID) // (--fen:2 is fen:2: said once)
 	}
 	if o.FEN != "" {
@@ -65,7 +65,8 @@ func Text(w io.Writer, o *puzzles.Outcome) error {
 		b.WriteByte('\n')
 	}
 	if o.Tree != nil {
-		writeTree(&b, o.Tree)
+		pos, _ := positionOf(&o.Outcome)
+		writeTree(&b, o.Tree, pos, o.TreeLong)
 	}
 	if o.Status != puzzles.StatusError {
 		fmt.Fprintf(&b, "  %s\n", statsLine(o))
@@ -96,7 +97,7 @@ func writePGNHeader(b *strings.Builder, p *record.PGNInfo) {
 }
 
 // writeFinding writes what the search proved, in a line or three.
-func writeFinding(w io.Writer, o *puzzles.Outcome) {
+func writeFinding(w io.Writer, o *puzzles.Answer) {
 	b := &strings.Builder{}
 	defer func() { io.WriteString(w, b.String()) }()
 	switch o.Status {
@@ -144,7 +145,7 @@ func WithinWords(m problem.Mate, depth int) string {
 }
 
 // noMateReason says why a no-mate record has no mate at any length.
-func noMateReason(o *puzzles.Outcome) string {
+func noMateReason(o *puzzles.Answer) string {
 	if o.TBHits > 0 {
 		return "the tables say neither side can force mate"
 	}
@@ -153,7 +154,7 @@ func noMateReason(o *puzzles.Outcome) string {
 
 // writeKeys writes the keys of mate (a proved shortest mate, or one proved
 // within a limit) and its line.
-func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate problem.Mate) {
+func writeKeys(b *strings.Builder, o *puzzles.Answer, mate problem.Mate) {
 	label := "key"
 	if mate < 0 {
 		label = "best defence"
@@ -188,7 +189,7 @@ func writeKeys(b *strings.Builder, o *puzzles.Outcome, mate problem.Mate) {
 }
 
 // statsLine gives the search figures of an outcome.
-func statsLine(o *puzzles.Outcome) string {
+func statsLine(o *puzzles.Answer) string {
 	hit := 0.0
 	if o.TTProbes > 0 {
 		hit = 100 * float64(o.TTHits) / float64(o.TTProbes)
@@ -234,9 +235,9 @@ func humanCount(x float64) string {
 // proved is not thrown away in silence. It says what the record would
 // say, word for word: a mate proved shortest before the interruption came
 // is that, and a lower bound only what a finished proof showed.
-func Interrupted(w io.Writer, o *puzzles.Outcome) error {
+func Interrupted(w io.Writer, o *puzzles.Answer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "interrupted: %s:%d %s\n", o.Source, o.Line, o.ID)
+	fmt.Fprintf(&b, "interrupted: %s:%d %s\n", o.Source(), o.Line, o.ID)
 	writeFinding(&b, o)
 	fmt.Fprintf(&b, "  %s\n", statsLine(o))
 	_, err := io.WriteString(w, b.String())

@@ -5,25 +5,28 @@ import (
 	"io"
 	"strings"
 
+	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/puzzles"
 )
 
 // writeTree prints the tree the way problemists read it: move numbers from
-// 1, each defence indented under the attacker move it answers.
-func writeTree(w io.Writer, t *puzzles.Tree) error {
+// 1, each defence indented under the attacker move it answers. root is
+// the position it starts from; long writes its moves in Popeye's long
+// notation, worked out from the moves themselves.
+func writeTree(w io.Writer, t *puzzles.Tree, root board.Position, long bool) error {
 	var b strings.Builder
 	if t.Note != "" {
 		fmt.Fprintf(&b, "  solution tree (%s):\n", t.Note)
 	} else {
 		b.WriteString("  solution tree:\n")
 	}
-	tw := treeWriter{b: &b, long: t.Long}
-	white := t.WhiteFirst
+	tw := treeWriter{b: &b, long: long}
+	white := root.Side() == board.White
 	for _, k := range t.Keys {
-		tw.move(k, "  ", 1, white, true)
+		tw.move(root, k, "  ", 1, white, true)
 	}
 	for _, d := range t.Defences {
-		tw.defence(d, "  ", 1, white)
+		tw.defence(root, d, "  ", 1, white)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -45,52 +48,67 @@ type treeWriter struct {
 	long bool
 }
 
-// pick is the SAN text, or the long one.
-func (tw treeWriter) pick(san, long string) string {
-	if tw.long {
-		return long
+// text is a tree move, given by its UCI and SAN, from pos: the SAN, or
+// the long notation; after is the position it leads to.
+func (tw treeWriter) text(pos board.Position, uci, san string) (text string, after board.Position) {
+	m, err := pos.ParseUCI(uci)
+	if err != nil {
+		return san, pos
 	}
-	return san
+	if tw.long {
+		san = puzzles.LongMove(&pos, m)
+	}
+	pos.Play(m)
+	return san, pos
 }
 
-// picks is the SAN texts, or the long ones.
-func (tw treeWriter) picks(san, long []string) []string {
+// line is a line given in SAN from pos, in SAN or the long notation.
+func (tw treeWriter) line(pos board.Position, sans []string) []string {
 	if tw.long {
-		return long
+		return puzzles.LongLine(pos, sans)
 	}
-	return san
+	return sans
 }
 
-// move prints an attacker move at full move number move; white says
-// who makes it; key marks the root's moves with "!".
-func (tw treeWriter) move(m *puzzles.TreeMove, indent string, move int, white, key bool) {
+// move prints an attacker move, from pos, at full move number move; white
+// says who makes it; key marks the root's moves with "!".
+func (tw treeWriter) move(pos board.Position, m *puzzles.TreeMove, indent string, move int, white, key bool) {
 	b := tw.b
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), tw.pick(m.SAN, m.Long))
+	text, after := tw.text(pos, m.UCI, m.SAN)
+	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), text)
 	if key {
 		b.WriteString("!")
 	}
-	tw.tail(m, move, white)
+	tw.tail(after, m, move, white)
 	b.WriteByte('\n')
 	next := move
 	if !white {
 		next++
 	}
 	for _, d := range m.Defences {
-		tw.defence(d, indent+"    ", next, !white)
+		tw.defence(after, d, indent+"    ", next, !white)
 	}
 }
 
-// tail prints what follows an attacker move on its line: the threat,
-// or the main line below the full depth.
-func (tw treeWriter) tail(m *puzzles.TreeMove, move int, white bool) {
+// tail prints what follows an attacker move on its line, from after it:
+// the threat, or the main line below the full depth.
+func (tw treeWriter) tail(after board.Position, m *puzzles.TreeMove, move int, white bool) {
 	b := tw.b
 	if m.Zugzwang {
 		b.WriteString(" zugzwang.")
 	}
 	if th := m.Threat; th != nil {
-		fmt.Fprintf(b, " threat: %s", lineText(tw.picks(th.Line, th.LineLong), move+1, white))
-		if moves := tw.picks(th.Moves, th.MovesLong); len(moves) > 1 {
-			fmt.Fprintf(b, " (also %s)", strings.Join(moves[1:], ", "))
+		null, ok := after.Passed()
+		if !ok {
+			null = after
+		}
+		fmt.Fprintf(b, " threat: %s", lineText(tw.line(null, th.Line), move+1, white))
+		if len(th.Moves) > 1 {
+			var also []string
+			for _, san := range th.Moves[1:] {
+				also = append(also, tw.line(null, []string{san})...)
+			}
+			fmt.Fprintf(b, " (also %s)", strings.Join(also, ", "))
 		}
 	}
 	if len(m.MainLine) > 0 {
@@ -98,31 +116,37 @@ func (tw treeWriter) tail(m *puzzles.TreeMove, move int, white bool) {
 		if !white {
 			next++
 		}
-		fmt.Fprintf(b, " ... %s (main line)", lineText(tw.picks(m.MainLine, m.MainLineLong), next, !white))
+		fmt.Fprintf(b, " ... %s (main line)", lineText(tw.line(after, m.MainLine), next, !white))
 	}
 }
 
-// defence prints a defence at move number move, made by White if
-// white, with its answers on the same line.
-func (tw treeWriter) defence(d *puzzles.TreeDefence, indent string, move int, white bool) {
+// defence prints a defence, from pos, at move number move, made by White
+// if white, with its answers on the same line.
+func (tw treeWriter) defence(pos board.Position, d *puzzles.TreeDefence, indent string, move int, white bool) {
 	b := tw.b
-	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), tw.pick(d.SAN, d.Long))
+	text, after := tw.text(pos, d.UCI, d.SAN)
+	fmt.Fprintf(b, "%s%s%s", indent, number(move, white), text)
 	next := move
 	if !white {
 		next++
 	}
+	var first board.Position
 	for i, a := range d.Answers {
 		sep := " "
 		if i > 0 {
 			sep = ", "
 		}
-		fmt.Fprintf(b, "%s%s%s", sep, number(next, !white), tw.pick(a.SAN, a.Long))
+		text, next2 := tw.text(after, a.UCI, a.SAN)
+		if i == 0 {
+			first = next2
+		}
+		fmt.Fprintf(b, "%s%s%s", sep, number(next, !white), text)
 	}
 	if d.Dual {
 		fmt.Fprintf(b, " (dual: %d answers)", len(d.Answers))
 	}
 	if len(d.Answers) > 0 {
-		tw.tail(d.Answers[0], next, !white)
+		tw.tail(first, d.Answers[0], next, !white)
 	}
 	b.WriteByte('\n')
 	if len(d.Answers) > 0 {
@@ -131,7 +155,7 @@ func (tw treeWriter) defence(d *puzzles.TreeDefence, indent string, move int, wh
 			following++
 		}
 		for _, dd := range d.Answers[0].Defences {
-			tw.defence(dd, indent+"    ", following, white)
+			tw.defence(first, dd, indent+"    ", following, white)
 		}
 	}
 }
@@ -154,4 +178,11 @@ func lineText(line []string, move int, white bool) string {
 		white = !white
 	}
 	return b.String()
+}
+
+// positionOf is the position an outcome answers, read from its FEN; ok is
+// false for a record without one.
+func positionOf(o *puzzles.Outcome) (pos board.Position, ok bool) {
+	pos, err := board.ParseFEN(o.FEN)
+	return pos, err == nil
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // treeOutcome solves a problem and adds its solution tree to fullDepth.
-func treeOutcome(t *testing.T, fen string, mate, fullDepth int) puzzles.Outcome {
+func treeOutcome(t *testing.T, fen string, mate, fullDepth int) puzzles.Answer {
 	t.Helper()
 	rec := epd.ParseLine("t.epd", 1, fen)
 	sv := solver.New(16)

@@ -15,10 +15,10 @@ import (
 // Write, called in input order from one goroutine, only copies bytes.
 type Writer interface {
 	// Render formats one outcome.
-	Render(o *puzzles.Outcome) []byte
+	Render(o *puzzles.Answer) []byte
 	// Write writes an outcome that Render formatted (rendered); with
 	// rendered nil it renders it first.
-	Write(o *puzzles.Outcome, rendered []byte) error
+	Write(o *puzzles.Answer, rendered []byte) error
 	// Close finishes the output (the HTML page needs the summary).
 	Close(s *Summary) error
 }
@@ -53,13 +53,13 @@ func New(format Format, w io.Writer, o Options) (Writer, error) {
 	}
 	switch format {
 	case FormatText:
-		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *puzzles.Outcome) { Text(b, o) }}, nil
+		return &streamWriter{w: w, render: func(b *bytes.Buffer, o *puzzles.Answer) { Text(b, o) }}, nil
 	case FormatJSONL:
-		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Outcome) { JSON(b, o) }}, nil
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Answer) { JSON(b, o) }}, nil
 	case FormatEPD:
-		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Outcome) { EPD(b, o) }}, nil
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Answer) { EPD(b, o) }}, nil
 	case FormatCSV:
-		sw := &streamWriter{w: w, render: func(b *bytes.Buffer, out *puzzles.Outcome) { csvRow(b, out, o.Shard) }}
+		sw := &streamWriter{w: w, render: func(b *bytes.Buffer, out *puzzles.Answer) { csvRow(b, out, o.Shard) }}
 		if !o.Appending {
 			header := csvHeader
 			if o.Shard != "" {
@@ -75,7 +75,7 @@ func New(format Format, w io.Writer, o Options) (Writer, error) {
 	case FormatHTML:
 		return newHTMLWriter(w, o.Run)
 	case FormatPGN:
-		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Outcome) { PGN(b, o) }}, nil
+		return &streamWriter{w: w, header: first, render: func(b *bytes.Buffer, o *puzzles.Answer) { PGN(b, o) }}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want text, epd, jsonl, csv, html or pgn)", format)
 }
@@ -83,17 +83,17 @@ func New(format Format, w io.Writer, o Options) (Writer, error) {
 // streamWriter writes one rendered chunk per outcome.
 type streamWriter struct {
 	w      io.Writer
-	render func(b *bytes.Buffer, o *puzzles.Outcome)
+	render func(b *bytes.Buffer, o *puzzles.Answer)
 	header []byte // written before the first outcome
 }
 
-func (s *streamWriter) Render(o *puzzles.Outcome) []byte {
+func (s *streamWriter) Render(o *puzzles.Answer) []byte {
 	var b bytes.Buffer
 	s.render(&b, o)
 	return b.Bytes()
 }
 
-func (s *streamWriter) Write(o *puzzles.Outcome, rendered []byte) error {
+func (s *streamWriter) Write(o *puzzles.Answer, rendered []byte) error {
 	if s.header != nil {
 		if _, err := s.w.Write(s.header); err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 	"mateline.dev/mateline/solver"
 )
 
-func outcomeFor(t *testing.T, line string, validate bool) puzzles.Outcome {
+func outcomeFor(t *testing.T, line string, validate bool) puzzles.Answer {
 	t.Helper()
 	rec := epd.ParseLine("t.epd", 1, line)
 	sv := solver.New(4)
@@ -71,8 +71,8 @@ func TestCSVAndHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := NewSummary(true)
-	for _, o := range []*puzzles.Outcome{&ok, &cooked} {
-		s.Add(o)
+	for _, o := range []*puzzles.Answer{&ok, &cooked} {
+		s.Add(&o.Outcome)
 		w.Write(o, nil)
 	}
 	if err := w.Close(s); err != nil {
@@ -94,7 +94,7 @@ func TestCSVAndHTML(t *testing.T) {
 func TestMateWithinReported(t *testing.T) {
 	rec := epd.ParseLine("t.epd", 4, `b3kqr1/2p1p2K/2R2b2/1Q6/p1p5/1p6/8/8 w - - bm #9; id "long";`)
 	res := solver.Result{Status: solver.StatusLimit, MateWithin: 9, Depth: 6}
-	o := puzzles.NewOutcome(&rec, res)
+	o := puzzles.NewAnswer(&rec, res)
 	var b bytes.Buffer
 	if err := JSON(&b, &o); err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestMateWithinReported(t *testing.T) {
 		t.Errorf("EPD: %s", s)
 	}
 	// With the shortness proved, the field is left out: mate says it all.
-	o = puzzles.NewOutcome(&rec, solver.Result{Status: solver.StatusMate, Mate: 9, MateWithin: 9, Depth: 9})
+	o = puzzles.NewAnswer(&rec, solver.Result{Status: solver.StatusMate, Mate: 9, MateWithin: 9, Depth: 9})
 	b.Reset()
 	JSON(&b, &o)
 	if s := b.String(); strings.Contains(s, "mate_within") || !strings.Contains(s, `"mate":9`) {
