@@ -195,8 +195,12 @@ func (j *Job) defaults() {
 	}
 	if j.Options.ExtractReserve == 0 {
 		// A mate proved just before the time limit still gets its keys
-		// and line, within the limit.
+		// and line, within the limit; with certificates, its certificate
+		// too.
 		j.Options.ExtractReserve = min(j.Options.Timeout/10, 2*time.Second)
+		if j.ProofFile != "" || j.ProofDir != "" {
+			j.Options.ExtractReserve = min(j.Options.Timeout/4, 10*time.Second)
+		}
 	}
 	if j.Tree {
 		j.Options.AllKeys = true // the tree shows every key

@@ -18,7 +18,12 @@ import (
 // same folder, renamed at the end, so that a crash never leaves half a
 // certificate. It records the file and what it certifies in o.
 func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzzles.Answer, opt solver.Options, path string, limit int, lim *puzzles.Limits) error {
-	mate, shortest := o.Mate, o.Status == puzzles.StatusMate
+	// The lower bound: no mate in depth moves or fewer (with a mate
+	// proved shortest, depth is the mate's length: none is shorter).
+	mate, lower := o.Mate, o.Depth
+	if o.Status == puzzles.StatusMate {
+		lower = o.Mate.Moves() - 1
+	}
 	if mate == 0 {
 		mate = o.MateWithin
 	}
@@ -35,7 +40,7 @@ func certify(ctx context.Context, sv *solver.Solver, rec *record.Record, o *puzz
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
-	stats, err := sv.WriteCertificate(ctx, rec.Pos, mate, shortest, opt, limit, tmp)
+	stats, err := sv.WriteCertificate(ctx, rec.Pos, mate, lower, opt, limit, tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -18,7 +18,8 @@ type Report struct {
 	Name        string
 	FEN         string
 	Mate        int    // the certified mate, signed moves
-	LowerBound  string // "certified", "not certified", "from tables" or "none", as the file says
+	LowerBound  string // "certified", "depth", "not certified", "from tables" or "none", as the file says
+	LowerPlies  int    // with "certified" or "depth": no mate within these plies
 	Nodes       int    // proof nodes in the file
 	Refutations int    // refutation records in the file
 	Checked     int    // positions the checker examined
@@ -125,7 +126,7 @@ func Check(r io.Reader, name, expectFEN string) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	rep.FEN, rep.Mate, rep.LowerBound = c.fen, c.mate, c.lower
+	rep.FEN, rep.Mate, rep.LowerBound, rep.LowerPlies = c.fen, c.mate, c.lower, c.lowerPlies
 	rep.Nodes, rep.Refutations = len(c.nodes), c.refuteRecords
 	if c.hold != nil {
 		rep.Refutations++
@@ -258,9 +259,9 @@ func read(r io.Reader, name string) (*certificate, error) {
 			deref(end.Nodes), deref(end.Refutations), len(c.nodes), refutations)
 	}
 	switch end.LowerBound {
-	case "certified", "not certified", "from tables", "none":
+	case "certified", "depth", "not certified", "from tables", "none":
 	default:
-		return nil, bad(line, "lower_bound %q: want certified, not certified, from tables or none", end.LowerBound)
+		return nil, bad(line, "lower_bound %q: want certified, depth, not certified, from tables or none", end.LowerBound)
 	}
 	c.lower, c.lowerPlies, c.reason = end.LowerBound, end.LowerPlies, end.Reason
 	return c, nil

@@ -49,7 +49,7 @@ func certify(t *testing.T, pos board.Position, maxMate int) ([]byte, solver.Resu
 		t.Fatalf("%s: %v", pos.FEN(), res.Status)
 	}
 	var b bytes.Buffer
-	st, err := sv.WriteCertificate(context.Background(), pos, res.Mate, true, opt, solver.DefaultRefutationLimit, &b)
+	st, err := sv.WriteCertificate(context.Background(), pos, res.Mate, res.Mate.Moves()-1, opt, solver.DefaultRefutationLimit, &b)
 	if err != nil {
 		t.Fatalf("%s: %v", pos.FEN(), err)
 	}
@@ -366,7 +366,7 @@ func TestCertificateFromTables(t *testing.T) {
 			t.Fatalf("%s: mate %v after %d nodes, want %v from the tables", c.fen, res.Mate, res.Nodes, c.mate)
 		}
 		var b bytes.Buffer
-		st, err := sv.WriteCertificate(context.Background(), pos, res.Mate, true, opt, 1000, &b)
+		st, err := sv.WriteCertificate(context.Background(), pos, res.Mate, res.Mate.Moves()-1, opt, 1000, &b)
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
@@ -377,5 +377,46 @@ func TestCertificateFromTables(t *testing.T) {
 		if err != nil || !rep.OK() || rep.Mate != int(c.mate) || rep.LowerBound != "from tables" {
 			t.Errorf("%s: check %v %+v, mate %d, lower bound %q", c.fen, err, rep.Failure, rep.Mate, rep.LowerBound)
 		}
+	}
+}
+
+// TestDepthLowerBound: a certificate of a mate whose shortness a limit
+// kept from being proved carries the lower bound that was proved (no mate
+// in 2 moves or fewer of a mate in 4), which the checker verifies; a
+// depth bound as long as a shortest mate needs, or of the wrong parity, or
+// one its refutations do not prove, fails.
+func TestDepthLowerBound(t *testing.T) {
+	pos := board.MustParseFEN("r6k/6pp/8/6N1/2Q5/8/8/6K1 w - - 0 1")
+	sv := solver.New(16)
+	opt := solver.Options{MaxMate: 4}
+	if res := sv.Solve(context.Background(), pos, opt); res.Mate != 4 {
+		t.Fatalf("mate %d", res.Mate)
+	}
+	var b bytes.Buffer
+	st, err := sv.WriteCertificate(context.Background(), pos, 4, 2, opt, solver.DefaultRefutationLimit, &b)
+	if err != nil || st.LowerBound != solver.LowerDepth {
+		t.Fatalf("%v: lower bound %q (%s)", err, st.LowerBound, st.Reason)
+	}
+	rep, err := check(t, b.Bytes(), pos.FEN())
+	if err != nil || !rep.OK() || rep.LowerBound != "depth" || rep.LowerPlies != 3 {
+		t.Fatalf("%v %+v", err, rep)
+	}
+	for _, bad := range []string{`"lower_bound_plies":5`, `"lower_bound_plies":2`, `"lower_bound_plies":0`} {
+		cert := strings.Replace(b.String(), `"lower_bound_plies":3`, bad, 1)
+		if rep, err := check(t, []byte(cert), pos.FEN()); err == nil && rep.OK() {
+			t.Errorf("a depth bound with %s passes", bad)
+		}
+	}
+	// Refutations of mates in 1 only do not prove no mate in 2.
+	b.Reset()
+	if _, err := sv.WriteCertificate(context.Background(), pos, 4, 1, opt, solver.DefaultRefutationLimit, &b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"lower_bound":"depth","lower_bound_plies":1`) {
+		t.Fatalf("no mate in 1: %s", b.String())
+	}
+	cert := strings.Replace(b.String(), `"lower_bound_plies":1`, `"lower_bound_plies":3`, 1)
+	if rep, err := check(t, []byte(cert), pos.FEN()); err == nil && rep.OK() {
+		t.Errorf("a depth bound without its refutations passes: %s", cert)
 	}
 }

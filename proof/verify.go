@@ -48,13 +48,18 @@ func (ck *checker) verify(root *chess.Position) *Failure {
 		}
 	case "not certified", "from tables":
 		return nil // the file claims no checkable lower bound
-	case "certified":
+	case "certified", "depth":
 		want := 2*(abs(n)-1) - 1
 		if n < 0 {
 			want = 2 * (abs(n) - 1)
 		}
-		if c.lowerPlies != want {
+		switch {
+		case c.lower == "certified" && c.lowerPlies != want:
 			return &Failure{FEN: root.String(), Problem: fmt.Sprintf("the lower bound is for %d plies; a mate in %d needs %d", c.lowerPlies, abs(n), want)}
+		case c.lower == "depth" && (c.lowerPlies < 1 || c.lowerPlies >= want || c.lowerPlies%2 != want%2):
+			return &Failure{FEN: root.String(), Problem: fmt.Sprintf("a depth lower bound of %d plies: want fewer than %d, of the same parity", c.lowerPlies, want)}
+		case c.lower == "depth":
+			want = c.lowerPlies // no mate within these plies, fewer than the mate's
 		}
 		if n > 0 {
 			if want >= 1 {

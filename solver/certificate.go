@@ -27,7 +27,7 @@ const DefaultRefutationLimit = 1_000_000
 type CertificateStats struct {
 	Nodes       int    // proof nodes: attacker positions of the upper bound
 	Refutations int    // refute and hold records of the lower bound
-	LowerBound  string // "certified", "not certified", "from tables" or "none"
+	LowerBound  string // "certified", "depth", "not certified", "from tables" or "none"
 	Reason      string // why the lower bound is not certified
 	TreeNodes   int    // nodes of the refutation tree examined
 }
@@ -40,6 +40,10 @@ const (
 	// distance-to-mate tables (Options.DTM) say the mate is shortest.
 	LowerFromTables = "from tables"
 	LowerNone       = "none"
+	// LowerDepth: the refutations prove no mate within fewer plies than a
+	// shortest mate needs: the lower bound a limit left (Result.Depth),
+	// when it came before the mate was proved shortest.
+	LowerDepth = "depth"
 )
 
 // certHeader, certNode, certRefute, certHold and certEnd are the records.
@@ -100,14 +104,14 @@ func CertificateKey(pos *board.Position) string {
 }
 
 // WriteCertificate writes a proof certificate that mate (signed moves, as
-// in Result.Mate) is forced from pos. With shortest set (the solve proved
-// it shortest), it also writes the refutations that prove no shorter mate,
-// when their tree has at most refutationLimit nodes. Call it after the
-// Solve that proved the mate, with the same options: it reads that solve's
-// tables. ctx, opt.Timeout and opt.Nodes bound it: a limit that cuts the
-// refutations short leaves the lower bound not certified, one that cuts
-// the proof of the mate is an error.
-func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate problem.Mate, shortest bool, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
+// in Result.Mate) is forced from pos. Call it after the Solve that proved
+// the mate, with the same options: it reads that solve's tables. lower is the lower bound the solve proved, in moves: no mate in
+// lower moves or fewer (|mate|-1 when it proved the mate shortest): the
+// refutations that prove it are written when their tree has at most
+// refutationLimit nodes. ctx, opt.Timeout and opt.Nodes bound it: a limit
+// that cuts the refutations short leaves the lower bound not certified,
+// one that cuts the proof of the mate is an error.
+func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate problem.Mate, lower int, opt Options, refutationLimit int, w io.Writer) (CertificateStats, error) {
 	var stats CertificateStats
 	if mate == 0 {
 		return stats, errors.New("no mate to certify")
@@ -119,9 +123,12 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	// and help the searches; the proof itself stays checkable without them.
 	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: limitsOf(ctx, opt), salt: sv.salt})[0]
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
-	t := newProofTree(s, attacker, 4*proofTreeNodes)
-	if _, err := t.prove(&pos, plies); err != nil {
-		return stats, fmt.Errorf("the proof could not be read back: %w", err)
+	t := sv.retained(pos, mate)
+	if t == nil {
+		t = newProofTree(s, attacker, 4*proofTreeNodes)
+		if _, err := t.prove(&pos, plies); err != nil {
+			return stats, fmt.Errorf("the proof could not be read back: %w", err)
+		}
 	}
 	if d := t.finalDepths(pos)[s.ttKey(&pos)]; d > plies {
 		return stats, fmt.Errorf("the proof read back needs %d plies, more than %d", d, plies)
@@ -139,17 +146,28 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	}
 
 	end := certEndBody{Nodes: n, LowerBound: LowerNone}
+	shortest := lower >= mate.Moves()-1
 	switch {
 	case mate.Moves() == 1:
-	case !shortest:
+	case lower <= 0:
 		end.LowerBound, end.Reason = LowerNotCertified, "the shortness of the mate was not proved"
 	default:
 		lb := newRefutationTree(s, attacker, refutationLimit)
-		spooled, err := lb.build(pos, mate)
+		refuted := mate // the mates shorter than it are refuted
+		if !shortest {
+			refuted = problem.Mate(lower + 1)
+			if mate < 0 {
+				refuted = -refuted
+			}
+		}
+		spooled, err := lb.build(pos, refuted)
 		stats.TreeNodes = lb.nodes
 		switch {
 		case err == nil:
 			end.LowerBound, end.LowerPlies = LowerCertified, lb.rootPlies
+			if !shortest {
+				end.LowerBound = LowerDepth
+			}
 			end.Refutations = lb.records
 			if _, err := spooled.Seek(0, io.SeekStart); err != nil {
 				return stats, err
@@ -359,4 +377,21 @@ func (r *refutationTree) refutation(pos *board.Position, replies []board.Move, p
 		}
 	}
 	return board.NoMove, fmt.Errorf("no reply refutes mate within %d plies in %s", plies+1, pos.FEN())
+}
+
+// retained is the proof tree that the last solve read its mate off, when
+// it proves mate from pos: the tree the certificate writes, with the root's
+// move added (the tree holds the positions after it). nil when it does
+// not match or the solve kept none: the certificate then reads the proof
+// off the tables again.
+func (sv *Solver) retained(pos board.Position, mate problem.Mate) *proofTree {
+	p := sv.proof
+	if p.tree == nil || p.root.Key() != pos.Key() || p.mate != mate || len(p.line) != mate.Plies() {
+		return nil
+	}
+	t := p.tree
+	if pos.Side() == t.attacker {
+		t.nodes[t.s.ttKey(&pos)] = proofNode{depth: int16(len(p.line)), move: p.line[0]}
+	}
+	return t
 }

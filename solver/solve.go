@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
 )
 
 // Solver proves mates. Its tables take the memory given to New, whatever
@@ -22,6 +23,19 @@ type Solver struct {
 	// use to read its tables.
 	fresh uint64
 	salt  uint64
+	// proof is the proof tree the last solve's mate was read off, for its
+	// certificate (its tree nil when there is none).
+	proof retainedProof
+}
+
+// retainedProof is a solve's proof tree: it proves mate from root, with
+// line, of exactly the mate's plies, starting with the root move it
+// proves.
+type retainedProof struct {
+	root board.Position
+	mate problem.Mate
+	line []board.Move
+	tree *proofTree
 }
 
 // New returns a Solver whose tables take at most hashMiB MiB together (64
@@ -119,6 +133,10 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 	}
 	sc.result(&res)
 	lim.answer()
+	sv.proof = retainedProof{}
+	if sc.tree != nil && sc.mateWithin != 0 {
+		sv.proof = retainedProof{root: pos, mate: sc.mateWithin, line: sc.line, tree: sc.tree}
+	}
 	if !opt.NoKeys {
 		answer(threads[0], pos, sc, opt, &res)
 	}

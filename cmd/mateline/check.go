@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/proof"
 )
 
@@ -97,7 +98,12 @@ func runCheck(_ context.Context, cmd *cli.Command) error {
 			if rep.Mate < 0 {
 				what = fmt.Sprintf("mated in %d", -rep.Mate)
 			}
-			fmt.Fprintf(w, "ok %s: %s; lower bound %s; %d nodes checked in %s (%.0f nodes/s)\n", path, what, rep.LowerBound,
+			lower := rep.LowerBound
+			if lower == "depth" {
+				// no mate within the plies the certificate refutes
+				lower = fmt.Sprintf("depth: %s certified", problem.NoMateIn(problem.MateInPlies(rep.LowerPlies).Moves()))
+			}
+			fmt.Fprintf(w, "ok %s: %s; lower bound %s; %d nodes checked in %s (%.0f nodes/s)\n", path, what, lower,
 				rep.Checked, rep.Elapsed.Round(1000), float64(rep.Checked)/max(rep.Elapsed.Seconds(), 1e-9))
 		}
 	}

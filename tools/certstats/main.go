@@ -64,7 +64,7 @@ func main() {
 			rw.solve += res.Elapsed
 			var b bytes.Buffer
 			start := time.Now()
-			st, err := sv.WriteCertificate(context.Background(), rec.Pos, res.Mate, true, opt, *limit, &b)
+			st, err := sv.WriteCertificate(context.Background(), rec.Pos, res.Mate, res.Mate.Moves()-1, opt, *limit, &b)
 			wrote := time.Since(start)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s:%d: %v\n", path, rec.Line, err)
