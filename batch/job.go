@@ -197,7 +197,7 @@ func (j *Job) defaults() {
 		// A mate proved just before the time limit still gets its keys
 		// and line, within the limit; with certificates, its certificate
 		// too.
-		j.Options.ExtractReserve = min(j.Options.Timeout/10, 2*time.Second)
+		j.Options.ExtractReserve = solver.ReserveFor(j.Options.Timeout)
 		if j.ProofFile != "" || j.ProofDir != "" {
 			j.Options.ExtractReserve = min(j.Options.Timeout/4, 10*time.Second)
 		}

@@ -110,7 +110,7 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 		opt.Timeout = d
 	}
 	opt.Timeout = min(opt.Timeout, p.MaxTimeout)
-	opt.ExtractReserve = min(opt.Timeout/10, time.Second)
+	opt.ExtractReserve = solver.ReserveFor(opt.Timeout)
 	sv, full := p.get(r.Context())
 	if full {
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))

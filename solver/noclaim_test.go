@@ -57,7 +57,7 @@ func TestNoClaimFindsLongMates(t *testing.T) {
 // TestMateWithinKeys: a limit after a forced mate was proved, but not
 // its shortness, still gives the proved line (exact plies, ending in
 // mate) and its key first; with AllKeys the other keys are looked for
-// within a tenth more nodes, and a list the grace could not finish says
+// within the twentieth of the nodes kept for them, and a list it could not finish says
 // so (Partial), never passing for every key.
 func TestMateWithinKeys(t *testing.T) {
 	pos := board.MustParseFEN("k7/2Q5/8/2p5/1pp5/1pp5/prp5/nbK5 w - - 0 1")

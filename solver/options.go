@@ -35,9 +35,9 @@ type Options struct {
 	MaxMate int  // longest mate to look for, in moves (default 10)
 	Want    Want // which side's mate to look for
 	// Aim is the hint: a mate length (in moves, of the first kind Want
-	// asks for) that the proof-number search asks for exactly, in turn
-	// with its own ladder of aims (ladder.go); 0 or more than MaxMate for
-	// none. A claim is the natural hint (ForClaim).
+	// asks for) that the proof-number search asks for exactly, instead of
+	// its own ladder of aims (ladder.go); 0 or more than MaxMate for none.
+	// A claim is the natural hint (ForClaim).
 	Aim    int
 	Rule50 bool // honour the 50-move rule (off by problem convention)
 	// RootMoves, when not empty, are the only moves searched at the root
@@ -69,9 +69,10 @@ type Options struct {
 	Nodes   uint64        // node limit per position, over all threads; 0 for none
 	Timeout time.Duration // time limit per position; 0 for none
 	// ExtractReserve is the part of Timeout kept for reading the keys and
-	// the main line of what the proofs find: they stop ExtractReserve
-	// before Timeout, and at nine tenths of Nodes, so that the answer
-	// comes within the limits (0: no time kept).
+	// the main line of a mate the proofs find: once one is proved, they
+	// stop ExtractReserve before Timeout, and a twentieth short of Nodes,
+	// so that the answer comes within the limits (0: no time kept;
+	// ReserveFor gives the usual part).
 	ExtractReserve time.Duration
 
 	// The plumbing.
@@ -96,6 +97,13 @@ type Options struct {
 	// A batch sets it, so that its output does not depend on which
 	// worker solved what, or on where a killed run is resumed.
 	Fresh bool
+}
+
+// ReserveFor is the usual ExtractReserve of a time limit: a twentieth of
+// it, at most a second (the keys and the line of a proved mate mostly
+// take milliseconds; the rest is for those the tables forgot).
+func ReserveFor(timeout time.Duration) time.Duration {
+	return min(timeout/20, time.Second)
 }
 
 // ForClaim returns the options that look for the claimed mate and no

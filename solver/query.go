@@ -53,7 +53,7 @@ func limitsOf(ctx context.Context, opt Options) *limits {
 
 // reserve keeps back part of the limits for reading the keys and the line
 // of a mate the proofs find: once one is proved, the proofs stop at the
-// deadline less d and at nine tenths of the node limit, and answer gives
+// deadline less d and a twentieth short of the node limit, and answer gives
 // the keys and the line the rest, so that a record comes within the
 // limits it was given. Call it before the proofs start.
 func (l *limits) reserve(d time.Duration) {
@@ -67,8 +67,8 @@ func (l *limits) reserve(d time.Duration) {
 	}
 }
 
-// extractShare: the keys and the line get a tenth of a node limit.
-const extractShare = 10
+// extractShare: the keys and the line get a twentieth of a node limit.
+const extractShare = 20
 
 // answer ends the proofs' part of the limits, once they are over: the
 // keys and the line may run to the whole limits, unless the solve was

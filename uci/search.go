@@ -116,7 +116,7 @@ func (e *Engine) startSearch(p goParams) {
 		opt.Nodes = 0
 	default:
 		opt.Timeout = budget
-		opt.ExtractReserve = min(budget/10, 500*time.Millisecond)
+		opt.ExtractReserve = min(solver.ReserveFor(budget), 500*time.Millisecond)
 		s.letGo()
 	}
 	e.search = s

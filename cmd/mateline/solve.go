@@ -35,8 +35,9 @@ func solveCommand() *cli.Command {
 			"A record is written as soon as its question is answered, with a limit or without\n" +
 			"(--timeout 0 ends there): the shortest mate proved, with one key and a line of its full\n" +
 			"length (--all: every key; --tree: the tree too; --proof: the certificate). --timeout\n" +
-			"and --nodes count over all of it: the proofs stop a tenth before them, and the keys and\n" +
-			"the line take the rest (docs/formats.md, \"When a record is answered\").\n\n" +
+			"and --nodes count over all of it: once a mate is proved the proofs stop a twentieth\n" +
+			"before them, and the keys and the line take the rest (docs/formats.md, \"When a record\n" +
+			"is answered\").\n\n" +
 			"How far it looks: --mate N is the cap; without it a record's claim is the cap (and the\n" +
 			"length the proof-number search asks for first, in turn with its usual aims), and a\n" +
 			"record with no claim gets the mate it has, of any length the search supports, within\n" +

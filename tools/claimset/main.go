@@ -7,7 +7,7 @@
 // not), and the nodes and time of the positions every mode proved
 // shortest.
 //
-// -every and -offset pick lines of the file (every 13th from line 5, say),
+// -modes runs only some of the three. -every and -offset pick lines of the file (every 13th from line 5, say),
 // and -exclude leaves out the positions of other files (the shared
 // samples), so that what is measured is not what the code was tuned on:
 //
@@ -74,7 +74,15 @@ func main() {
 	maxLen := flag.Int("max", 1000, "longest claim taken")
 	var exclude listFlag
 	flag.Var(&exclude, "exclude", "leave out the positions of this EPD file (repeatable)")
+	only := flag.String("modes", "claim,claim+2,none", "the modes to run, comma-separated")
 	flag.Parse()
+	var kept []mode
+	for _, m := range modes {
+		if strings.Contains(","+*only+",", ","+m.name+",") {
+			kept = append(kept, m)
+		}
+	}
+	modes = kept
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: claimset [flags] FILE.epd")
 		os.Exit(2)
@@ -150,7 +158,7 @@ func main() {
 // solve solves r as `mateline solve` does with mode m's claim.
 func solve(sv *solver.Solver, r record.Record, m mode, movetime time.Duration) solver.Result {
 	opt := solver.Options{Timeout: movetime, Threads: 1, Fresh: true, MaxMate: solver.MaxMateMoves,
-		ExtractReserve: min(movetime/10, 2*time.Second)}
+		ExtractReserve: solver.ReserveFor(movetime)}
 	if !m.none {
 		opt = opt.ForClaim(r.Claim.Mate + problem.Mate(m.extra))
 	}
