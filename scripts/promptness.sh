@@ -10,6 +10,9 @@
 #     how far past the limit the record comes (the target is 50 ms).
 #  3. The same 20 with --nodes 5000000: the nodes spent (the target is
 #     within 1 %).
+#  4. UCI: 20 times "go infinite" on the start position, then "stop" at
+#     0.3 s: how long bestmove takes after stop; and "go movetime 2000" on
+#     the same 20 slow positions: when bestmove comes.
 #
 #   scripts/promptness.sh [DATA]        (DATA: the shared data folder,
 #                                        default $MATELINE_DATA)
@@ -78,4 +81,35 @@ for r in slow:
     _, rec = run(r["fen"], "--nodes", "5000000")
     most = max(most, rec["nodes"])
 print(f"   the most nodes spent: {most} ({(most / 5e6 - 1) * 100:+.2f} %)")
+
+print("4. UCI, one process")
+uci = subprocess.Popen([bin, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def send(line):
+    uci.stdin.write(line + "\n")
+    uci.stdin.flush()
+def until(prefix):
+    while not uci.stdout.readline().startswith(prefix):
+        pass
+send("uci"); until("uciok")
+send("setoption name Threads value 1")
+stops = []
+for _ in range(20):
+    send("position startpos"); send("isready"); until("readyok")
+    send("go infinite")
+    time.sleep(0.3)
+    start = time.monotonic()
+    send("stop"); until("bestmove")
+    stops.append(time.monotonic() - start)
+stops.sort()
+print(f"   bestmove after stop: median {stops[10] * 1000:.1f} ms, most {stops[-1] * 1000:.1f} ms")
+moves = []
+for r in slow:
+    send(f"position fen {r['fen']}"); send("isready"); until("readyok")
+    start = time.monotonic()
+    send("go movetime 2000"); until("bestmove")
+    moves.append(time.monotonic() - start)
+moves.sort()
+print(f"   go movetime 2000: bestmove after median {moves[len(moves) // 2]:.3f} s, most {moves[-1]:.3f} s")
+send("quit")
+uci.wait()
 EOF

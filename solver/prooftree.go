@@ -431,7 +431,7 @@ func (s *searcher) proofLine(t *proofTree, root board.Position, key board.Move, 
 			}
 			next = n.move
 		} else {
-			next, longest = s.fullReply(t, depths, &pos, left, longest)
+			next, longest = s.fullReply(depths, &pos, left, longest)
 			if next == board.NoMove {
 				return nil, false, false
 			}
@@ -447,11 +447,11 @@ func (s *searcher) proofLine(t *proofTree, root board.Position, key board.Move, 
 }
 
 // fullReply is the loser's reply in pos, with left plies to mate, that the
-// tree lets hold out all of them; with check, one that the search shows
+// tree (its final depths) lets hold out all of them; with check, one that the search shows
 // holds them out against any play (the table's move first: the refutation
 // of the shorter mates). checked is false once a check could not be
 // finished, or found no such reply: the reply is then the tree's.
-func (s *searcher) fullReply(t *proofTree, depths map[uint64]int, pos *board.Position, left int, check bool) (reply board.Move, checked bool) {
+func (s *searcher) fullReply(depths map[uint64]int, pos *board.Position, left int, check bool) (reply board.Move, checked bool) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	var full []board.Move

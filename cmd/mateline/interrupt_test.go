@@ -167,7 +167,7 @@ func fullRun(t *testing.T, bin, dir, input string, mate int) finished {
 	var f finished
 	for _, command := range []string{"solve", "validate"} {
 		start := time.Now()
-		_, out, errOut := runIn(t, bin, dir, command, "--json", "-j", "1", "--threads", "1", "--timeout", "0", "--no-progress", input)
+		_, out, errOut := runBinary(t, dir, command, "--json", "-j", "1", "--threads", "1", "--timeout", "0", "--no-progress", input)
 		var rec struct {
 			Status  string `json:"status"`
 			Mate    int    `json:"mate"`
@@ -189,23 +189,6 @@ func fullRun(t *testing.T, bin, dir, input string, mate int) finished {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-// runIn runs the binary in dir and returns its exit code and outputs.
-func runIn(t *testing.T, bin, dir string, args ...string) (int, string, string) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return code, out.String(), errOut.String()
 }
 
 // runStopped runs the binary, with SIGINT after at when signal is set, and
