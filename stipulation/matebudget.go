@@ -711,9 +711,13 @@ func castlingOf(c board.Color) board.CastlingRights {
 // lastBudget is the budget test of the positions after each move of the
 // side about to be mated, one ply before the mate (m = 1, d = 0), made
 // before the move is played. There the test depends only on the mating
-// side's men, the king's square and which squares round it the king's
-// own men stand on: a move that changes neither (most of them) shares
-// the answer of the last move that did. A move that takes a man of the
+// side's men, the king's square, which squares round it the king's own
+// men stand on, and which of them stand where a pawn of the mating side
+// can take them as it mates (a man that moves there can be taken, and a
+// capture-promotion mates on a square no pawn attacked before: 2026-12-02,
+// h#3 7n/8/1k4P1/b6P/4p3/1R3Q2/8/2K5 b, 1...Kc5 2.g7 Ng6 3.Qe4 Nf8
+// gxf8=Q#): a move that changes none of them (most of them) shares the
+// answer of the last move that did. A move that takes a man of the
 // mating side, castles or takes en passant is left to the test after it,
 // as are all moves while the side to move may castle.
 type lastBudget struct {
@@ -721,15 +725,36 @@ type lastBudget struct {
 	aim     problem.Aim
 	occ     board.Bitboard // the men of the side to move but its king
 	ksq     board.Square
+	prey    board.Bitboard // where the mating side's pawns take as they mate
 	answers []lastAnswer
 }
 
-// lastAnswer is the test's answer for a king square and the ring bits
-// its own men stand on.
+// lastAnswer is the test's answer for a king square, the ring bits its
+// own men stand on, and the men on prey.
 type lastAnswer struct {
 	t     board.Square
 	occ   uint16
+	prey  board.Bitboard
 	allow bool
+}
+
+// pawnPrey is where a man of def's can stand to be taken by one move of
+// a pawn of mater's: the squares its pawns attack, and for en passant the
+// square beside a sixth-rank (White taking) or third-rank one.
+func pawnPrey(pos *board.Position, mater board.Color) board.Bitboard {
+	var prey board.Bitboard
+	for pawns := pos.Pieces(mater, board.Pawn); pawns != 0; {
+		for a := board.PawnAttacks(mater, pawns.PopFirst()); a != 0; {
+			v := a.PopFirst()
+			prey |= board.SquareBB(v)
+			if mater == board.White && v.Rank() == 5 {
+				prey |= board.SquareBB(v - 8)
+			} else if mater == board.Black && v.Rank() == 2 {
+				prey |= board.SquareBB(v + 8)
+			}
+		}
+	}
+	return prey
 }
 
 // newLastBudget prepares the test at pos, the side to move about to be
@@ -739,7 +764,8 @@ func newLastBudget(pos *board.Position, aim problem.Aim, answers []lastAnswer) l
 	if pos.Castling() != 0 {
 		return lastBudget{}
 	}
-	return lastBudget{on: true, aim: aim, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def), answers: answers[:0]}
+	return lastBudget{on: true, aim: aim, occ: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def),
+		prey: pawnPrey(pos, def.Other()), answers: answers[:0]}
 }
 
 // allows reports whether a mate in one may follow mv, the king mated on
@@ -762,9 +788,10 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	}
 	// A mate's test reads only the king's square and ring; a stalemate's
 	// reads every man of the side (stuckAllows): it is not kept.
+	prey := occ & l.prey
 	if l.aim == problem.Checkmate {
 		for _, a := range l.answers {
-			if a.t == t && a.occ == ring {
+			if a.t == t && a.occ == ring && a.prey == prey {
 				return a.allow
 			}
 		}
@@ -773,7 +800,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	child.Play(mv)
 	allow := bt.allows(&child, l.aim, pos.Side().Other(), 1, 0)
 	if l.aim == problem.Checkmate {
-		l.answers = append(l.answers, lastAnswer{t, ring, allow})
+		l.answers = append(l.answers, lastAnswer{t, ring, prey, allow})
 	}
 	return allow
 }

@@ -1,0 +1,71 @@
+package stipulation
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+)
+
+// helpCases are help-play problems that once lost solutions, each with
+// what it exercises; the solutions are every line of the exact length
+// (Popeye's plain mode counts the shorter ones too).
+var helpCases = []struct {
+	name, fen, stip string
+	count           int      // the solutions
+	contains        []string // lines among them, UCI moves joined by spaces
+	reference       bool     // small enough to compare with plain enumeration
+}{
+	{
+		// The last budget test shared its answer between moves of the
+		// side to be mated that leave the king and its ring alike: Ng6-f8
+		// took Ng6-e7's "no", but a man on f8 is a man the g7 pawn can
+		// take as it promotes with check (1...Kc5 2.g7 Ng6 3.Qe4 Nf8
+		// gxf8=Q#/=B#; Popeye 4.104 gives 59,234 lines, 96 of them
+		// shorter).
+		name: "capture-promotion on a square just blocked, h#3",
+		fen:  "7n/8/1k4P1/b6P/4p3/1R3Q2/8/2K5 b - - 0 1", stip: "h#3", count: 59138,
+		contains: []string{"b6c5 g6g7 h8g6 f3e4 g6f8 g7f8q", "b6c5 g6g7 h8g6 f3e4 g6f8 g7f8b"},
+	},
+	{
+		name: "capture-promotion on a square just blocked, its last move",
+		fen:  "8/6P1/6n1/b1k4P/4Q3/1R6/8/2K5 b - - 0 3", stip: "h#1", count: 2,
+		contains: []string{"g6f8 g7f8q", "g6f8 g7f8b"}, reference: true,
+	},
+}
+
+// TestHelpCases: each case above has its solutions, on one thread and two.
+func TestHelpCases(t *testing.T) {
+	for _, c := range helpCases {
+		st, err := problem.Parse(c.stip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := board.MustParseFEN(c.fen)
+		for _, threads := range []int{1, 2} {
+			res, err := Helpmates(context.Background(), pos, st, Limits{Threads: threads})
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			got := lines(res.Solutions)
+			if len(got) != c.count {
+				t.Errorf("%s (%d threads): %d solutions, want %d", c.name, threads, len(got), c.count)
+			}
+			for _, want := range c.contains {
+				if !slices.Contains(got, want) {
+					t.Errorf("%s (%d threads): %q missing", c.name, threads, want)
+				}
+			}
+			if c.reference {
+				var want []string
+				refHelp(pos, st.Plies(), nil, &want)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: %q, reference %q", c.name, got, want)
+				}
+			}
+		}
+	}
+}
