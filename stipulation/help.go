@@ -51,16 +51,21 @@ type HelpResult struct {
 // An error (ErrLimit) means the list may be incomplete; without one, no
 // solution means there is none.
 func Helpmates(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
+	return helpmatesWith(ctx, pos, st, lim, enabledShortcuts())
+}
+
+// helpmatesWith is Helpmates with the shortcuts in cuts only.
+func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
 	if !st.IsHelp() {
 		return HelpResult{}, errors.New("not a help stipulation")
 	}
 	plies := st.Plies()
 	end := helpEnds[st.Kind]
 	if lim.Threads > 1 && plies >= 3 {
-		return helpThreads(ctx, pos, plies, st.Aim, end, lim)
+		return helpThreads(ctx, pos, plies, st.Aim, end, lim, cuts)
 	}
 	h := newHelper(ctx, lim, plies, nil)
-	h.aim, h.end = st.Aim, end
+	h.aim, h.end, h.cuts = st.Aim, end, cuts
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies), everywhere)
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
@@ -72,13 +77,13 @@ var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.Hel
 // is the node count shared with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes, net: true}
+		stack: make([]board.Position, plies+1), shared: nodes, plies: plies, cuts: enabledShortcuts()}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
 // lim.Threads threads, each with its own tables; the solutions are put
 // together in the order of the first moves, as one thread finds them.
-func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits) (HelpResult, error) {
+func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits, cuts shortcuts) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	moves := l.Slice()
@@ -98,7 +103,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem
 		go func() {
 			defer wg.Done()
 			h := newHelper(ctx, lim, plies, &shared)
-			h.aim, h.end = aim, end
+			h.aim, h.end, h.cuts = aim, end, cuts
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(moves) {
@@ -147,11 +152,10 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       problem.Aim
-	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	net       bool                                // prune by the mating-net tests (netAllows, budgetTest, movers); off only to test them
-	budget    budgetTest                          // its working memory
-	movers    movers                              // the movers test's (stalemates)
-	answers   []lastAnswer                        // lastBudget's, reused
+	end       seriesEnd // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	plies     int
+	cuts      shortcuts                           // the shortcuts made (all of them but in tests)
+	prune     *pruner                             // made from aim, end and cuts at the first solve
 	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
@@ -161,7 +165,9 @@ const everywhere = ^board.Bitboard(0)
 // solve appends the solutions from pos with plies left (line holds the
 // moves that led there) and reports whether pos had any; the king can
 // only be mated on the squares of within (those the budget test left
-// alive at the position before).
+// alive at the position before). It reads: the ending, the fail memo,
+// the pruner's test of pos, the moves, the pruner's test of each move,
+// the children.
 func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within board.Bitboard) (bool, error) {
 	h.nodes++
 	if h.nodes&1023 == 0 {
@@ -172,6 +178,9 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		if h.ctx.Err() != nil || h.lim.Nodes > 0 && total >= h.lim.Nodes {
 			return false, ErrLimit
 		}
+	}
+	if h.prune == nil {
+		h.prune = newPruner(max(plies, h.plies), h.aim, h.end, h.cuts)
 	}
 	if h.end == endReciprocal {
 		if plies == 2 {
@@ -187,102 +196,54 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 			return false, nil
 		}
 	}
+	p := h.prune
 	key := pos.Key()
 	dead := h.dead
 	if plies == 1 {
 		dead = h.last
 	}
-	if dead.has(key, plies) {
+	memo := p.makes(cutFailMemo, plies)
+	if memo && dead.has(key, plies) {
 		return false, nil
 	}
-	alive := within
-	// the side of the last ply mates: mm moves of its own are left
-	mater, mm := pos.Side(), (plies+1)/2
-	if plies%2 == 0 {
-		mater, mm = mater.Other(), plies/2
-	}
-	// (a reciprocal helpmate's line with its helpmate ending is a
-	// helpmate: the tests of helpmates hold for it)
-	byMate := h.end == endBySeries || h.end == endReciprocal
-	tested := h.net && byMate && plies <= 2*budgetMax
-	movable := everywhere // the men whose moves may lead to a solution
-	stalemate := tested && plies > 1 && h.aim == problem.Stalemate && h.end == endBySeries
-	if tested {
-		// The budget test asks all the net test does and more; at the last
-		// ply it is made before the move (lastBudget), which leaves out
-		// captures, castling and en passant: the net test takes those.
-		if stalemate && pos.Side() != mater {
-			movable = h.movers.movable(pos, budget(), mater, mm, plies-mm)
-		}
-		if stalemate && (movable == 0 || pos.Side() == mater && !h.movers.allows(pos, budget(), mater, mm, plies-mm)) {
-			// (the movers test, made with the stalemated side's last one
-			// or two moves to come, first: there it refuses most positions,
-			// at less cost; with that side to move it also gives the men
-			// whose moves may lead on: dropMoves)
-			alive = 0
-		} else if stalemate && plies-mm <= 3 && (pos.Side() == mater || plies-mm >= 2) {
-			// (the stalemated side with two or three moves to come, or
-			// with its last when the other side is to move: the budget
-			// test refuses too few of the positions the movers test lets
-			// through, or, with three, of those the next plies' tests
-			// refuse, for its cost; it is not made, with castling rights
-			// either, where the movers test is not made: there it pruned
-			// less than it cost)
-		} else if plies > 1 {
-			// every square alive is asked for where the children are
-			// tested on them (else the children keep within)
-			alive = h.budget.alive(pos, h.aim, mater, mm, plies-mm, within, plies >= 3)
-		} else if !within.Has(pos.KingSquare(mater.Other())) || h.aim == problem.Checkmate && !netAllows(pos, mater, mm, plies-mm) {
-			alive = 0
-		}
-		if alive == 0 {
+	alive, movable := p.position(pos, plies, within)
+	if alive == 0 || movable == 0 {
+		if memo {
 			dead.add(key, plies)
-			return false, nil
 		}
+		return false, nil
 	}
 	l := &h.lists[plies]
-	if plies == 1 && h.aim == problem.Checkmate {
-		// the mating move: only a check can mate
-		pos.CheckingMoves(l)
+	if p.makes(cutChecksOnly, plies) {
+		pos.CheckingMoves(l) // only a check can mate
+		if mutant == cutChecksOnly {
+			dropSpecial(l)
+		}
 	} else {
 		pos.LegalMoves(l)
 	}
+	test, dropped := p.moves(pos, plies, alive, movable, l)
+	h.nodes += uint64(dropped) // each child's test, made here
+	var known [4]uint64        // the moves whose child is in the fail memo
+	below := h.dead
+	if plies == 2 {
+		below = h.last
+	}
+	if p.makes(cutFailMemoAhead, plies) && p.makes(cutFailMemo, plies-1) {
+		ahead := plies - 1
+		if mutant == cutFailMemoAhead {
+			ahead = plies + 1 // (a child that failed with two plies more)
+		}
+		below.probe(pos, l, ahead, &known, &h.keys)
+	}
 	found := false
 	child := &h.stack[plies-1]
-	below := h.dead // the table of the children
-	var last lastMoveNet
-	var lastB lastBudget
-	var third materMoveNet
-	netOn := h.net && byMate && h.aim == problem.Checkmate
-	switch {
-	case plies == 2:
-		below = h.last
-		if netOn {
-			last = newLastMoveNet(pos)
-		}
-		if h.net && h.end == endBySeries {
-			lastB = newLastBudget(pos, h.aim, h.answers)
-		}
-	case plies == 3 && netOn:
-		third = newMaterMoveNet(pos)
-	}
-	var idle idleTest
-	if tested && plies >= 4 {
-		idle = newIdleTest(&h.budget, pos, h.aim, mater, mm, plies-mm, alive)
-	}
-	if stalemate {
-		h.dropMoves(pos, l, movable, mater, mm, plies-mm)
-	}
-	var known [4]uint64 // the moves whose child is in the table
-	if plies > 1 {
-		below.probe(pos, l, plies-1, &known, &h.keys)
-	}
 	for i, m := range l.Slice() {
-		if plies == 2 && (!last.allows(m) || !lastB.allows(&h.budget, pos, m, alive)) || plies == 3 && !third.allows(pos, m) || !idle.allows(pos, m) {
-			h.nodes++ // the net test of the child, made here: no mate after m
+		if !p.allows(&test, pos, m) {
+			h.nodes++ // the child's test, made here: no solution after m
 			continue
 		}
-		if plies > 1 && known[i>>6]&(1<<(i&63)) != 0 {
+		if known[i>>6]&(1<<(i&63)) != 0 {
 			// The child is known to have no solution: its key is read
 			// ahead without playing the move (the key of a special move
 			// may be inexact, and then only misses the table).
@@ -307,10 +268,8 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		}
 		found = found || ok
 	}
-	if plies == 2 {
-		h.answers = lastB.answers // (its memory, for the next)
-	}
-	if !found {
+	p.done(&test)
+	if !found && memo {
 		dead.add(key, plies)
 	}
 	return found, nil

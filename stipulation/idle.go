@@ -43,7 +43,7 @@ func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater boa
 		dd--
 		it.left = dd
 	}
-	if it.left < 1 || bt.alive(pos, aim, mater, mm, dd, alive, false) != 0 {
+	if it.left < 1 || bt.squaresLeft(pos, aim, mater, mm, dd, alive, false) != 0 {
 		return idleTest{}
 	}
 	it.on = true
@@ -54,8 +54,8 @@ func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater boa
 	return it
 }
 
-// allows reports whether the child after mv may pass the budget test.
-func (it *idleTest) allows(pos *board.Position, mv board.Move) bool {
+// keeps reports whether the child after mv may pass the budget test.
+func (it *idleTest) keeps(pos *board.Position, mv board.Move) bool {
 	if !it.on || mv.IsCastling() {
 		return true
 	}
@@ -64,7 +64,7 @@ func (it *idleTest) allows(pos *board.Position, mv board.Move) bool {
 		return true
 	}
 	kind := was
-	if p := mv.Promotion(); p != board.NoPieceType {
+	if p := mv.Promotion(); p != board.NoPieceType && mutant != cutIdleMoves {
 		kind = p
 	}
 	b := budget()

@@ -17,7 +17,7 @@ func TestIdleMovesFail(t *testing.T) {
 			for _, mater := range []board.Color{board.White, board.Black} {
 				m, d := md[0], md[1]
 				var bt budgetTest
-				alive := bt.alive(&pos, problem.Checkmate, mater, m, d, everywhere, true)
+				alive := bt.squaresLeft(&pos, problem.Checkmate, mater, m, d, everywhere, true)
 				if alive == 0 {
 					continue
 				}
@@ -25,7 +25,7 @@ func TestIdleMovesFail(t *testing.T) {
 				var l board.MoveList
 				pos.LegalMoves(&l)
 				for _, mv := range l.Slice() {
-					if idle.allows(&pos, mv) {
+					if idle.keeps(&pos, mv) {
 						continue
 					}
 					dropped++
@@ -36,7 +36,7 @@ func TestIdleMovesFail(t *testing.T) {
 						cm, cd = m-1, d
 					}
 					var after budgetTest
-					if after.alive(&child, problem.Checkmate, mater, cm, cd, everywhere, true) != 0 {
+					if after.squaresLeft(&child, problem.Checkmate, mater, cm, cd, everywhere, true) != 0 {
 						t.Errorf("%s %s (mater %v, m %d, d %d): dropped, but the test allows the child", pos.FEN(), mv.UCI(), mater, m, d)
 					}
 				}

@@ -222,22 +222,22 @@ type budgetTest struct {
 	stalemate bool
 	costs     assignCosts // assign's, by flight and man
 	steps     int         // search's, so far
-	stuck     stuck       // the stuck test's, for a stalemate
+	stuck     stuckTest   // the stuck test's, for a stalemate
 	// stuckOn[kind]: for a stalemate, the ring bits of the square tested
 	// on which a man of def's of that kind can end unable to move
 	stuckOn [7]uint16
 }
 
-// allows reports whether the budget test leaves a mate (aim Mate) or a
+// anySquareLeft reports whether the budget test leaves a mate (aim Mate) or a
 // stalemate of mater's opponent possible at pos with m moves of mater
 // and d of the opponent left; true whenever the test does not apply.
 // A stalemate asks the same of the king's ring as a mate, but for the
 // check.
-func (bt *budgetTest) allows(pos *board.Position, aim problem.Aim, mater board.Color, m, d int) bool {
-	return bt.alive(pos, aim, mater, m, d, everywhere, false) != 0
+func (bt *budgetTest) anySquareLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int) bool {
+	return bt.squaresLeft(pos, aim, mater, m, d, everywhere, false) != 0
 }
 
-// alive is the budget test made for the squares in within only: with
+// squaresLeft is the budget test made for the squares in within only: with
 // all, the squares of within on which the king may still be mated (or
 // stalemated); without, within when one is found (the test stops at the
 // first), else none; within itself when the test does not apply.
@@ -247,7 +247,7 @@ func (bt *budgetTest) allows(pos *board.Position, aim problem.Aim, mater board.C
 // on t would, with the moves before it, be a line from the first one
 // within its budgets. So the squares alive at a position bound those of
 // its children, and a child needs testing only on those.
-func (bt *budgetTest) alive(pos *board.Position, aim problem.Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
+func (bt *budgetTest) squaresLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
 	bt.stalemate = aim == problem.Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
@@ -315,7 +315,7 @@ func (bt *budgetTest) alive(pos *board.Position, aim problem.Aim, mater board.Co
 	for k := 0; k <= d; k++ {
 		walk[k] = b.ball[ksq][k]
 		for _, c := range budgetCastlings {
-			if cr&c.right != 0 && k > 0 {
+			if cr&c.right != 0 && k > 0 && mutant != cutBudgetTest {
 				walk[k] |= b.ball[c.kingTo][k-1]
 			}
 		}
@@ -768,10 +768,10 @@ func newLastBudget(pos *board.Position, aim problem.Aim, answers []lastAnswer) l
 		prey: pawnPrey(pos, def.Other()), answers: answers[:0]}
 }
 
-// allows reports whether a mate in one may follow mv, the king mated on
+// keeps reports whether a mate in one may follow mv, the king mated on
 // a square of within; bt makes the test when no move before had the same
 // king square and ring.
-func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, within board.Bitboard) bool {
+func (l *lastBudget) keeps(bt *budgetTest, pos *board.Position, mv board.Move, within board.Bitboard) bool {
 	if !l.on || mv.IsCastling() || mv.IsEnPassant() || pos.Occupied().Has(mv.To()) {
 		return true
 	}
@@ -789,6 +789,9 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	// A mate's test reads only the king's square and ring; a stalemate's
 	// reads every man of the side (stuckAllows): it is not kept.
 	prey := occ & l.prey
+	if mutant == cutLastMoveBudget {
+		prey = 0
+	}
 	if l.aim == problem.Checkmate {
 		for _, a := range l.answers {
 			if a.t == t && a.occ == ring && a.prey == prey {
@@ -798,7 +801,7 @@ func (l *lastBudget) allows(bt *budgetTest, pos *board.Position, mv board.Move, 
 	}
 	child := *pos
 	child.Play(mv)
-	allow := bt.allows(&child, l.aim, pos.Side().Other(), 1, 0)
+	allow := bt.anySquareLeft(&child, l.aim, pos.Side().Other(), 1, 0)
 	if l.aim == problem.Checkmate {
 		l.answers = append(l.answers, lastAnswer{t, ring, prey, allow})
 	}

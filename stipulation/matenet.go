@@ -98,6 +98,9 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 func netCover(pos *board.Position, mater board.Color, m int) (check, cover board.Bitboard) {
 	t := budget()
 	for _, kind := range netKinds {
+		if kind == board.Pawn && mutant == cutMateNet {
+			continue
+		}
 		for men := pos.Pieces(mater, kind); men != 0; {
 			a := t.attack[mater][kind][men.PopFirst()][m]
 			cover |= a
@@ -161,12 +164,15 @@ func newLastMoveNet(pos *board.Position) lastMoveNet {
 		held: pos.ColorBB(def) &^ pos.Pieces(def, board.King), ksq: pos.KingSquare(def)}
 }
 
-// allows reports whether a mate in one may follow m.
-func (n lastMoveNet) allows(m board.Move) bool {
+// keeps reports whether a mate in one may follow m.
+func (n lastMoveNet) keeps(m board.Move) bool {
 	if !n.on {
 		return true
 	}
 	ksq, held := afterMove(n.ksq, n.held, m)
+	if mutant == cutLastMoveNet {
+		held = n.held
+	}
 	return n.check.Has(ksq) && board.KingAttacks(ksq)&^n.free&^held == 0
 }
 
@@ -236,16 +242,16 @@ func newMaterMoveNet(pos *board.Position) materMoveNet {
 	return n
 }
 
-// allows reports whether a mate may still follow m (a move of piece, the
+// keeps reports whether a mate may still follow m (a move of piece, the
 // mating side's man on m.From(), a promotion giving its new kind) within
 // the mating side's one move and the other side's one move after it.
-func (n *materMoveNet) allows(pos *board.Position, m board.Move) bool {
+func (n *materMoveNet) keeps(pos *board.Position, m board.Move) bool {
 	if !n.on {
 		return true
 	}
 	t := budget()
 	kind := pos.PieceAt(m.From()).Type()
-	if p := m.Promotion(); p != board.NoPieceType {
+	if p := m.Promotion(); p != board.NoPieceType && mutant != cutMaterMoveNet {
 		kind = p
 	}
 	a := t.attack[n.mater][kind][m.To()][1]

@@ -45,14 +45,14 @@ type moverMan struct {
 	pinAt pinAtState     // it can be pinned with the king on a square it reaches (movers.pinAt)
 }
 
-// movers is the movers test's working memory.
-type movers struct {
+// moversTest is the movers test's working memory.
+type moversTest struct {
 	men   []moverMan // def's men but the king, and the king's flights (sq: the king)
 	from  []board.Square
 	kinds []board.PieceType // the kind of the man on each square of from
 	king  board.Square
 	d     int // def's moves left
-	// collect: decide gathers in moving the men of every configuration
+	// collect: fitsPlaced gathers in moving the men of every configuration
 	// that passes, instead of stopping at the first
 	collect bool
 	moving  board.Bitboard
@@ -70,9 +70,9 @@ type movers struct {
 	b                             *budgetTables
 }
 
-// pinnable reports whether a man on s can be pinned against the king on
+// pinnableOnLine reports whether a man on s can be pinned against the king on
 // t along a rank or file (orth) or a diagonal (diag).
-func (mv *movers) pinnable(t, s board.Square, orth, diag bool) bool {
+func (mv *moversTest) pinnableOnLine(t, s board.Square, orth, diag bool) bool {
 	return orth && mv.b.pastOrth[t][s]&mv.orthPin != 0 || diag && mv.b.pastDiag[t][s]&mv.diagPin != 0
 }
 
@@ -109,16 +109,16 @@ func stepsFor(c board.Color, kind board.PieceType, s board.Square) board.Bitboar
 	return stepsOf(kind, s) // (a queen's: every square round it)
 }
 
-// allows reports whether def, with d (1 or 2) moves left, can still be
+// canStalemate reports whether def, with d (1 or 2) moves left, can still be
 // stalemated by mater, which has m moves; true when the test does not
 // apply.
-func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color, m, d int) bool {
+func (mv *moversTest) canStalemate(pos *board.Position, b *budgetTables, mater board.Color, m, d int) bool {
 	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
 		return true
 	}
 	mv.place(pos, b, mater.Other(), d)
 	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
-	return mv.decide(m, d)
+	return mv.fitsPlaced(m, d)
 }
 
 // quietRefused is the squares of mater's men, mater to move with m
@@ -129,7 +129,7 @@ func (mv *movers) allows(pos *board.Position, b *budgetTables, mater board.Color
 // child's men of mater can do no more, and its men of def are the same
 // with no fewer squares to fill, so when this refuses, the test refuses
 // every such child.
-func (mv *movers) quietRefused(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
+func (mv *moversTest) quietRefused(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
 	if d < 1 || d > moversMax || m < 2 || m > budgetMax || pos.Castling() != 0 {
 		return 0
 	}
@@ -138,7 +138,7 @@ func (mv *movers) quietRefused(pos *board.Position, b *budgetTables, mater board
 	for men := pos.ColorBB(mater); men != 0; {
 		w := men.PopFirst()
 		mv.reaches(pos, b, mater, m-1, w, m)
-		if !mv.decide(m-1, d) {
+		if !mv.fitsPlaced(m-1, d) {
 			refused |= board.SquareBB(w)
 		}
 	}
@@ -172,7 +172,7 @@ func pawnBlocks(pos *board.Position, b *budgetTables, def board.Color) board.Bit
 // reaches works out what mater's men can do within m moves (the man on
 // w, when a square, within mw): the squares they can stand on, attack,
 // and pin from.
-func (mv *movers) reaches(pos *board.Position, b *budgetTables, mater board.Color, m int, w board.Square, mw int) {
+func (mv *moversTest) reaches(pos *board.Position, b *budgetTables, mater board.Color, m int, w board.Square, mw int) {
 	mv.takes, mv.orthPin, mv.diagPin, mv.hits = 0, 0, 0, 0
 	for men := pos.ColorBB(mater); men != 0; {
 		s := men.PopFirst()
@@ -198,8 +198,8 @@ func (mv *movers) reaches(pos *board.Position, b *budgetTables, mater board.Colo
 
 // place lists def's men at pos, with d moves left: where each stands,
 // its kind, and the squares that must be filled to stop it (the king's
-// flights, men[0], are made by decide: they hang on what mater reaches).
-func (mv *movers) place(pos *board.Position, b *budgetTables, def board.Color, d int) {
+// flights, men[0], are made by fitsPlaced: they hang on what mater reaches).
+func (mv *moversTest) place(pos *board.Position, b *budgetTables, def board.Color, d int) {
 	mv.b, mv.def, mv.d = b, def, d
 	mv.own, mv.occ = pos.ColorBB(def), pos.Occupied()
 	mv.king = pos.KingSquare(def)
@@ -220,9 +220,9 @@ func (mv *movers) place(pos *board.Position, b *budgetTables, def board.Color, d
 	}
 }
 
-// decide is the test once place and reaches have been made, m the moves
+// fitsPlaced is the test once place and reaches have been made, m the moves
 // mater's side has to spend.
-func (mv *movers) decide(m, d int) bool {
+func (mv *moversTest) fitsPlaced(m, d int) bool {
 	mv.moving, mv.cand, mv.solo, mv.failed = 0, 0, 0, [16]uint16{}
 	// the king's flights the other side cannot attack must be filled
 	ring := board.KingAttacks(mv.king) &^ mv.hits
@@ -231,7 +231,7 @@ func (mv *movers) decide(m, d int) bool {
 		n := &mv.men[i]
 		n.other = mv.takes.Has(n.sq) || n.kind == board.Pawn && mv.takes&n.steps != 0
 		orth, diag := pinLines(n.kind)
-		n.pin = mv.pinnable(mv.king, n.sq, orth, diag)
+		n.pin = mv.pinnableOnLine(mv.king, n.sq, orth, diag)
 		n.pinAt = pinAtUnknown
 	}
 	for i := range mv.men {
@@ -239,7 +239,7 @@ func (mv *movers) decide(m, d int) bool {
 			mv.cand |= n.need
 		}
 	}
-	if !mv.enough(m, d) {
+	if !mv.fillBoundHolds(m, d) {
 		return false
 	}
 	// one man moving all d moves (a man with two squares or more to fill
@@ -247,7 +247,7 @@ func (mv *movers) decide(m, d int) bool {
 	// pinned: soloCost says never otherwise)
 	hard := mv.hardMen(1)
 	for i, x := range mv.from {
-		if mv.pairFree(hard, i, i) && mv.alone(i, m, d) {
+		if mv.pairFree(hard, i, i) && mv.movesAlone(i, m, d) {
 			if !mv.collect {
 				return true
 			}
@@ -268,14 +268,14 @@ func (mv *movers) decide(m, d int) bool {
 	hard = mv.hardMen(2)
 	var ps [moversMax]pick
 	for i, x := range mv.from {
-		ps[0] = mv.once(i)
+		ps[0] = mv.singleMove(i)
 		for j := i + 1; j < len(mv.from); j++ {
 			both := board.SquareBB(x) | board.SquareBB(mv.from[j])
 			if mv.moving&both == both {
 				continue
 			}
-			ps[1] = mv.once(j)
-			if mv.pairFree(hard, i, j) && mv.together(ps[:2], m) {
+			ps[1] = mv.singleMove(j)
+			if mv.pairFree(hard, i, j) && mv.stalemateTogether(ps[:2], m) {
 				if !mv.collect {
 					return true
 				}
@@ -292,7 +292,7 @@ func (mv *movers) decide(m, d int) bool {
 // hardMen is the men, by index, with more than k squares to fill that
 // only filling stops (not the other side, not a pin through the king
 // where it stands).
-func (mv *movers) hardMen(k int) uint32 {
+func (mv *moversTest) hardMen(k int) uint32 {
 	var hard uint32
 	for i := range mv.men {
 		if n := &mv.men[i]; !n.other && !n.pin && bits.OnesCount64(uint64(n.need)) > k && i < 32 {
@@ -305,7 +305,7 @@ func (mv *movers) hardMen(k int) uint32 {
 // pairFree reports whether every man of hard (by index) is one of the
 // men i and j that move (i = j: one man), or, with the king one of them
 // (i = 0), can be pinned with the king moving.
-func (mv *movers) pairFree(hard uint32, i, j int) bool {
+func (mv *moversTest) pairFree(hard uint32, i, j int) bool {
 	miss := hard &^ (1<<i | 1<<j)
 	if miss == 0 {
 		return true
@@ -321,9 +321,9 @@ func (mv *movers) pairFree(hard uint32, i, j int) bool {
 	return true
 }
 
-// alone reports whether the man of from[i] can make all d moves, to a
+// movesAlone reports whether the man of from[i] can make all d moves, to a
 // square f it reaches (back to its own with two).
-func (mv *movers) alone(i, m, d int) bool {
+func (mv *moversTest) movesAlone(i, m, d int) bool {
 	x, kind := mv.from[i], mv.kinds[i]
 	fs := mv.b.stands[mv.def][kind][x][d] &^ board.SquareBB(x)
 	sc := mv.soloCosts(x)
@@ -363,7 +363,7 @@ type soloCost struct {
 // soloCosts is the soloCost of the man on x: the same as stayCost with
 // one pick from x (reach f, vac x) for each f, and with reach and vac
 // empty for back.
-func (mv *movers) soloCosts(x board.Square) soloCost {
+func (mv *moversTest) soloCosts(x board.Square) soloCost {
 	var sc soloCost
 	kingMoves := x == mv.king
 	backNever := false
@@ -426,14 +426,14 @@ func (sc *soloCost) cost(f board.Square) int {
 // a stalemate the test allows: in every solution the man that moves
 // now is one of them. Every square when the test does not apply; none
 // when it refuses the position.
-func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
+func (mv *moversTest) movable(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
 	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
 		return everywhere
 	}
 	mv.place(pos, b, mater.Other(), d)
 	mv.reaches(pos, b, mater, m, board.NoSquare, 0)
 	mv.collect = true
-	mv.decide(m, d)
+	mv.fitsPlaced(m, d)
 	mv.collect = false
 	return mv.moving
 }
@@ -444,7 +444,7 @@ func (mv *movers) movable(pos *board.Position, b *budgetTables, mater board.Colo
 // with another man moving once, itself ending on x. In a solution where
 // it moves once, x is where it ends, so the pair's test with its reach
 // cut to x lets that solution through.
-func (mv *movers) endsOn(a, x board.Square, m int) bool {
+func (mv *moversTest) endsOn(a, x board.Square, m int) bool {
 	if mv.solo.Has(a) || mv.d != 2 {
 		return true
 	}
@@ -458,26 +458,26 @@ func (mv *movers) endsOn(a, x board.Square, m int) bool {
 		return true
 	}
 	var ps [moversMax]pick
-	ps[0] = mv.once(i)
+	ps[0] = mv.singleMove(i)
 	ps[0].reach = board.SquareBB(x)
 	for j := range mv.from {
 		if j == i || i < len(mv.failed) && mv.failed[i]&(1<<j) != 0 {
 			continue // (a pair that failed with every square fails with x)
 		}
-		if ps[1] = mv.once(j); mv.together(ps[:2], m) {
+		if ps[1] = mv.singleMove(j); mv.stalemateTogether(ps[:2], m) {
 			return true
 		}
 	}
 	return false
 }
 
-// enough is a quick bound made before the men that move are chosen. A
+// fillBoundHolds is a quick bound made before the men that move are chosen. A
 // man with more squares to fill than def has moves cannot be filled: it
 // moves (at most d men do), or the other side stops it (a move of that
 // side each), or it is pinned with the king moving. It reports false when no
 // choice of movers gets round that within m moves; it errs towards
 // true (what the movers need themselves is left out).
-func (mv *movers) enough(m, d int) bool {
+func (mv *moversTest) fillBoundHolds(m, d int) bool {
 	if hard, forced := mv.unfilled(d, false); hard <= d && forced-(d-hard) <= m && mv.fillable(m, d, false) {
 		return true
 	}
@@ -495,7 +495,7 @@ func (mv *movers) enough(m, d int) bool {
 // out, and so are the men it may pin by moving. The configurations the
 // test tries count no fewer moves, so this refuses nothing they let
 // through: it only refuses sooner.
-func (mv *movers) fillable(m, d int, kingMoves bool) bool {
+func (mv *moversTest) fillable(m, d int, kingMoves bool) bool {
 	var ones [16]board.Square
 	men, one, two := 0, 0, 0
 	for i := range mv.men {
@@ -542,7 +542,7 @@ func (mv *movers) fillable(m, d int, kingMoves bool) bool {
 // fill than d that no pin stops: those the other side cannot stop
 // (hard) and those it can. With kingMoves the king's flights are left
 // out, and so are the men it may pin by moving.
-func (mv *movers) unfilled(d int, kingMoves bool) (hard, forced int) {
+func (mv *moversTest) unfilled(d int, kingMoves bool) (hard, forced int) {
 	for i := range mv.men {
 		n := &mv.men[i]
 		if n.need == 0 || n.pin || bits.OnesCount64(uint64(n.need)) <= d || kingMoves && (n.sq == mv.king || mv.pinAt(n)) {
@@ -557,16 +557,16 @@ func (mv *movers) unfilled(d int, kingMoves bool) (hard, forced int) {
 	return hard, forced
 }
 
-// once is the man of from[i] moving once.
-func (mv *movers) once(i int) pick {
+// singleMove is the man of from[i] moving once.
+func (mv *moversTest) singleMove(i int) pick {
 	x := mv.from[i]
 	return pick{sq: x, kind: mv.kinds[i], reach: mv.b.stands[mv.def][mv.kinds[i]][x][1] &^ board.SquareBB(x)}
 }
 
-// together reports whether the men of ps, moving and ending on squares
+// stalemateTogether reports whether the men of ps, moving and ending on squares
 // of their reach, can leave def stalemated within m moves of the other
 // side's.
-func (mv *movers) together(ps []pick, m int) bool {
+func (mv *moversTest) stalemateTogether(ps []pick, m int) bool {
 	var vac board.Bitboard // the squares they leave (refilled only by a move in reach)
 	for _, p := range ps {
 		vac |= board.SquareBB(p.sq)
@@ -610,7 +610,7 @@ type pick struct {
 // man that needs one is filled there only by a man that moves with it in
 // its reach (one man alone never has its own square in reach; of two,
 // each may end where the other stood).
-func (mv *movers) stayCost(ps []pick, vac board.Bitboard) int {
+func (mv *moversTest) stayCost(ps []pick, vac board.Bitboard) int {
 	var reach, moved board.Bitboard
 	for _, p := range ps {
 		reach |= p.reach
@@ -714,7 +714,7 @@ const (
 // pinAt reports whether the man n can be pinned with the king on a
 // square it reaches in def's moves (worked out once a position, when
 // first asked).
-func (mv *movers) pinAt(n *moverMan) bool {
+func (mv *moversTest) pinAt(n *moverMan) bool {
 	if n.pinAt == pinAtUnknown {
 		n.pinAt = pinAtNo
 		orth, diag := pinLines(n.kind)
@@ -735,7 +735,7 @@ func (mv *movers) pinAt(n *moverMan) bool {
 // that promotes ends stuck as a knight, a bishop or a rook there. With
 // kingMoves the king moves once too, and a pin may be against the square
 // it goes to.
-func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard, others int, kingMoves bool) int {
+func (mv *moversTest) moverCost(kind board.PieceType, x, f board.Square, other board.Bitboard, others int, kingMoves bool) int {
 	if kind == board.Pawn && f != x && (lastRanks.Has(f) || lastRanks.Has(ahead(mv.def, x))) {
 		// it ends there as the piece it became (its first move from the
 		// rank before the last promotes it): a knight, a bishop or a rook
@@ -767,7 +767,7 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 		return -1
 	}
 	orth, diag := pinLines(kind)
-	if mv.pinnable(mv.king, f, orth, diag) || kingMoves && mv.pinnableFrom(board.KingAttacks(mv.king), f, orth, diag) {
+	if mv.pinnableOnLine(mv.king, f, orth, diag) || kingMoves && mv.pinnableFrom(board.KingAttacks(mv.king), f, orth, diag) {
 		return 0
 	}
 	if mv.takes.Has(f) || kind == board.Pawn && mv.takes&need != 0 {
@@ -777,10 +777,10 @@ func (mv *movers) moverCost(kind board.PieceType, x, f board.Square, other board
 }
 
 // pinnableFrom reports whether a man on s can be pinned against the king
-// on some square of ks (pinnable).
-func (mv *movers) pinnableFrom(ks board.Bitboard, s board.Square, orth, diag bool) bool {
+// on some square of ks (pinnableOnLine).
+func (mv *moversTest) pinnableFrom(ks board.Bitboard, s board.Square, orth, diag bool) bool {
 	for ks != 0 {
-		if mv.pinnable(ks.PopFirst(), s, orth, diag) {
+		if mv.pinnableOnLine(ks.PopFirst(), s, orth, diag) {
 			return true
 		}
 	}
@@ -790,7 +790,7 @@ func (mv *movers) pinnableFrom(ks board.Bitboard, s board.Square, orth, diag boo
 // leastCost is the least moverCost of the man of kind on x moving to a
 // square of fs, at most others squares the other men that move reach
 // (other) counting as filled (kingMoves: as for moverCost).
-func (mv *movers) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard, others int, kingMoves bool) int {
+func (mv *moversTest) leastCost(kind board.PieceType, x board.Square, fs, other board.Bitboard, others int, kingMoves bool) int {
 	best := never
 	for fs != 0 {
 		c := mv.moverCost(kind, x, fs.PopFirst(), other, others, kingMoves)

@@ -44,8 +44,8 @@ func TestMoversCasesByHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var mv movers
-		if got := mv.allows(&pos, budget(), board.White, tc.m, tc.d); got != tc.allow {
+		var mv moversTest
+		if got := mv.canStalemate(&pos, budget(), board.White, tc.m, tc.d); got != tc.allow {
 			t.Errorf("%s: %s, m %d d %d: allows %v, want %v", tc.name, tc.fen, tc.m, tc.d, got, tc.allow)
 		}
 	}
@@ -91,10 +91,10 @@ func TestSoloCostIsStayCost(t *testing.T) {
 			continue
 		}
 		m, d := 1+rng.IntN(3), 1+rng.IntN(2)
-		var mv movers
+		var mv moversTest
 		mv.place(&pos, b, board.Black, d)
 		mv.reaches(&pos, b, board.White, m, board.NoSquare, 0)
-		mv.decide(m, d)
+		mv.fitsPlaced(m, d)
 		hard1 := mv.hardMen(1)
 		for i, x := range mv.from {
 			sc := mv.soloCosts(x)
@@ -120,7 +120,7 @@ func TestSoloCostIsStayCost(t *testing.T) {
 		hard := mv.hardMen(2)
 		for i := range mv.from {
 			for j := i + 1; j < len(mv.from); j++ {
-				ps := [2]pick{mv.once(i), mv.once(j)}
+				ps := [2]pick{mv.singleMove(i), mv.singleMove(j)}
 				if !mv.pairFree(hard, i, j) && mv.stayCost(ps[:], board.SquareBB(mv.from[i])|board.SquareBB(mv.from[j])) != never {
 					t.Fatalf("%s: pairFree refuses %s and %s, stayCost does not", pos.FEN(), mv.from[i], mv.from[j])
 				}

@@ -21,12 +21,17 @@ import (
 // by move. An error (ErrLimit) means the
 // list may be incomplete; without one, no solution means there is none.
 func Series(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
+	return seriesWith(ctx, pos, st, lim, enabledShortcuts())
+}
+
+// seriesWith is Series with the shortcuts in cuts only.
+func seriesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
 	}
 	end := map[problem.Kind]seriesEnd{problem.SeriesDirect: endBySeries, problem.SeriesHelp: endHelp, problem.SeriesSelf: endSelf, problem.SeriesReflex: endReflex}[st.Kind]
 	s := &serieser{ctx: ctx, lim: lim, aim: st.Aim, end: end, parry: st.Parry, dead: newFailTable(1 << 20),
-		lists: make([]board.MoveList, st.Moves+2), stack: make([]board.Position, st.Moves+2)}
+		lists: make([]board.MoveList, st.Moves+2), stack: make([]board.Position, st.Moves+2), cuts: cuts}
 	var err error
 	if st.Intro > 0 {
 		err = s.intro(&pos, st.Intro, st.Moves, make([]board.Move, 0, st.Plies()))
@@ -69,10 +74,15 @@ func (s *serieser) intro(pos *board.Position, left, moves int, line []board.Move
 // Lines finds every solution of a stipulation solved by its lines
 // (st.HasSolutions: helpmates and series-movers).
 func Lines(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
+	return linesWith(ctx, pos, st, lim, enabledShortcuts())
+}
+
+// linesWith is Lines with the shortcuts in cuts only.
+func linesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
 	if st.IsSeries() {
-		return Series(ctx, pos, st, lim)
+		return seriesWith(ctx, pos, st, lim, cuts)
 	}
-	return Helpmates(ctx, pos, st, lim)
+	return helpmatesWith(ctx, pos, st, lim, cuts)
 }
 
 // seriesEnd is how a series-mover ends.
@@ -99,7 +109,19 @@ type serieser struct {
 	lists     []board.MoveList
 	stack     []board.Position // a child position per series moves left, reused
 	budget    budgetTest       // the mating-net test with moves counted per man
+	// cuts: the shortcuts made (seriesPolicy says where; all of them
+	// but in tests)
+	cuts shortcuts
 }
+
+// seriesPolicy is where each shortcut of series play is made, in words
+// (serieser.solve makes them): the fail memo before the last series
+// move; the budget test, in ser-# and ser-h# (and their pser- and ser-=
+// forms), before the move that reaches the aim, and at it the square
+// the king stands on; the idle test where the budget test asks for
+// every square and there is no parry; the checks only, for the move
+// that mates.
+var seriesPolicy = [...]shortcut{cutFailMemo, cutBudgetTest, cutIdleMoves, cutChecksOnly}
 
 // solve appends the solutions from pos, the side of the series to move
 // with left series moves to play (in ser-h, left 0: the other side to
@@ -119,12 +141,13 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	last := left == 0 || left == 1 && s.end == endBySeries // the move that must reach the aim
 	key := pos.Key()
-	if !last && s.dead.has(key, left) {
+	memo := !last && s.cuts.has(cutFailMemo)
+	if memo && s.dead.has(key, left) {
 		return false, nil
 	}
 	alive := within
 	var idle idleTest // (idle.go)
-	if s.end == endHelp || s.end == endBySeries {
+	if (s.end == endHelp || s.end == endBySeries) && s.cuts.has(cutBudgetTest) {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
 		// left moves; pser-h#: the other side also parries, once at most
@@ -148,25 +171,30 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			// every square alive where the children are tested on
 			// them (else the children keep within)
 			all := left >= 2
-			alive = s.budget.alive(pos, s.aim, mater, m, d, within, all)
+			alive = s.budget.squaresLeft(pos, s.aim, mater, m, d, within, all)
 			if alive == 0 {
-				s.dead.add(key, left)
+				if memo {
+					s.dead.add(key, left)
+				}
 				return false, nil
 			}
-			if all && !s.parry {
+			if all && !s.parry && s.cuts.has(cutIdleMoves) {
 				idle = newIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
 			}
 		}
 	}
 	l := &s.lists[left]
-	if last && s.aim == problem.Checkmate {
+	if last && s.aim == problem.Checkmate && s.cuts.has(cutChecksOnly) {
 		pos.CheckingMoves(l)
+		if mutant == cutChecksOnly {
+			dropSpecial(l)
+		}
 	} else {
 		pos.LegalMoves(l)
 	}
 	found := false
 	for _, m := range l.Slice() {
-		if !idle.allows(pos, m) {
+		if !idle.keeps(pos, m) {
 			s.nodes++ // the child fails the budget test: no mate after m
 			continue
 		}
@@ -206,7 +234,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		}
 		found = found || ok
 	}
-	if !found && !last {
+	if !found && memo {
 		s.dead.add(key, left)
 	}
 	return found, nil

@@ -743,7 +743,7 @@ func sameWithoutTests(t *testing.T, pos board.Position, st problem.Stipulation) 
 		t.Fatal(err)
 	}
 	h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-	h.aim, h.end, h.net = st.Aim, helpEnds[st.Kind], false
+	h.aim, h.end, h.cuts = st.Aim, helpEnds[st.Kind], memoOnly
 	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 		t.Fatal(err)
 	}
@@ -791,7 +791,7 @@ func TestMateNetsWithCastling(t *testing.T) {
 			made++
 			with := newHelper(context.Background(), Limits{}, st.Plies(), nil)
 			without := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-			without.net = false
+			without.cuts = memoOnly
 			for _, h := range []*helper{with, without} {
 				h.aim, h.end = st.Aim, endBySeries
 				p := pos
@@ -843,19 +843,19 @@ func TestMoveNetsNoStricter(t *testing.T) {
 		for _, m := range l.Slice() {
 			child := pos
 			child.Play(m)
-			if !lastB.allows(&bt, &pos, m, everywhere) {
+			if !lastB.keeps(&bt, &pos, m, everywhere) {
 				refused++
-				if after.allows(&child, problem.Checkmate, pos.Side().Other(), 1, 0) {
+				if after.anySquareLeft(&child, problem.Checkmate, pos.Side().Other(), 1, 0) {
 					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
 				}
 			}
-			if !last.allows(m) {
+			if !last.keeps(m) {
 				refused++
 				if netAllows(&child, pos.Side().Other(), 1, 0) {
 					t.Errorf("%s %s: refused before the move, allowed after (mate next)", pos.FEN(), m.UCI())
 				}
 			}
-			if !third.allows(&pos, m) {
+			if !third.keeps(&pos, m) {
 				refused++
 				if netAllows(&child, pos.Side(), 1, 1) {
 					t.Errorf("%s %s: refused before the move, allowed after (mate in two plies)", pos.FEN(), m.UCI())

@@ -33,10 +33,10 @@ type looseMan struct {
 	takeable   bool
 }
 
-// stuck is the stuck test's state at one position: the loose men, and
+// stuckTest is the stuck test's state at one position: the loose men, and
 // where mater's pieces that pin along ranks and files (orth) or
 // diagonals (diag) can stand.
-type stuck struct {
+type stuckTest struct {
 	loose            []looseMan
 	orthPin, diagPin board.Bitboard
 	// pinners: each of mater's men that can pin, where it can stand as
@@ -58,7 +58,7 @@ type pinner struct{ orth, diag board.Bitboard }
 // of def's left, def's king reaching the squares of kingWalk[k] in k
 // moves; false when a man can end neither blocked, pinned nor taken on
 // any square.
-func (st *stuck) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
+func (st *stuckTest) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
 	st.loose, st.own, st.cs = st.loose[:0], 0, st.cs[:0]
 	// where mater's men can stand (take a man), and where its line
 	// pieces can (a pawn that may promote counts as both)
@@ -238,13 +238,13 @@ func blockAt(in *[budgetMax + 1]board.Bitboard, kind board.PieceType, def board.
 // allowsAt reports whether the loose men can each be pinned against the
 // king on t, each by a pinner of its own, or taken, with no more of them
 // taken than the m moves left.
-func (st *stuck) allowsAt(t board.Square, m int) bool {
+func (st *stuckTest) allowsAt(t board.Square, m int) bool {
 	st.can = st.can[:0]
 	taken, firm := 0, 0 // firm: the men that can only be pinned, first in can
 	for _, l := range st.loose {
 		var can uint16
 		for j, p := range st.pinners {
-			if l.orth && pinnable(t, l.stand, board.Rook, p.orth) || l.diag && pinnable(t, l.stand, board.Bishop, p.diag) {
+			if l.orth && pinnerBeyond(t, l.stand, board.Rook, p.orth) || l.diag && pinnerBeyond(t, l.stand, board.Bishop, p.diag) {
 				can |= 1 << j
 			}
 		}
@@ -287,7 +287,7 @@ func (st *stuck) allowsAt(t board.Square, m int) bool {
 
 // augment looks for a pinner for man i (of st.can) along an augmenting
 // path, the pinners in seen already tried.
-func (st *stuck) augment(i int, seen uint16) bool {
+func (st *stuckTest) augment(i int, seen uint16) bool {
 	for c := st.can[i] &^ seen; c != 0; c &= c - 1 {
 		j := bits.TrailingZeros16(c)
 		seen |= 1 << j
@@ -306,7 +306,7 @@ func (st *stuck) augment(i int, seen uint16) bool {
 // of its side able to stand (held) on every square it could step to but
 // t, where the king is. A pawn is taken to be able to end stuck
 // anywhere (errs towards yes).
-func (st *stuck) ring(b *budgetTables, t board.Square, held board.Bitboard) [7]uint16 {
+func (st *stuckTest) ring(b *budgetTables, t board.Square, held board.Bitboard) [7]uint16 {
 	var on [7]uint16
 	on[board.Pawn] = 0x1ff
 	for i := 0; i < 9; i++ {
@@ -335,10 +335,10 @@ func (st *stuck) ring(b *budgetTables, t board.Square, held board.Bitboard) [7]u
 	return on
 }
 
-// pinnable reports whether a man standing on a square of stand on one of
+// pinnerBeyond reports whether a man standing on a square of stand on one of
 // t's lines of kind line (a rook's or a bishop's) can have a piece of
 // pinners beyond it on that line.
-func pinnable(t board.Square, stand board.Bitboard, line board.PieceType, pinners board.Bitboard) bool {
+func pinnerBeyond(t board.Square, stand board.Bitboard, line board.PieceType, pinners board.Bitboard) bool {
 	for qs := stand & board.Attacks(line, board.White, t, 0); qs != 0; {
 		if beyond(t, qs.PopFirst())&pinners != 0 {
 			return true

@@ -1,7 +1,6 @@
 package stipulation
 
 import (
-	"context"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -47,7 +46,7 @@ func TestBudgetTestCasesByHand(t *testing.T) {
 			t.Fatal(err)
 		}
 		var bt budgetTest
-		if got := bt.allows(&pos, tc.aim, board.White, tc.m, tc.d); got != tc.allow {
+		if got := bt.anySquareLeft(&pos, tc.aim, board.White, tc.m, tc.d); got != tc.allow {
 			t.Errorf("%s: %s, m %d d %d: allows %v, want %v", tc.name, tc.fen, tc.m, tc.d, got, tc.allow)
 		}
 	}
@@ -291,18 +290,18 @@ func TestStuckAllowsSolutions(t *testing.T) {
 		st, _ := problem.Parse(tc.stip)
 		plies := st.Plies()
 		var bt budgetTest
-		var mv movers
-		h := newHelper(context.Background(), Limits{}, plies, nil)
+		var mv moversTest
+		h := newPruner(plies, problem.Stalemate, endBySeries, allShortcuts)
 		for i, uci := range strings.Fields(tc.line) {
 			left := plies - i
 			mater, mm := pos.Side(), (left+1)/2
 			if left%2 == 0 {
 				mater, mm = mater.Other(), left/2
 			}
-			if left >= 2 && !bt.allows(&pos, problem.Stalemate, mater, mm, left-mm) {
+			if left >= 2 && !bt.anySquareLeft(&pos, problem.Stalemate, mater, mm, left-mm) {
 				t.Errorf("%s: refused after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
 			}
-			if left >= 2 && !mv.allows(&pos, budget(), mater, mm, left-mm) {
+			if left >= 2 && !mv.canStalemate(&pos, budget(), mater, mm, left-mm) {
 				t.Errorf("%s: the movers test refuses after %d plies (%s), %d moves and %d left", tc.name, i, pos.FEN(), mm, left-mm)
 			}
 			m, err := pos.ParseUCI(uci)

@@ -1,0 +1,220 @@
+package stipulation
+
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+)
+
+// The pruning of help play is in one place: the pruner. Its policy,
+// helpPolicy, says for each shortcut where it is made (at which ply,
+// for which aim and ending, with which side to move); docs/problems.md
+// says the same in words. The help search reads: the fail memo, the
+// pruner's test of the position, the moves, the pruner's test of each
+// move, the children.
+
+// helpSpot is where a help search stands: what the policy reads.
+type helpSpot struct {
+	plies       int // plies left
+	materMoves  int // the mating side's moves among them
+	otherMoves  int // the other side's
+	materToMove bool
+	aim         problem.Aim
+	end         seriesEnd // endBySeries (h#, h=), endReciprocal, endSelf, endReflex
+}
+
+// byMate: the play ends in the help side's own mate or stalemate (h#,
+// h=, reci-h#), where the mating-net tests hold; not hs# or hr#.
+func (s helpSpot) byMate() bool { return s.end == endBySeries || s.end == endReciprocal }
+
+// tested: the net and budget tests are made (they count moves per side
+// up to budgetMax).
+func (s helpSpot) tested() bool { return s.byMate() && s.plies <= 2*budgetMax }
+
+// helpstalemate: an h= before its last ply, where the movers test is made.
+func (s helpSpot) helpstalemate() bool {
+	return s.tested() && s.plies > 1 && s.aim == problem.Stalemate && s.end == endBySeries
+}
+
+// policyRule is one row of the policy: a shortcut and where it is made.
+type policyRule struct {
+	cut     shortcut
+	where   string // in words
+	applies func(helpSpot) bool
+}
+
+// helpPolicy is where each shortcut of help play is made.
+var helpPolicy = [...]policyRule{
+	{cutFailMemo, "every ply", func(helpSpot) bool { return true }},
+	{cutFailMemoAhead, "every ply but the last", func(s helpSpot) bool { return s.plies > 1 }},
+	{cutChecksOnly, "the last ply of a mate", func(s helpSpot) bool { return s.plies == 1 && s.aim == problem.Checkmate }},
+	{cutStalemateMovers, "h=, every ply but the last", helpSpot.helpstalemate},
+	{cutStalemateDrops, "h=, every ply but the last", helpSpot.helpstalemate},
+	{cutBudgetTest, "h#, h=, reci-h#, every ply but the last (the last: the square the king stands on); " +
+		"not in h= with the stalemated side's last two or three moves to come (or its last, the mating side to move)",
+		func(s helpSpot) bool {
+			if !s.tested() {
+				return false
+			}
+			if s.helpstalemate() && s.otherMoves <= 3 && (s.materToMove || s.otherMoves >= 2) {
+				return false // it refused too few of what the movers test lets through, for its cost
+			}
+			return true
+		}},
+	{cutMateNet, "h#, reci-h#: the last ply", func(s helpSpot) bool {
+		return s.tested() && s.plies == 1 && s.aim == problem.Checkmate
+	}},
+	{cutLastMoveNet, "h#, reci-h#: two plies from the end, each move", func(s helpSpot) bool {
+		return s.byMate() && s.plies == 2 && s.aim == problem.Checkmate
+	}},
+	{cutLastMoveBudget, "h#, h=: two plies from the end, each move", func(s helpSpot) bool {
+		return s.end == endBySeries && s.plies == 2
+	}},
+	{cutMaterMoveNet, "h#, reci-h#: three plies from the end, each move", func(s helpSpot) bool {
+		return s.byMate() && s.plies == 3 && s.aim == problem.Checkmate
+	}},
+	{cutIdleMoves, "h#, reci-h#: four plies or more from the end, each move", func(s helpSpot) bool {
+		return s.tested() && s.plies >= 4 && s.aim == problem.Checkmate
+	}},
+}
+
+// pruner is the pruning of one help search: the shortcuts it makes at
+// each number of plies left (from helpPolicy and the shortcuts switched
+// on), and the tests' working memory.
+type pruner struct {
+	uses    []shortcuts // by plies left
+	spots   []helpSpot  // by plies left
+	budget  budgetTest
+	movers  moversTest
+	answers []lastAnswer // the last budget test's, reused
+}
+
+// newPruner sets the policy of a help search of plies plies with aim
+// and end, the shortcuts in on only.
+func newPruner(plies int, aim problem.Aim, end seriesEnd, on shortcuts) *pruner {
+	p := &pruner{uses: make([]shortcuts, plies+1), spots: make([]helpSpot, plies+1)}
+	for n := 1; n <= plies; n++ {
+		// the side of the last ply mates: mm moves of its own are left
+		mm := (n + 1) / 2
+		s := helpSpot{plies: n, materMoves: mm, otherMoves: n - mm, materToMove: n%2 == 1, aim: aim, end: end}
+		p.spots[n] = s
+		for _, r := range helpPolicy {
+			if on.has(r.cut) && r.applies(s) {
+				p.uses[n] |= 1 << r.cut
+			}
+		}
+	}
+	return p
+}
+
+// uses reports whether the pruner makes x with plies left.
+func (p *pruner) makes(x shortcut, plies int) bool { return p.uses[plies].has(x) }
+
+// position tests pos, with plies left, the king to be mated on a square
+// of within: it returns the squares still alive (none: pos has no
+// solution) and the men whose moves may lead to one (the movers test).
+func (p *pruner) position(pos *board.Position, plies int, within board.Bitboard) (alive, movable board.Bitboard) {
+	s := &p.spots[plies]
+	mater := pos.Side()
+	if !s.materToMove {
+		mater = mater.Other()
+	}
+	mm, dm := s.materMoves, s.otherMoves
+	alive, movable = within, everywhere
+	if p.makes(cutStalemateMovers, plies) {
+		// (the movers test, made with the stalemated side's last one or
+		// two moves to come, first: there it refuses most positions, at
+		// less cost; with that side to move it also gives the men whose
+		// moves may lead on: dropMoves)
+		if !s.materToMove {
+			movable = p.movers.movable(pos, budget(), mater, mm, dm)
+			if mutant == cutStalemateMovers {
+				movable &^= pos.Pieces(mater.Other(), board.Pawn)
+			}
+			if movable == 0 {
+				return 0, 0
+			}
+		} else if !p.movers.canStalemate(pos, budget(), mater, mm, dm) {
+			return 0, movable
+		}
+	}
+	switch {
+	case plies > 1 && p.makes(cutBudgetTest, plies):
+		// every square alive is asked for where the children are tested
+		// on them (else the children keep within)
+		alive = p.budget.squaresLeft(pos, s.aim, mater, mm, dm, within, plies >= 3)
+	case plies == 1:
+		if p.makes(cutBudgetTest, plies) && !within.Has(pos.KingSquare(mater.Other())) {
+			return 0, movable
+		}
+		// The budget test asks all the net test does and more; at the
+		// last ply it is made before the move (lastMoveBudget), which
+		// leaves out captures, castling and en passant: the net test
+		// takes those.
+		if p.makes(cutMateNet, plies) && !netAllows(pos, mater, mm, dm) {
+			return 0, movable
+		}
+	}
+	return alive, movable
+}
+
+// moveTest is the pruner's test of each move at one position.
+type moveTest struct {
+	last  lastMoveNet
+	lastB lastBudget
+	third materMoveNet
+	idle  idleTest
+	plies int
+	alive board.Bitboard
+}
+
+// moves prepares the test of the moves from pos, with plies left and
+// the squares alive, and takes out of l the moves the movers test
+// refuses (movable); it returns the test and how many it took out.
+func (p *pruner) moves(pos *board.Position, plies int, alive, movable board.Bitboard, l *board.MoveList) (moveTest, int) {
+	s := &p.spots[plies]
+	t := moveTest{plies: plies, alive: alive}
+	if p.makes(cutLastMoveNet, plies) {
+		t.last = newLastMoveNet(pos)
+	}
+	if p.makes(cutLastMoveBudget, plies) {
+		t.lastB = newLastBudget(pos, s.aim, p.answers)
+	}
+	if p.makes(cutMaterMoveNet, plies) {
+		t.third = newMaterMoveNet(pos)
+	}
+	mater := pos.Side()
+	if !s.materToMove {
+		mater = mater.Other()
+	}
+	if p.makes(cutIdleMoves, plies) {
+		t.idle = newIdleTest(&p.budget, pos, s.aim, mater, s.materMoves, s.otherMoves, alive)
+	}
+	dropped := 0
+	if p.makes(cutStalemateDrops, plies) {
+		dropped = p.dropMoves(pos, l, movable, mater, s.materMoves, s.otherMoves)
+	}
+	return t, dropped
+}
+
+// allows reports whether a solution may follow m (false: the child's
+// own test, made here, would refuse it).
+func (p *pruner) allows(t *moveTest, pos *board.Position, m board.Move) bool {
+	switch t.plies {
+	case 2:
+		if !t.last.keeps(m) || !t.lastB.keeps(&p.budget, pos, m, t.alive) {
+			return false
+		}
+	case 3:
+		if !t.third.keeps(pos, m) {
+			return false
+		}
+	}
+	return t.idle.keeps(pos, m)
+}
+
+// done keeps the working memory of t for the next position.
+func (p *pruner) done(t *moveTest) {
+	if t.plies == 2 && t.lastB.on {
+		p.answers = t.lastB.answers
+	}
+}

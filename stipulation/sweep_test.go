@@ -1,0 +1,285 @@
+package stipulation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
+	"mateline.dev/mateline/problem"
+)
+
+// sweepStipulations are the stipulations the sweep solves, a few of each
+// family: h#, h#N.5, h=, ser-h#, ser-h=, ser-#, ser-=, ser-s#, hs#,
+// reci-h#, pser-.
+var sweepStipulations = []string{
+	"h#1", "h#1.5", "h#2", "h#2.5", "h#3", "h=1.5", "h=2", "h=2.5",
+	"ser-h#2", "ser-h#3", "ser-h=3", "ser-#2", "ser-#3", "ser-=3", "ser-s#2",
+	"hs#2", "hr#2", "reci-h#2", "pser-h#3", "pser-#3",
+}
+
+// sweepNodes is the most nodes the reference solve of one position may
+// take (MATELINE_SWEEP_NODES); a position that needs more is left out
+// (the count says how many were).
+var sweepNodes uint64 = 150_000
+
+// sweepCase is one position and stipulation of the sweep, drawn from its
+// seed alone so that a failure can be replayed.
+type sweepCase struct {
+	seed  uint64
+	stip  problem.Stipulation
+	theme testpos.Theme
+	pos   board.Position
+}
+
+// drawSweepCase draws the case of seed: a stipulation, a theme and a
+// legal position of that theme with a legal move.
+func drawSweepCase(seed uint64) sweepCase {
+	rng := rand.New(rand.NewPCG(seed, 55))
+	st, _ := problem.Parse(sweepStipulations[rng.IntN(len(sweepStipulations))])
+	themes := testpos.Themes()
+	for {
+		theme := themes[rng.IntN(len(themes))]
+		pos, err := board.ParseFEN(testpos.Rare(rng, theme))
+		if err == nil && pos.HasLegalMove() {
+			return sweepCase{seed, st, theme, pos}
+		}
+	}
+}
+
+// solveWith lists the solutions of c with the shortcuts in cuts, sorted;
+// ok is false when the node limit stopped it.
+func solveWith(c sweepCase, cuts shortcuts) ([]string, bool) {
+	res, err := linesWith(context.Background(), c.pos, c.stip, Limits{Nodes: sweepNodes}, cuts)
+	if errors.Is(err, ErrLimit) {
+		return nil, false
+	}
+	return lines(res.Solutions), true
+}
+
+// shortcutsOf is the shortcuts a stipulation's search makes.
+func shortcutsOf(st problem.Stipulation) []shortcut {
+	if st.IsSeries() {
+		return seriesPolicy[:]
+	}
+	var all []shortcut
+	for x := shortcut(0); x < shortcutCount; x++ {
+		all = append(all, x)
+	}
+	return all
+}
+
+// sweepOne compares, for case c, the solutions with no shortcut with
+// those with each shortcut alone and with all of them; it returns what
+// differs ("" when nothing does) and whether the case was compared.
+func sweepOne(c sweepCase) (string, bool, int) {
+	want, ok := solveWith(c, 0)
+	if !ok {
+		return "", false, 0
+	}
+	sets := []shortcuts{allShortcuts}
+	for _, x := range shortcutsOf(c.stip) {
+		sets = append(sets, 1<<x)
+	}
+	for _, set := range sets {
+		got, ok := solveWith(c, set)
+		if ok && !slices.Equal(got, want) {
+			return fmt.Sprintf("seed %d: %s %s (%s), shortcuts %s: %d solutions, %d without any; missing %q, extra %q",
+				c.seed, c.pos.FEN(), c.stip, c.theme, set, len(got), len(want), minus(want, got), minus(got, want)), true, len(want)
+		}
+	}
+	return "", true, len(want)
+}
+
+// minus is the lines of a not in b, at most three.
+func minus(a, b []string) []string {
+	var out []string
+	for _, l := range a {
+		if !slices.Contains(b, l) && len(out) < 3 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (s shortcuts) String() string {
+	if s == allShortcuts {
+		return "all"
+	}
+	var names []string
+	for x := shortcut(0); x < shortcutCount; x++ {
+		if s.has(x) {
+			names = append(names, x.String())
+		}
+	}
+	if names == nil {
+		return "none"
+	}
+	return fmt.Sprint(names)
+}
+
+// sweepStats counts a sweep, in all and by stipulation.
+type sweepStats struct {
+	compared, skipped, solutions atomic.Int64
+	mu                           sync.Mutex
+	byStip                       map[string]*stipStats
+}
+
+// stipStats is one stipulation's share of a sweep.
+type stipStats struct {
+	compared, solutions int
+	took                time.Duration
+}
+
+// add counts a compared case of stip.
+func (s *sweepStats) add(stip string, solutions int, took time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byStip == nil {
+		s.byStip = map[string]*stipStats{}
+	}
+	x := s.byStip[stip]
+	if x == nil {
+		x = &stipStats{}
+		s.byStip[stip] = x
+	}
+	x.compared++
+	x.solutions += solutions
+	x.took += took
+}
+
+// sweep runs cases first..first+n-1 over the cores; each difference is
+// reported by fail, and the first stops it when stopAtFirst.
+func sweep(first, n uint64, stopAtFirst bool, fail func(string)) *sweepStats {
+	var st sweepStats
+	var next atomic.Uint64
+	next.Store(first)
+	var stop atomic.Bool
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				seed := next.Add(1) - 1
+				if seed >= first+n {
+					return
+				}
+				began := time.Now()
+				c := drawSweepCase(seed)
+				diff, ok, sols := sweepOne(c)
+				if !ok {
+					st.skipped.Add(1)
+					continue
+				}
+				st.compared.Add(1)
+				st.solutions.Add(int64(sols))
+				st.add(c.stip.String(), sols, time.Since(began))
+				if diff != "" {
+					mu.Lock()
+					fail(diff)
+					mu.Unlock()
+					if stopAtFirst {
+						stop.Store(true)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return &st
+}
+
+// envCount reads a count from the environment, def without it.
+func envCount(t *testing.T, name string, def uint64) uint64 {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, v, err)
+	}
+	return n
+}
+
+// TestShortcutsSound: on random positions drawn rich in promotions,
+// capture-promotions, en passant, castling rights, pins, self-blocks and
+// crowds of line pieces round a king, over every family of help and
+// series play, each shortcut alone and all of them give the solutions
+// the search without any gives. MATELINE_SWEEP_CASES sets the size
+// (scripts/sound-sweep.sh runs millions) and MATELINE_SWEEP_FIRST the
+// first seed; a failure names its seed, which drawSweepCase replays.
+func TestShortcutsSound(t *testing.T) {
+	first := envCount(t, "MATELINE_SWEEP_FIRST", 1)
+	n := envCount(t, "MATELINE_SWEEP_CASES", 1200)
+	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	st := sweep(first, n, false, func(diff string) { t.Error(diff) })
+	t.Logf("seeds %d to %d: %d compared (%d solutions), %d over %d nodes", first, first+n-1,
+		st.compared.Load(), st.solutions.Load(), st.skipped.Load(), sweepNodes)
+	for _, stip := range sweepStipulations {
+		if x := st.byStip[stip]; x != nil {
+			t.Logf("  %-9s %7d compared, %8d solutions, %d ms", stip, x.compared, x.solutions, x.took.Milliseconds())
+		}
+	}
+	if st.solutions.Load() == 0 {
+		t.Error("no solution compared")
+	}
+}
+
+// TestMutantsCaught (MATELINE_MUTANTS=1): for each shortcut, its mutant
+// (a version that prunes one case more, see mutant) is caught by the
+// sweep; the log gives how many cases each took.
+func TestMutantsCaught(t *testing.T) {
+	which := os.Getenv("MATELINE_MUTANTS")
+	if which == "" {
+		t.Skip("MATELINE_MUTANTS=all (or a list of shortcut names) runs the mutation check (minutes)")
+	}
+	if which == "1" {
+		which = "all"
+	}
+	chosen, err := parseShortcuts(which)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	limit := envCount(t, "MATELINE_MUTANT_CASES", 200_000)
+	defer func() { mutant = shortcutCount }()
+	for x := shortcut(0); x < shortcutCount; x++ {
+		if !chosen.has(x) {
+			continue
+		}
+		mutant = x
+		caught := uint64(0)
+		var first string
+		const chunk = 2000
+		for start := uint64(1); caught == 0 && start < limit; start += chunk {
+			var mu sync.Mutex
+			sweep(start, chunk, true, func(diff string) {
+				mu.Lock()
+				defer mu.Unlock()
+				var seed uint64
+				fmt.Sscanf(diff, "seed %d", &seed)
+				if caught == 0 || seed < caught {
+					caught, first = seed, diff
+				}
+			})
+		}
+		if caught == 0 {
+			t.Errorf("mutant %s not caught in %d cases", x, limit)
+			continue
+		}
+		t.Logf("mutant %s caught at case %d: %s", x, caught, first)
+	}
+}
