@@ -64,8 +64,7 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 	if lim.Threads > 1 && plies >= 3 {
 		return helpThreads(ctx, pos, plies, st.Aim, end, lim, cuts)
 	}
-	h := newHelper(ctx, lim, plies, nil)
-	h.aim, h.end, h.cuts = st.Aim, end, cuts
+	h := newHelper(ctx, lim, plies, st.Aim, end, cuts, nil)
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies), everywhere)
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
@@ -73,11 +72,12 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 // helpEnds is how each kind of help play ends.
 var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.HelpSelf: endSelf, problem.HelpReflex: endReflex, problem.HelpReciprocal: endReciprocal}
 
-// newHelper starts a helpmate search of plies plies; nodes, when not nil,
-// is the node count shared with other threads.
-func newHelper(ctx context.Context, lim Limits, plies int, nodes *atomic.Uint64) *helper {
+// newHelper starts a help search of plies plies with aim and end, making
+// the shortcuts of cuts; nodes, when not nil, is the node count shared
+// with other threads.
+func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts shortcuts, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes, plies: plies, cuts: enabledShortcuts()}
+		stack: make([]board.Position, plies+1), shared: nodes, aim: aim, end: end, prune: newPruner(plies, aim, end, cuts)}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
@@ -102,8 +102,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h := newHelper(ctx, lim, plies, &shared)
-			h.aim, h.end, h.cuts = aim, end, cuts
+			h := newHelper(ctx, lim, plies, aim, end, cuts, &shared)
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(moves) {
@@ -152,10 +151,8 @@ type helper struct {
 	stack     []board.Position // a child position per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       problem.Aim
-	end       seriesEnd // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	plies     int
-	cuts      shortcuts                           // the shortcuts made (all of them but in tests)
-	prune     *pruner                             // made from aim, end and cuts at the first solve
+	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
+	prune     *pruner                             // the shortcuts, and where they are made
 	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
@@ -178,9 +175,6 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		if h.ctx.Err() != nil || h.lim.Nodes > 0 && total >= h.lim.Nodes {
 			return false, ErrLimit
 		}
-	}
-	if h.prune == nil {
-		h.prune = newPruner(max(plies, h.plies), h.aim, h.end, h.cuts)
 	}
 	if h.end == endReciprocal {
 		if plies == 2 {
@@ -207,7 +201,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		return false, nil
 	}
 	alive, movable := p.position(pos, plies, within)
-	if alive == 0 || movable == 0 {
+	if alive == 0 {
 		if memo {
 			dead.add(key, plies)
 		}

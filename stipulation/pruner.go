@@ -22,6 +22,14 @@ type helpSpot struct {
 	end         seriesEnd // endBySeries (h#, h=), endReciprocal, endSelf, endReflex
 }
 
+// mater is the side that mates at pos.
+func (s *helpSpot) mater(pos *board.Position) board.Color {
+	if s.materToMove {
+		return pos.Side()
+	}
+	return pos.Side().Other()
+}
+
 // byMate: the play ends in the help side's own mate or stalemate (h#,
 // h=, reci-h#), where the mating-net tests hold; not hs# or hr#.
 func (s helpSpot) byMate() bool { return s.end == endBySeries || s.end == endReciprocal }
@@ -106,18 +114,16 @@ func newPruner(plies int, aim problem.Aim, end seriesEnd, on shortcuts) *pruner 
 	return p
 }
 
-// uses reports whether the pruner makes x with plies left.
+// makes reports whether the pruner makes x with plies left.
 func (p *pruner) makes(x shortcut, plies int) bool { return p.uses[plies].has(x) }
 
 // position tests pos, with plies left, the king to be mated on a square
 // of within: it returns the squares still alive (none: pos has no
-// solution) and the men whose moves may lead to one (the movers test).
+// solution) and the men whose moves may lead to one (the movers test;
+// every one when it is not made).
 func (p *pruner) position(pos *board.Position, plies int, within board.Bitboard) (alive, movable board.Bitboard) {
 	s := &p.spots[plies]
-	mater := pos.Side()
-	if !s.materToMove {
-		mater = mater.Other()
-	}
+	mater := s.mater(pos)
 	mm, dm := s.materMoves, s.otherMoves
 	alive, movable = within, everywhere
 	if p.makes(cutStalemateMovers, plies) {
@@ -134,7 +140,7 @@ func (p *pruner) position(pos *board.Position, plies int, within board.Bitboard)
 				return 0, 0
 			}
 		} else if !p.movers.canStalemate(pos, budget(), mater, mm, dm) {
-			return 0, movable
+			return 0, 0
 		}
 	}
 	switch {
@@ -144,14 +150,14 @@ func (p *pruner) position(pos *board.Position, plies int, within board.Bitboard)
 		alive = p.budget.squaresLeft(pos, s.aim, mater, mm, dm, within, plies >= 3)
 	case plies == 1:
 		if p.makes(cutBudgetTest, plies) && !within.Has(pos.KingSquare(mater.Other())) {
-			return 0, movable
+			return 0, 0
 		}
 		// The budget test asks all the net test does and more; at the
 		// last ply it is made before the move (lastMoveBudget), which
 		// leaves out captures, castling and en passant: the net test
 		// takes those.
 		if p.makes(cutMateNet, plies) && !netAllows(pos, mater, mm, dm) {
-			return 0, movable
+			return 0, 0
 		}
 	}
 	return alive, movable
@@ -182,10 +188,7 @@ func (p *pruner) moves(pos *board.Position, plies int, alive, movable board.Bitb
 	if p.makes(cutMaterMoveNet, plies) {
 		t.third = newMaterMoveNet(pos)
 	}
-	mater := pos.Side()
-	if !s.materToMove {
-		mater = mater.Other()
-	}
+	mater := s.mater(pos)
 	if p.makes(cutIdleMoves, plies) {
 		t.idle = newIdleTest(&p.budget, pos, s.aim, mater, s.materMoves, s.otherMoves, alive)
 	}

@@ -126,18 +126,6 @@ var enabledShortcuts = sync.OnceValue(func() shortcuts {
 // position already searched.
 const memoOnly = shortcuts(1)<<cutFailMemo | 1<<cutFailMemoAhead | 1<<cutChecksOnly
 
-// mutant is the shortcut made a little too strong, to show that the
-// sweep of TestShortcutsSound catches it (TestMutantsCaught); none
-// (shortcutCount) but there. Each site it names prunes one case more:
-// fail-memo forgets the plies left, fail-memo-ahead takes a child that
-// failed with two plies more for one that fails, checks-only leaves out castling and en
-// passant, budget forgets the other side's castling, mate-net forgets
-// the mating side's pawns, last-move-net forgets the man that moves onto a
-// flight, last-move-budget forgets the pawns' prey, mater-move-net and
-// idle-moves forget promotions, stalemate-movers takes no pawn for a
-// mover, stalemate-drops drops the promotions.
-var mutant = shortcutCount
-
 // dropSpecial takes castling and en passant out of l (a mutant's).
 func dropSpecial(l *board.MoveList) {
 	kept := l.Moves[:0]

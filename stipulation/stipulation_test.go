@@ -742,8 +742,7 @@ func sameWithoutTests(t *testing.T, pos board.Position, st problem.Stipulation) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-	h.aim, h.end, h.cuts = st.Aim, helpEnds[st.Kind], memoOnly
+	h := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, helpEnds[st.Kind], memoOnly, nil)
 	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 		t.Fatal(err)
 	}
@@ -789,11 +788,9 @@ func TestMateNetsWithCastling(t *testing.T) {
 				continue
 			}
 			made++
-			with := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-			without := newHelper(context.Background(), Limits{}, st.Plies(), nil)
-			without.cuts = memoOnly
+			with := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, allShortcuts, nil)
+			without := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, memoOnly, nil)
 			for _, h := range []*helper{with, without} {
-				h.aim, h.end = st.Aim, endBySeries
 				p := pos
 				if _, err := h.solve(&p, st.Plies(), nil, everywhere); err != nil {
 					t.Fatal(err)

@@ -1,0 +1,56 @@
+//go:build mutants
+
+package stipulation
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+)
+
+// TestMutantsCaught (-tags mutants, MATELINE_MUTANTS=all or names): for each shortcut, its mutant
+// (a version that prunes one case more, see mutant) is caught by the
+// sweep; the log gives how many cases each took.
+func TestMutantsCaught(t *testing.T) {
+	which := os.Getenv("MATELINE_MUTANTS")
+	if which == "" {
+		t.Skip("MATELINE_MUTANTS=all (or a list of shortcut names) runs the mutation check (minutes)")
+	}
+	if which == "1" {
+		which = "all"
+	}
+	chosen, err := parseShortcuts(which)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	limit := envCount(t, "MATELINE_MUTANT_CASES", 200_000)
+	defer func() { mutant = shortcutCount }()
+	for x := shortcut(0); x < shortcutCount; x++ {
+		if !chosen.has(x) {
+			continue
+		}
+		mutant = x
+		caught := uint64(0)
+		var first string
+		const chunk = 2000
+		for start := uint64(1); caught == 0 && start < limit; start += chunk {
+			var mu sync.Mutex
+			sweep(start, chunk, true, func(diff string) {
+				mu.Lock()
+				defer mu.Unlock()
+				var seed uint64
+				fmt.Sscanf(diff, "seed %d", &seed)
+				if caught == 0 || seed < caught {
+					caught, first = seed, diff
+				}
+			})
+		}
+		if caught == 0 {
+			t.Errorf("mutant %s not caught in %d cases", x, limit)
+			continue
+		}
+		t.Logf("mutant %s caught at case %d: %s", x, caught, first)
+	}
+}
