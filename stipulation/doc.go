@@ -19,4 +19,7 @@
 // helpmates and White in the others; a reader of problems sets the side to
 // move accordingly (Popeye's convention), a FEN's side is used as it is
 // (Popeye's HalfDuplex).
+//
+// The shortcuts of help and series play, and the pruner that makes
+// them, are in the internal package prune.
 package stipulation

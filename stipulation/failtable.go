@@ -1,6 +1,9 @@
 package stipulation
 
-import "mateline.dev/mateline/board"
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/stipulation/internal/prune"
+)
 
 // failTable remembers positions, each with its plies left, for which a
 // search proved an answer: a fixed number of slots, each keeping the
@@ -26,7 +29,7 @@ func newFailTable(n int) *failTable {
 // mix makes one 64-bit key of a position key and plies left (never 0,
 // the empty slot).
 func mix(key uint64, plies int) uint64 {
-	if mutant == cutFailMemo {
+	if prune.Mutant == prune.FailMemo {
 		plies = 0
 	}
 	k := key ^ uint64(plies+1)*0x9e3779b97f4a7c15

@@ -8,6 +8,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // Line is a solution: the moves from the problem position, in order.
@@ -51,11 +52,11 @@ type HelpResult struct {
 // An error (ErrLimit) means the list may be incomplete; without one, no
 // solution means there is none.
 func Helpmates(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
-	return helpmatesWith(ctx, pos, st, lim, enabledShortcuts())
+	return helpmatesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// helpmatesWith is Helpmates with the shortcuts in cuts only.
-func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
+// helpmatesWith is Helpmates with the prune.Set in cuts only.
+func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if !st.IsHelp() {
 		return HelpResult{}, errors.New("not a help stipulation")
 	}
@@ -73,17 +74,17 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.HelpSelf: endSelf, problem.HelpReflex: endReflex, problem.HelpReciprocal: endReciprocal}
 
 // newHelper starts a help search of plies plies with aim and end, making
-// the shortcuts of cuts; nodes, when not nil, is the node count shared
+// the prune.Set of cuts; nodes, when not nil, is the node count shared
 // with other threads.
-func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts shortcuts, nodes *atomic.Uint64) *helper {
+func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts prune.Set, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes, aim: aim, end: end, prune: newPruner(plies, aim, end, cuts)}
+		stack: make([]board.Position, plies+1), shared: nodes, aim: aim, end: end, prune: prune.New(plies, aim, end.pruned(), cuts)}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
 // lim.Threads threads, each with its own tables; the solutions are put
 // together in the order of the first moves, as one thread finds them.
-func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits, cuts shortcuts) (HelpResult, error) {
+func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits, cuts prune.Set) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
 	moves := l.Slice()
@@ -152,12 +153,12 @@ type helper struct {
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       problem.Aim
 	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	prune     *pruner                             // the shortcuts, and where they are made
+	prune     *prune.Pruner                       // the prune.Set, and where they are made
 	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
 // everywhere is every square: no mating square ruled out yet.
-const everywhere = ^board.Bitboard(0)
+const everywhere = prune.Everywhere
 
 // solve appends the solutions from pos with plies left (line holds the
 // moves that led there) and reports whether pos had any; the king can
@@ -196,11 +197,11 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	if plies == 1 {
 		dead = h.last
 	}
-	memo := p.makes(cutFailMemo, plies)
+	memo := p.Makes(prune.FailMemo, plies)
 	if memo && dead.has(key, plies) {
 		return false, nil
 	}
-	alive, movable := p.position(pos, plies, within)
+	alive, movable := p.Position(pos, plies, within)
 	if alive == 0 {
 		if memo {
 			dead.add(key, plies)
@@ -208,24 +209,24 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		return false, nil
 	}
 	l := &h.lists[plies]
-	if p.makes(cutChecksOnly, plies) {
+	if p.Makes(prune.ChecksOnly, plies) {
 		pos.CheckingMoves(l) // only a check can mate
-		if mutant == cutChecksOnly {
-			dropSpecial(l)
+		if prune.Mutant == prune.ChecksOnly {
+			prune.DropSpecial(l)
 		}
 	} else {
 		pos.LegalMoves(l)
 	}
-	test, dropped := p.moves(pos, plies, alive, movable, l)
+	test, dropped := p.Moves(pos, plies, alive, movable, l)
 	h.nodes += uint64(dropped) // each child's test, made here
 	var known [4]uint64        // the moves whose child is in the fail memo
 	below := h.dead
 	if plies == 2 {
 		below = h.last
 	}
-	if p.makes(cutFailMemoAhead, plies) && p.makes(cutFailMemo, plies-1) {
+	if p.Makes(prune.FailMemoAhead, plies) && p.Makes(prune.FailMemo, plies-1) {
 		ahead := plies - 1
-		if mutant == cutFailMemoAhead {
+		if prune.Mutant == prune.FailMemoAhead {
 			ahead = plies + 1 // (a child that failed with two plies more)
 		}
 		below.probe(pos, l, ahead, &known, &h.keys)
@@ -233,7 +234,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	found := false
 	child := &h.stack[plies-1]
 	for i, m := range l.Slice() {
-		if !p.allows(&test, pos, m) {
+		if !p.Keeps(&test, pos, m) {
 			h.nodes++ // the child's test, made here: no solution after m
 			continue
 		}
@@ -262,7 +263,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		}
 		found = found || ok
 	}
-	p.done(&test)
+	p.Done(&test)
 	if !found && memo {
 		dead.add(key, plies)
 	}

@@ -7,10 +7,12 @@ import (
 	"os"
 	"sync"
 	"testing"
+
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
-// TestMutantsCaught (-tags mutants, MATELINE_MUTANTS=all or names): for each shortcut, its mutant
-// (a version that prunes one case more, see mutant) is caught by the
+// TestMutantsCaught (-tags mutants, MATELINE_MUTANTS=all or names): for each shortcut, its prune.Mutant
+// (a version that prunes one case more, see prune.Mutant) is caught by the
 // sweep; the log gives how many cases each took.
 func TestMutantsCaught(t *testing.T) {
 	which := os.Getenv("MATELINE_MUTANTS")
@@ -20,18 +22,18 @@ func TestMutantsCaught(t *testing.T) {
 	if which == "1" {
 		which = "all"
 	}
-	chosen, err := parseShortcuts(which)
+	chosen, err := prune.ParseSet(which)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
 	limit := envCount(t, "MATELINE_MUTANT_CASES", 200_000)
-	defer func() { mutant = shortcutCount }()
-	for x := shortcut(0); x < shortcutCount; x++ {
-		if !chosen.has(x) {
+	defer func() { prune.Mutant = prune.Count }()
+	for x := prune.Shortcut(0); x < prune.Count; x++ {
+		if !chosen.Has(x) {
 			continue
 		}
-		mutant = x
+		prune.Mutant = x
 		caught := uint64(0)
 		var first string
 		const chunk = 2000
@@ -48,9 +50,9 @@ func TestMutantsCaught(t *testing.T) {
 			})
 		}
 		if caught == 0 {
-			t.Errorf("mutant %s not caught in %d cases", x, limit)
+			t.Errorf("prune.Mutant %s not caught in %d cases", x, limit)
 			continue
 		}
-		t.Logf("mutant %s caught at case %d: %s", x, caught, first)
+		t.Logf("prune.Mutant %s caught at case %d: %s", x, caught, first)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // Series finds every solution of a series-mover (st.Kind SeriesDirect or
@@ -21,11 +22,11 @@ import (
 // by move. An error (ErrLimit) means the
 // list may be incomplete; without one, no solution means there is none.
 func Series(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
-	return seriesWith(ctx, pos, st, lim, enabledShortcuts())
+	return seriesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// seriesWith is Series with the shortcuts in cuts only.
-func seriesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
+// seriesWith is Series with the prune.Set in cuts only.
+func seriesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
 	}
@@ -74,11 +75,11 @@ func (s *serieser) intro(pos *board.Position, left, moves int, line []board.Move
 // Lines finds every solution of a stipulation solved by its lines
 // (st.HasSolutions: helpmates and series-movers).
 func Lines(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (HelpResult, error) {
-	return linesWith(ctx, pos, st, lim, enabledShortcuts())
+	return linesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// linesWith is Lines with the shortcuts in cuts only.
-func linesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts shortcuts) (HelpResult, error) {
+// linesWith is Lines with the prune.Set in cuts only.
+func linesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if st.IsSeries() {
 		return seriesWith(ctx, pos, st, lim, cuts)
 	}
@@ -96,6 +97,17 @@ const (
 	endReciprocal                  // reci-h#: the side to move, two plies from the end, can mate at once and be mated in a helpmate in one
 )
 
+// pruned is how the help play's shortcuts see the ending.
+func (e seriesEnd) pruned() prune.Ending {
+	switch e {
+	case endBySeries:
+		return prune.EndsInAim
+	case endReciprocal:
+		return prune.EndsReciprocal
+	}
+	return prune.EndsForced
+}
+
 // serieser is one series search.
 type serieser struct {
 	ctx       context.Context
@@ -108,10 +120,10 @@ type serieser struct {
 	dead      *failTable // positions, with series moves left, that have no solution
 	lists     []board.MoveList
 	stack     []board.Position // a child position per series moves left, reused
-	budget    budgetTest       // the mating-net test with moves counted per man
-	// cuts: the shortcuts made (seriesPolicy says where; all of them
+	budget    prune.BudgetTest // the mating-net test with moves counted per man
+	// cuts: the prune.Set made (seriesPolicy says where; all of them
 	// but in tests)
-	cuts shortcuts
+	cuts prune.Set
 }
 
 // seriesPolicy is where each shortcut of series play is made, in words
@@ -121,7 +133,7 @@ type serieser struct {
 // the king stands on; the idle test where the budget test asks for
 // every square and there is no parry; the checks only, for the move
 // that mates.
-var seriesPolicy = [...]shortcut{cutFailMemo, cutBudgetTest, cutIdleMoves, cutChecksOnly}
+var seriesPolicy = [...]prune.Shortcut{prune.FailMemo, prune.Budget, prune.IdleMoves, prune.ChecksOnly}
 
 // solve appends the solutions from pos, the side of the series to move
 // with left series moves to play (in ser-h, left 0: the other side to
@@ -141,13 +153,13 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 	}
 	last := left == 0 || left == 1 && s.end == endBySeries // the move that must reach the aim
 	key := pos.Key()
-	memo := !last && s.cuts.has(cutFailMemo)
+	memo := !last && s.cuts.Has(prune.FailMemo)
 	if memo && s.dead.has(key, left) {
 		return false, nil
 	}
 	alive := within
-	var idle idleTest // (idle.go)
-	if (s.end == endHelp || s.end == endBySeries) && s.cuts.has(cutBudgetTest) {
+	var idle prune.IdleTest // (idle.go)
+	if (s.end == endHelp || s.end == endBySeries) && s.cuts.Has(prune.Budget) {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its
 		// left moves; pser-h#: the other side also parries, once at most
@@ -171,30 +183,30 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 			// every square alive where the children are tested on
 			// them (else the children keep within)
 			all := left >= 2
-			alive = s.budget.squaresLeft(pos, s.aim, mater, m, d, within, all)
+			alive = s.budget.SquaresLeft(pos, s.aim, mater, m, d, within, all)
 			if alive == 0 {
 				if memo {
 					s.dead.add(key, left)
 				}
 				return false, nil
 			}
-			if all && !s.parry && s.cuts.has(cutIdleMoves) {
-				idle = newIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
+			if all && !s.parry && s.cuts.Has(prune.IdleMoves) {
+				idle = prune.NewIdleTest(&s.budget, pos, s.aim, mater, m, d, alive)
 			}
 		}
 	}
 	l := &s.lists[left]
-	if last && s.aim == problem.Checkmate && s.cuts.has(cutChecksOnly) {
+	if last && s.aim == problem.Checkmate && s.cuts.Has(prune.ChecksOnly) {
 		pos.CheckingMoves(l)
-		if mutant == cutChecksOnly {
-			dropSpecial(l)
+		if prune.Mutant == prune.ChecksOnly {
+			prune.DropSpecial(l)
 		}
 	} else {
 		pos.LegalMoves(l)
 	}
 	found := false
 	for _, m := range l.Slice() {
-		if !idle.keeps(pos, m) {
+		if !idle.Keeps(pos, m) {
 			s.nodes++ // the child fails the budget test: no mate after m
 			continue
 		}

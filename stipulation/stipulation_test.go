@@ -11,6 +11,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // TestHelpmateExamples: positions whose solutions are worked out by hand.
@@ -62,29 +63,6 @@ func refHelp(pos board.Position, plies int, prefix []string, out *[]string) {
 	refHelpAim(pos, plies, problem.Checkmate, prefix, out)
 }
 
-// randomProblems yields legal random positions of a few men, with either
-// side to move.
-func randomProblems(t *testing.T, seed uint64, count int, each func(pos board.Position)) {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	const kinds = "QRRBNNPPqrbnp"
-	for made := 0; made < count; {
-		men := "Kk"
-		for n := 1 + rng.IntN(3); n > 0; n-- {
-			men += string(kinds[rng.IntN(len(kinds))])
-		}
-		side := " w"
-		if rng.IntN(2) == 0 {
-			side = " b"
-		}
-		pos, err := board.ParseFEN(testpos.Placement(rng, men) + side + " - - 0 1")
-		if err != nil || !pos.HasLegalMove() {
-			continue
-		}
-		made++
-		each(pos)
-	}
-}
-
 // TestHelpmatesAgainstReference: on random positions, every solution of
 // h#1, h#1.5 and h#2 equals plain enumeration's.
 func TestHelpmatesAgainstReference(t *testing.T) {
@@ -95,7 +73,7 @@ func TestHelpmatesAgainstReference(t *testing.T) {
 		if st.Plies() == 4 {
 			count = 60
 		}
-		randomProblems(t, uint64(st.Plies()), count, func(pos board.Position) {
+		testpos.FewMen(uint64(st.Plies()), count, func(pos board.Position) {
 			res, err := Helpmates(context.Background(), pos, st, Limits{})
 			if err != nil {
 				t.Fatalf("%s %s: %v", pos.FEN(), stip, err)
@@ -149,8 +127,8 @@ func TestSelfmatesAgainstReference(t *testing.T) {
 			compareForced(t, black, s1)
 		}
 	}
-	randomProblems(t, 101, 300, func(pos board.Position) { compareForced(t, pos, s1) })
-	randomProblems(t, 102, 30, func(pos board.Position) { compareForced(t, pos, s2) })
+	testpos.FewMen(101, 300, func(pos board.Position) { compareForced(t, pos, s1) })
+	testpos.FewMen(102, 30, func(pos board.Position) { compareForced(t, pos, s2) })
 	if wins == 0 {
 		t.Error("no s#2 compared")
 	}
@@ -508,7 +486,7 @@ func TestSeriesAndStalematesAgainstReference(t *testing.T) {
 				}
 			}
 		}
-		randomProblems(t, uint64(10+st.Plies()), count, each)
+		testpos.FewMen(uint64(10+st.Plies()), count, each)
 		if st.Kind == problem.HelpReciprocal {
 			// random positions seldom are reciprocal helpmates: these
 			// are (and their neighbours at other lengths)
@@ -540,7 +518,7 @@ func refReached(pos board.Position, aim problem.Aim) bool {
 }
 
 // refForced reports, by plain minimax in the rules' words (no memory, no
-// shortcuts), whether the attacker to move at pos forces st's aim within
+// prune.Set), whether the attacker to move at pos forces st's aim within
 // n moves: =N, s#N, s=N, r#N, semi-r#N.
 func refForced(pos board.Position, st problem.Stipulation, n int) bool {
 	var l board.MoveList
@@ -667,7 +645,7 @@ func TestForcedAgainstReference(t *testing.T) {
 		case st.Aim == problem.Stalemate:
 			count = 4000 // stalemates are rare among random positions
 		}
-		randomProblems(t, uint64(200+i), count, compare)
+		testpos.FewMen(uint64(200+i), count, compare)
 	}
 	t.Logf("positions with a solution: %v", found)
 	for _, stip := range []string{"=1", "s=1", "r#1", "semi-r#1"} {
@@ -722,7 +700,7 @@ func TestMateNetSound(t *testing.T) {
 		if st.Aim == problem.Stalemate {
 			count /= 4
 		}
-		randomProblems(t, uint64(300+st.Plies()), count, func(pos board.Position) {
+		testpos.FewMen(uint64(300+st.Plies()), count, func(pos board.Position) {
 			found += len(sameWithoutTests(t, pos, st))
 			compared++
 		})
@@ -742,7 +720,7 @@ func sameWithoutTests(t *testing.T, pos board.Position, st problem.Stipulation) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, helpEnds[st.Kind], memoOnly, nil)
+	h := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, helpEnds[st.Kind], prune.MemoOnly, nil)
 	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 		t.Fatal(err)
 	}
@@ -788,8 +766,8 @@ func TestMateNetsWithCastling(t *testing.T) {
 				continue
 			}
 			made++
-			with := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, allShortcuts, nil)
-			without := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, memoOnly, nil)
+			with := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.All, nil)
+			without := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.MemoOnly, nil)
 			for _, h := range []*helper{with, without} {
 				p := pos
 				if _, err := h.solve(&p, st.Plies(), nil, everywhere); err != nil {
@@ -823,47 +801,6 @@ func TestMateNetsWithCastling(t *testing.T) {
 		t.Error("no solution castles: the comparison proved little")
 	}
 	t.Logf("%d positions, %d solutions compared (%d with castling); %d positions searched with the tests, %d without", compared, found, castles, nodes[0], nodes[1])
-}
-
-// TestMoveNetsNoStricter: the net tests made before a move is played
-// (lastMoveNet, materMoveNet, lastBudget) refuse a move only when the
-// test of the position after it (netAllows, budgetTest) refuses that
-// position, on random positions with either side to move.
-func TestMoveNetsNoStricter(t *testing.T) {
-	refused := 0
-	randomProblems(t, 77, 3000, func(pos board.Position) {
-		last, third := newLastMoveNet(&pos), newMaterMoveNet(&pos)
-		lastB := newLastBudget(&pos, problem.Checkmate, nil)
-		var bt, after budgetTest
-		var l board.MoveList
-		pos.LegalMoves(&l)
-		for _, m := range l.Slice() {
-			child := pos
-			child.Play(m)
-			if !lastB.keeps(&bt, &pos, m, everywhere) {
-				refused++
-				if after.anySquareLeft(&child, problem.Checkmate, pos.Side().Other(), 1, 0) {
-					t.Errorf("%s %s: the budget test refuses before the move, allows after it", pos.FEN(), m.UCI())
-				}
-			}
-			if !last.keeps(m) {
-				refused++
-				if netAllows(&child, pos.Side().Other(), 1, 0) {
-					t.Errorf("%s %s: refused before the move, allowed after (mate next)", pos.FEN(), m.UCI())
-				}
-			}
-			if !third.keeps(&pos, m) {
-				refused++
-				if netAllows(&child, pos.Side(), 1, 1) {
-					t.Errorf("%s %s: refused before the move, allowed after (mate in two plies)", pos.FEN(), m.UCI())
-				}
-			}
-		}
-	})
-	if refused == 0 {
-		t.Error("no move refused: the comparison proved little")
-	}
-	t.Logf("%d refusals checked", refused)
 }
 
 // TestReciprocalHelpmates: two reci-h#3 of Popeye's BEISPIEL/intell.inp

@@ -17,6 +17,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // sweepStipulations are the stipulations the sweep solves, a few of each
@@ -57,9 +58,9 @@ func drawSweepCase(seed uint64) sweepCase {
 	}
 }
 
-// solveWith lists the solutions of c with the shortcuts in cuts, sorted;
+// solveWith lists the solutions of c with the prune.Set in cuts, sorted;
 // ok is false when the node limit stopped it.
-func solveWith(c sweepCase, cuts shortcuts) ([]string, bool) {
+func solveWith(c sweepCase, cuts prune.Set) ([]string, bool) {
 	res, err := linesWith(context.Background(), c.pos, c.stip, Limits{Nodes: sweepNodes}, cuts)
 	if errors.Is(err, ErrLimit) {
 		return nil, false
@@ -67,13 +68,13 @@ func solveWith(c sweepCase, cuts shortcuts) ([]string, bool) {
 	return lines(res.Solutions), true
 }
 
-// shortcutsOf is the shortcuts a stipulation's search makes.
-func shortcutsOf(st problem.Stipulation) []shortcut {
+// shortcutsOf is the prune.Set a stipulation's search makes.
+func shortcutsOf(st problem.Stipulation) []prune.Shortcut {
 	if st.IsSeries() {
 		return seriesPolicy[:]
 	}
-	var all []shortcut
-	for x := shortcut(0); x < shortcutCount; x++ {
+	var all []prune.Shortcut
+	for x := prune.Shortcut(0); x < prune.Count; x++ {
 		all = append(all, x)
 	}
 	return all
@@ -87,14 +88,14 @@ func sweepOne(c sweepCase) (string, bool, int) {
 	if !ok {
 		return "", false, 0
 	}
-	sets := []shortcuts{allShortcuts}
+	sets := []prune.Set{prune.All}
 	for _, x := range shortcutsOf(c.stip) {
 		sets = append(sets, 1<<x)
 	}
 	for _, set := range sets {
 		got, ok := solveWith(c, set)
 		if ok && !slices.Equal(got, want) {
-			return fmt.Sprintf("seed %d: %s %s (%s), shortcuts %s: %d solutions, %d without any; missing %q, extra %q",
+			return fmt.Sprintf("seed %d: %s %s (%s), prune.Set %s: %d solutions, %d without any; missing %q, extra %q",
 				c.seed, c.pos.FEN(), c.stip, c.theme, set, len(got), len(want), minus(want, got), minus(got, want)), true, len(want)
 		}
 	}
@@ -110,22 +111,6 @@ func minus(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-func (s shortcuts) String() string {
-	if s == allShortcuts {
-		return "all"
-	}
-	var names []string
-	for x := shortcut(0); x < shortcutCount; x++ {
-		if s.has(x) {
-			names = append(names, x.String())
-		}
-	}
-	if names == nil {
-		return "none"
-	}
-	return fmt.Sprint(names)
 }
 
 // sweepStats counts a sweep, in all and by stipulation.

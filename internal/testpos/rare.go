@@ -24,10 +24,15 @@ const (
 	// Crowd: line pieces and knights round a king, where double checks
 	// and discovered checks come.
 	Crowd
+	// Smother: a king on the edge hemmed in by its own men, the other
+	// side with knights and pawns only, whose reach leaves flights no
+	// man of theirs can attack: the mate needs a man of the king's own
+	// side to block them (a smothered mate).
+	Smother
 	themeCount
 )
 
-var themeNames = [...]string{"promotion", "en-passant", "castling", "pin", "self-block", "crowd"}
+var themeNames = [...]string{"promotion", "en-passant", "castling", "pin", "self-block", "crowd", "smother"}
 
 func (t Theme) String() string { return themeNames[t] }
 
@@ -66,6 +71,7 @@ func Rare(rng *rand.Rand, theme Theme) string {
 		return true
 	}
 	extra := 1 + rng.IntN(3)
+	others := "" // men of given kinds placed at random at the end
 	switch theme {
 	case Promotion:
 		rank, dir := 6, 8
@@ -167,9 +173,38 @@ func Rare(rng *rand.Rand, theme Theme) string {
 			put(s, letter("qrbn"[rng.IntN(4)], false))
 		}
 		extra = rng.IntN(2)
+	case Smother:
+		// the king on an edge square, its own men on about half the
+		// squares round it, the other side's king far off, one or two
+		// knights near
+		edge := []int{0, 7, 56, 63, 1, 6, 8, 15, 48, 55, 57, 62}
+		king := edge[rng.IntN(len(edge))]
+		put(king, letter('k', true))
+		for _, sq := range ring(king) {
+			if rng.IntN(2) == 0 {
+				put(sq, letter("pnbrq"[rng.IntN(5)], true))
+			}
+		}
+		for n := 1 + rng.IntN(2); n > 0; n-- {
+			f, r := king%8+rng.IntN(7)-3, king/8+rng.IntN(7)-3
+			if f >= 0 && f < 8 && r >= 0 && r < 8 {
+				put(r*8+f, letter('n', false))
+			}
+		}
+		for {
+			if sq := rng.IntN(64); grid[sq] == 0 && (sq%8-king%8)*(sq%8-king%8)+(sq/8-king/8)*(sq/8-king/8) > 8 {
+				grid[sq] = letter('k', false)
+				break
+			}
+		}
+		// no men of other kinds; perhaps a pawn or knight of the other side
+		extra = 0
+		if rng.IntN(2) == 0 {
+			others = string(letter("pn"[rng.IntN(2)], false))
+		}
 	}
 	const kinds = "QRBNPqrbnp"
-	men := ""
+	men := others
 	for ; extra > 0; extra-- {
 		men += string(kinds[rng.IntN(len(kinds))])
 	}

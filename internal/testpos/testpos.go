@@ -54,3 +54,21 @@ func PlacementOn(rng *rand.Rand, grid *[64]byte, men string) string {
 	}
 	return b.String()
 }
+
+// OpenPlacement is a random placement: up to three black pawns, the two
+// kings, one to three white men and one to maxBlack black men, in the
+// open or behind the pawns.
+func OpenPlacement(rng *rand.Rand, maxBlack int) string {
+	var grid [64]byte
+	for n := rng.IntN(4); n > 0; n-- {
+		grid[8+rng.IntN(40)] = 'p'
+	}
+	men := "Kk"
+	for n := 1 + rng.IntN(3); n > 0; n-- {
+		men += string("QRBNP"[rng.IntN(5)])
+	}
+	for n := 1 + rng.IntN(maxBlack); n > 0; n-- {
+		men += string("bnrqp"[rng.IntN(5)])
+	}
+	return PlacementOn(rng, &grid, men)
+}

@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import (
 	"math/bits"
@@ -27,7 +27,7 @@ import (
 // or pinned. The test tries each man moving alone (to each square it
 // reaches) and, with two moves left, each two men moving once each.
 // Everything else errs towards yes: the squares are those of an empty
-// board, the other side's men may be everywhere at once (the budget test
+// board, the other side's men may be Everywhere at once (the budget test
 // counts their moves round the king), and with two men moving each is
 // taken to end stuck as if the square the other leaves stayed filled
 // (for the men that stay both squares are empty, unless one of the two
@@ -428,7 +428,7 @@ func (sc *soloCost) cost(f board.Square) int {
 // when it refuses the position.
 func (mv *moversTest) movable(pos *board.Position, b *budgetTables, mater board.Color, m, d int) board.Bitboard {
 	if d < 1 || d > moversMax || m > budgetMax || pos.Castling() != 0 {
-		return everywhere
+		return Everywhere
 	}
 	mv.place(pos, b, mater.Other(), d)
 	mv.reaches(pos, b, mater, m, board.NoSquare, 0)

@@ -1,9 +1,7 @@
-package stipulation
+package prune
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"mateline.dev/mateline/board"
@@ -51,30 +49,6 @@ func TestMoversCasesByHand(t *testing.T) {
 	}
 }
 
-// TestMoversSound: the movers test drops no helpstalemate, nor do the
-// moves it drops before they are played (movers.movable, quietRefused).
-// On random positions where Black's pieces stand in the open or behind
-// their pawns, White with line pieces to pin and take, h=1.5 to h=3 (the
-// test is made with Black's last one or two moves to come), the
-// solutions with the tests equal those without them.
-// MATELINE_MOVERS_SWEEP=N,SEED makes N positions per stipulation from
-// another seed, h=3.5 too.
-func TestMoversSound(t *testing.T) {
-	per, seed, stips := 120, uint64(41), []string{"h=1.5", "h=2", "h=2.5", "h=3"}
-	if s := os.Getenv("MATELINE_MOVERS_SWEEP"); s != "" {
-		if _, err := fmt.Sscanf(s, "%d,%d", &per, &seed); err != nil {
-			t.Fatalf("MATELINE_MOVERS_SWEEP=%q: want N,SEED: %v", s, err)
-		}
-		stips = append(stips, "h=3.5")
-	}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	compared, sols := compareNear(t, stips, per, "-", func() string { return openPlacement(rng, 3) }, nil)
-	if len(sols) == 0 {
-		t.Error("no solution compared")
-	}
-	t.Logf("%d positions, %d solutions compared", compared, len(sols))
-}
-
 // TestSoloCostIsStayCost: soloCosts, worked out once per man, gives what
 // stayCost gives for that man moving alone, on every square it may fill,
 // on none, and back on its own square; a pair pairFree refuses has
@@ -86,7 +60,7 @@ func TestSoloCostIsStayCost(t *testing.T) {
 	b := budget()
 	checked := 0
 	for n := 0; n < 3000; n++ {
-		pos, err := board.ParseFEN(openPlacement(rng, 5) + " b - - 0 1")
+		pos, err := board.ParseFEN(testpos.OpenPlacement(rng, 5) + " b - - 0 1")
 		if err != nil || pos.InCheck() {
 			continue
 		}
@@ -130,22 +104,4 @@ func TestSoloCostIsStayCost(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d squares checked", checked)
 	}
-}
-
-// openPlacement is a random placement: up to three black pawns, the two
-// kings, one to three white men and one to maxBlack black men, in the
-// open or behind the pawns.
-func openPlacement(rng *rand.Rand, maxBlack int) string {
-	var grid [64]byte
-	for n := rng.IntN(4); n > 0; n-- {
-		grid[8+rng.IntN(40)] = 'p'
-	}
-	men := "Kk"
-	for n := 1 + rng.IntN(3); n > 0; n-- {
-		men += string("QRBNP"[rng.IntN(5)])
-	}
-	for n := 1 + rng.IntN(maxBlack); n > 0; n-- {
-		men += string("bnrqp"[rng.IntN(5)])
-	}
-	return testpos.PlacementOn(rng, &grid, men)
 }

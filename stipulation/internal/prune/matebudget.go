@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import (
 	"math/bits"
@@ -199,10 +199,10 @@ func steps(a, b board.Square) int {
 	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
-// budgetTest is the budget test of one search: its working memory, and
+// BudgetTest is the budget test of one search: its working memory, and
 // the mating square that let the last position through, by the plies
 // left, tried first.
-type budgetTest struct {
+type BudgetTest struct {
 	maters, holders []budgetMan
 	// cost[x]: the fewest moves that make the state x (255: none), x the
 	// ring bits attacked and, shifted by 9, the flights stood on
@@ -233,11 +233,11 @@ type budgetTest struct {
 // and d of the opponent left; true whenever the test does not apply.
 // A stalemate asks the same of the king's ring as a mate, but for the
 // check.
-func (bt *budgetTest) anySquareLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int) bool {
-	return bt.squaresLeft(pos, aim, mater, m, d, everywhere, false) != 0
+func (bt *BudgetTest) anySquareLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int) bool {
+	return bt.SquaresLeft(pos, aim, mater, m, d, Everywhere, false) != 0
 }
 
-// squaresLeft is the budget test made for the squares in within only: with
+// SquaresLeft is the budget test made for the squares in within only: with
 // all, the squares of within on which the king may still be mated (or
 // stalemated); without, within when one is found (the test stops at the
 // first), else none; within itself when the test does not apply.
@@ -247,7 +247,7 @@ func (bt *budgetTest) anySquareLeft(pos *board.Position, aim problem.Aim, mater 
 // on t would, with the moves before it, be a line from the first one
 // within its budgets. So the squares alive at a position bound those of
 // its children, and a child needs testing only on those.
-func (bt *budgetTest) squaresLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
+func (bt *BudgetTest) SquaresLeft(pos *board.Position, aim problem.Aim, mater board.Color, m, d int, within board.Bitboard, all bool) board.Bitboard {
 	bt.stalemate = aim == problem.Stalemate
 	def := mater.Other()
 	// Castling moves two men in one move. When the mating side may castle
@@ -315,7 +315,7 @@ func (bt *budgetTest) squaresLeft(pos *board.Position, aim problem.Aim, mater bo
 	for k := 0; k <= d; k++ {
 		walk[k] = b.ball[ksq][k]
 		for _, c := range budgetCastlings {
-			if cr&c.right != 0 && k > 0 && mutant != cutBudgetTest {
+			if cr&c.right != 0 && k > 0 && Mutant != Budget {
 				walk[k] |= b.ball[c.kingTo][k-1]
 			}
 		}
@@ -364,7 +364,7 @@ func (bt *budgetTest) squaresLeft(pos *board.Position, aim problem.Aim, mater bo
 // flights, or a man of def's stands on the flight, within m moves of
 // mater and dl of def (heldIn[k]: the squares some man of def can stand
 // on in k moves).
-func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
+func (bt *BudgetTest) ringAllows(b *budgetTables, mater, def board.Color, t board.Square, m, dl int, heldIn *[budgetMax + 1]board.Bitboard) bool {
 	need := b.ringOf[t]
 	if bt.stalemate {
 		bt.stuckOn = bt.stuck.ring(b, t, heldIn[dl])
@@ -495,7 +495,7 @@ func (bt *budgetTest) ringAllows(b *budgetTables, mater, def board.Color, t boar
 // endsTaking is ends for the state x reached by a mating move that takes
 // a man of def's on v (or en passant beside it): that man, gone, holds no
 // flight.
-func (bt *budgetTest) endsTaking(b *budgetTables, def board.Color, t board.Square, need uint16, x uint32, dl int, v board.Square) bool {
+func (bt *BudgetTest) endsTaking(b *budgetTables, def board.Color, t board.Square, need uint16, x uint32, dl int, v board.Square) bool {
 	y, on := uint16(x&511), uint16(x>>9)
 	if on&^y != 0 || y&ringCentre == 0 && !bt.stalemate {
 		return false
@@ -507,7 +507,7 @@ func (bt *budgetTest) endsTaking(b *budgetTables, def board.Color, t board.Squar
 // side, t is checked (for a mate) and each of its other flights (in need) can be held
 // by a distinct man of def's within dl moves (hold: the fewest moves any
 // man of def's needs to stand on each flight).
-func (bt *budgetTest) holds(b *budgetTables, def board.Color, t board.Square, need, x uint16, dl int, hold *[9]uint8) bool {
+func (bt *BudgetTest) holds(b *budgetTables, def board.Color, t board.Square, need, x uint16, dl int, hold *[9]uint8) bool {
 	if x&ringCentre == 0 && !bt.stalemate {
 		return false // no check
 	}
@@ -531,7 +531,7 @@ const assignSteps = 8
 // man taken (unless noVictim: the man, or an en passant pawn beside it),
 // can each be given a distinct man of def's, their moves adding up to at
 // most dl.
-func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, open uint16, v board.Square, dl int) bool {
+func (bt *BudgetTest) assign(b *budgetTables, def board.Color, t board.Square, open uint16, v board.Square, dl int) bool {
 	cols := len(bt.holders)
 	if cols > maxCols {
 		return true // (not counted: errs towards yes)
@@ -611,7 +611,7 @@ func (bt *budgetTest) assign(b *budgetTables, def board.Color, t board.Square, o
 
 // search is assign's depth-first search from row on, the men in used
 // taken; it gives up (false) past assignSteps steps.
-func (bt *budgetTest) search(rows, cols, row int, used uint32, dl int32) bool {
+func (bt *BudgetTest) search(rows, cols, row int, used uint32, dl int32) bool {
 	if row == rows {
 		return true
 	}
@@ -771,7 +771,7 @@ func newLastBudget(pos *board.Position, aim problem.Aim, answers []lastAnswer) l
 // keeps reports whether a mate in one may follow mv, the king mated on
 // a square of within; bt makes the test when no move before had the same
 // king square and ring.
-func (l *lastBudget) keeps(bt *budgetTest, pos *board.Position, mv board.Move, within board.Bitboard) bool {
+func (l *lastBudget) keeps(bt *BudgetTest, pos *board.Position, mv board.Move, within board.Bitboard) bool {
 	if !l.on || mv.IsCastling() || mv.IsEnPassant() || pos.Occupied().Has(mv.To()) {
 		return true
 	}
@@ -789,7 +789,7 @@ func (l *lastBudget) keeps(bt *budgetTest, pos *board.Position, mv board.Move, w
 	// A mate's test reads only the king's square and ring; a stalemate's
 	// reads every man of the side (stuckAllows): it is not kept.
 	prey := occ & l.prey
-	if mutant == cutLastMoveBudget {
+	if Mutant == LastMoveBudget {
 		prey = 0
 	}
 	if l.aim == problem.Checkmate {

@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import (
 	"mateline.dev/mateline/board"
@@ -18,8 +18,8 @@ import (
 // makes it worse for the side taken. Mates only: a stalemate's stuck test
 // reads every man.
 
-// idleTest is the idle test at one position.
-type idleTest struct {
+// IdleTest is the idle test at one position.
+type IdleTest struct {
 	on     bool
 	side   board.Color
 	mater  bool           // the side to move is the mating side
@@ -27,14 +27,14 @@ type idleTest struct {
 	matter board.Bitboard // the squares alive, and those round them
 }
 
-// newIdleTest prepares the test at pos, where the budget test left the
+// NewIdleTest prepares the test at pos, where the budget test left the
 // mating squares alive (all of them) with m moves of mater's and d of
 // the other side's.
-func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater board.Color, m, d int, alive board.Bitboard) idleTest {
+func NewIdleTest(bt *BudgetTest, pos *board.Position, aim problem.Aim, mater board.Color, m, d int, alive board.Bitboard) IdleTest {
 	if aim != problem.Checkmate {
-		return idleTest{}
+		return IdleTest{}
 	}
-	it := idleTest{side: pos.Side(), mater: pos.Side() == mater}
+	it := IdleTest{side: pos.Side(), mater: pos.Side() == mater}
 	mm, dd := m, d
 	if it.mater {
 		mm--
@@ -43,8 +43,8 @@ func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater boa
 		dd--
 		it.left = dd
 	}
-	if it.left < 1 || bt.squaresLeft(pos, aim, mater, mm, dd, alive, false) != 0 {
-		return idleTest{}
+	if it.left < 1 || bt.SquaresLeft(pos, aim, mater, mm, dd, alive, false) != 0 {
+		return IdleTest{}
 	}
 	it.on = true
 	for a := alive; a != 0; {
@@ -55,7 +55,7 @@ func newIdleTest(bt *budgetTest, pos *board.Position, aim problem.Aim, mater boa
 }
 
 // keeps reports whether the child after mv may pass the budget test.
-func (it *idleTest) keeps(pos *board.Position, mv board.Move) bool {
+func (it *IdleTest) Keeps(pos *board.Position, mv board.Move) bool {
 	if !it.on || mv.IsCastling() {
 		return true
 	}
@@ -64,7 +64,7 @@ func (it *idleTest) keeps(pos *board.Position, mv board.Move) bool {
 		return true
 	}
 	kind := was
-	if p := mv.Promotion(); p != board.NoPieceType && mutant != cutIdleMoves {
+	if p := mv.Promotion(); p != board.NoPieceType && Mutant != IdleMoves {
 		kind = p
 	}
 	b := budget()

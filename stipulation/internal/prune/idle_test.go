@@ -1,9 +1,10 @@
-package stipulation
+package prune
 
 import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/problem"
 )
 
@@ -12,20 +13,20 @@ import (
 func TestIdleMovesFail(t *testing.T) {
 	dropped := 0
 	budgets := [][2]int{{1, 2}, {2, 2}, {2, 3}, {3, 2}, {3, 3}}
-	randomProblems(t, 91, 1000, func(pos board.Position) {
+	testpos.FewMen(91, 1000, func(pos board.Position) {
 		for _, md := range budgets {
 			for _, mater := range []board.Color{board.White, board.Black} {
 				m, d := md[0], md[1]
-				var bt budgetTest
-				alive := bt.squaresLeft(&pos, problem.Checkmate, mater, m, d, everywhere, true)
+				var bt BudgetTest
+				alive := bt.SquaresLeft(&pos, problem.Checkmate, mater, m, d, Everywhere, true)
 				if alive == 0 {
 					continue
 				}
-				idle := newIdleTest(&bt, &pos, problem.Checkmate, mater, m, d, alive)
+				idle := NewIdleTest(&bt, &pos, problem.Checkmate, mater, m, d, alive)
 				var l board.MoveList
 				pos.LegalMoves(&l)
 				for _, mv := range l.Slice() {
-					if idle.keeps(&pos, mv) {
+					if idle.Keeps(&pos, mv) {
 						continue
 					}
 					dropped++
@@ -35,8 +36,8 @@ func TestIdleMovesFail(t *testing.T) {
 					if pos.Side() == mater {
 						cm, cd = m-1, d
 					}
-					var after budgetTest
-					if after.squaresLeft(&child, problem.Checkmate, mater, cm, cd, everywhere, true) != 0 {
+					var after BudgetTest
+					if after.SquaresLeft(&child, problem.Checkmate, mater, cm, cd, Everywhere, true) != 0 {
 						t.Errorf("%s %s (mater %v, m %d, d %d): dropped, but the test allows the child", pos.FEN(), mv.UCI(), mater, m, d)
 					}
 				}

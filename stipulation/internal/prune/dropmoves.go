@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import "mateline.dev/mateline/board"
 
@@ -11,15 +11,15 @@ import "mateline.dev/mateline/board"
 // it may end on there (endsOn); for mater, with d of def's moves
 // left, the quiet moves of men quietRefused names. Each counts as
 // a node, the child's test made here: it returns how many it took out.
-func (p *pruner) dropMoves(pos *board.Position, l *board.MoveList, movable board.Bitboard, mater board.Color, m, d int) int {
+func (p *Pruner) dropMoves(pos *board.Position, l *board.MoveList, movable board.Bitboard, mater board.Color, m, d int) int {
 	var drop func(board.Move) bool
 	if pos.Side() != mater {
-		if movable == everywhere {
+		if movable == Everywhere {
 			return 0
 		}
 		drop = func(mv board.Move) bool {
 			return !movable.Has(mv.From()) || d == 2 && !p.movers.endsOn(mv.From(), mv.To(), m) ||
-				mutant == cutStalemateDrops && mv.Promotion() != board.NoPieceType
+				Mutant == StalemateDrops && mv.Promotion() != board.NoPieceType
 		}
 	} else {
 		b := budget()

@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 // The budget test gives each flight a distinct man of the side to be
 // mated, the moves of all of them within a budget: an assignment problem.

@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import "mateline.dev/mateline/board"
 
@@ -98,7 +98,7 @@ func netAllows(pos *board.Position, mater board.Color, m, d int) bool {
 func netCover(pos *board.Position, mater board.Color, m int) (check, cover board.Bitboard) {
 	t := budget()
 	for _, kind := range netKinds {
-		if kind == board.Pawn && mutant == cutMateNet {
+		if kind == board.Pawn && Mutant == MateNet {
 			continue
 		}
 		for men := pos.Pieces(mater, kind); men != 0; {
@@ -170,7 +170,7 @@ func (n lastMoveNet) keeps(m board.Move) bool {
 		return true
 	}
 	ksq, held := afterMove(n.ksq, n.held, m)
-	if mutant == cutLastMoveNet {
+	if Mutant == LastMoveNet {
 		held = n.held
 	}
 	return n.check.Has(ksq) && board.KingAttacks(ksq)&^n.free&^held == 0
@@ -251,7 +251,7 @@ func (n *materMoveNet) keeps(pos *board.Position, m board.Move) bool {
 	}
 	t := budget()
 	kind := pos.PieceAt(m.From()).Type()
-	if p := m.Promotion(); p != board.NoPieceType && mutant != cutMaterMoveNet {
+	if p := m.Promotion(); p != board.NoPieceType && Mutant != MaterMoveNet {
 		kind = p
 	}
 	a := t.attack[n.mater][kind][m.To()][1]

@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import (
 	"math/rand"

@@ -1,10 +1,10 @@
 //go:build !mutants
 
-package stipulation
+package prune
 
-// mutant is the shortcut made a little too strong, to show that the
+// Mutant is the Shortcut made a little too strong, to show that the
 // sweep of TestShortcutsSound catches it (TestMutantsCaught, built with
-// -tags mutants, where mutant is a variable); none (shortcutCount) here,
+// -tags mutants, where Mutant is a variable); none (Count) here,
 // a constant, so that its sites cost nothing. Each site prunes one case
 // more: fail-memo forgets the plies left, fail-memo-ahead takes a child
 // that failed with two plies more for one that fails, checks-only leaves
@@ -14,4 +14,4 @@ package stipulation
 // prey, mater-move-net and idle-moves forget promotions,
 // stalemate-movers takes no pawn for a mover, stalemate-drops drops the
 // promotions.
-const mutant = shortcutCount
+const Mutant = Count

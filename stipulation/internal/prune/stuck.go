@@ -1,4 +1,4 @@
-package stipulation
+package prune
 
 import (
 	"math/bits"
@@ -58,7 +58,7 @@ type pinner struct{ orth, diag board.Bitboard }
 // of def's left, def's king reaching the squares of kingWalk[k] in k
 // moves; false when a man can end neither blocked, pinned nor taken on
 // any square.
-func (st *stuckTest) prepare(bt *budgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
+func (st *stuckTest) prepare(bt *BudgetTest, b *budgetTables, mater, def board.Color, m, d int, kingWalk *[budgetMax + 1]board.Bitboard) bool {
 	st.loose, st.own, st.cs = st.loose[:0], 0, st.cs[:0]
 	// where mater's men can stand (take a man), and where its line
 	// pieces can (a pawn that may promote counts as both)
@@ -106,7 +106,7 @@ func (st *stuckTest) prepare(bt *budgetTest, b *budgetTables, mater, def board.C
 	}
 	// own: the fewest moves the men must make themselves to end stuck,
 	// all told: each man's are its own, so they add up within d (with
-	// the king's to the square tested: budgetTest.alive)
+	// the king's to the square tested: BudgetTest.alive)
 	before := *kingWalk
 	for i, h := range bt.holders {
 		var others [budgetMax + 1]board.Bitboard
