@@ -55,7 +55,7 @@ func Helpmates(ctx context.Context, pos board.Position, st problem.Stipulation, 
 	return helpmatesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// helpmatesWith is Helpmates with the prune.Set in cuts only.
+// helpmatesWith is Helpmates with the shortcuts in cuts only.
 func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if !st.IsHelp() {
 		return HelpResult{}, errors.New("not a help stipulation")
@@ -74,11 +74,11 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.HelpSelf: endSelf, problem.HelpReflex: endReflex, problem.HelpReciprocal: endReciprocal}
 
 // newHelper starts a help search of plies plies with aim and end, making
-// the prune.Set of cuts; nodes, when not nil, is the node count shared
+// the shortcuts of cuts; nodes, when not nil, is the node count shared
 // with other threads.
 func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts prune.Set, nodes *atomic.Uint64) *helper {
 	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
-		stack: make([]board.Position, plies+1), shared: nodes, aim: aim, end: end, prune: prune.New(plies, aim, end.pruned(), cuts)}
+		stack: make([]board.Position, plies+1), tests: make([]prune.MoveTest, plies+1), shared: nodes, aim: aim, end: end, prune: prune.New(plies, aim, end.pruned(), cuts)}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
@@ -150,10 +150,11 @@ type helper struct {
 	last      *failTable       // the same for the last ply, small enough to stay in cache
 	lists     []board.MoveList // a move list per plies left, reused
 	stack     []board.Position // a child position per plies left, reused
+	tests     []prune.MoveTest // the pruner's test of the moves, per plies left, reused
 	shared    *atomic.Uint64   // with threads: the nodes of all of them
 	aim       problem.Aim
 	end       seriesEnd                           // endBySeries: the last ply reaches the aim (h#); endSelf (hs#), endReflex (hr#)
-	prune     *prune.Pruner                       // the prune.Set, and where they are made
+	prune     *prune.Pruner                       // the shortcuts, and where they are made
 	keys      [len(board.MoveList{}.Moves)]uint64 // failTable.probe's
 }
 
@@ -217,9 +218,9 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	} else {
 		pos.LegalMoves(l)
 	}
-	test, dropped := p.Moves(pos, plies, alive, movable, l)
-	h.nodes += uint64(dropped) // each child's test, made here
-	var known [4]uint64        // the moves whose child is in the fail memo
+	test := &h.tests[plies]
+	h.nodes += uint64(p.Moves(test, pos, plies, alive, movable, l)) // each dropped child's test, made here
+	var known [4]uint64                                             // the moves whose child is in the fail memo
 	below := h.dead
 	if plies == 2 {
 		below = h.last
@@ -234,7 +235,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 	found := false
 	child := &h.stack[plies-1]
 	for i, m := range l.Slice() {
-		if !p.Keeps(&test, pos, m) {
+		if !p.Keeps(test, pos, m) {
 			h.nodes++ // the child's test, made here: no solution after m
 			continue
 		}
@@ -263,7 +264,7 @@ func (h *helper) solve(pos *board.Position, plies int, line []board.Move, within
 		}
 		found = found || ok
 	}
-	p.Done(&test)
+	p.Done(test)
 	if !found && memo {
 		dead.add(key, plies)
 	}

@@ -11,8 +11,9 @@ import (
 	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
-// TestMutantsCaught (-tags mutants, MATELINE_MUTANTS=all or names): for each shortcut, its prune.Mutant
-// (a version that prunes one case more, see prune.Mutant) is caught by the
+// TestMutantsCaught (-tags mutants, MATELINE_MUTANTS=all or names): for each
+// shortcut, its mutant (a version that prunes one case more, see
+// prune.Mutant) is caught by the
 // sweep; the log gives how many cases each took.
 func TestMutantsCaught(t *testing.T) {
 	which := os.Getenv("MATELINE_MUTANTS")
@@ -50,9 +51,9 @@ func TestMutantsCaught(t *testing.T) {
 			})
 		}
 		if caught == 0 {
-			t.Errorf("prune.Mutant %s not caught in %d cases", x, limit)
+			t.Errorf("mutant %s not caught in %d cases", x, limit)
 			continue
 		}
-		t.Logf("prune.Mutant %s caught at case %d: %s", x, caught, first)
+		t.Logf("mutant %s caught at case %d: %s", x, caught, first)
 	}
 }

@@ -25,7 +25,7 @@ func Series(ctx context.Context, pos board.Position, st problem.Stipulation, lim
 	return seriesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// seriesWith is Series with the prune.Set in cuts only.
+// seriesWith is Series with the shortcuts in cuts only.
 func seriesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if !st.IsSeries() {
 		return HelpResult{}, errors.New("not a series stipulation")
@@ -78,7 +78,7 @@ func Lines(ctx context.Context, pos board.Position, st problem.Stipulation, lim 
 	return linesWith(ctx, pos, st, lim, prune.Enabled())
 }
 
-// linesWith is Lines with the prune.Set in cuts only.
+// linesWith is Lines with the shortcuts in cuts only.
 func linesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (HelpResult, error) {
 	if st.IsSeries() {
 		return seriesWith(ctx, pos, st, lim, cuts)
@@ -121,7 +121,7 @@ type serieser struct {
 	lists     []board.MoveList
 	stack     []board.Position // a child position per series moves left, reused
 	budget    prune.BudgetTest // the mating-net test with moves counted per man
-	// cuts: the prune.Set made (seriesPolicy says where; all of them
+	// cuts: the shortcuts made (seriesPolicy says where; all of them
 	// but in tests)
 	cuts prune.Set
 }
@@ -158,7 +158,7 @@ func (s *serieser) solve(pos *board.Position, left int, line []board.Move, withi
 		return false, nil
 	}
 	alive := within
-	var idle prune.IdleTest // (idle.go)
+	var idle prune.IdleTest // (prune/idle.go)
 	if (s.end == endHelp || s.end == endBySeries) && s.cuts.Has(prune.Budget) {
 		// ser-h#: the other side mates (ser-h=: stalemates) in one after
 		// left moves; ser-#: the side to move mates with the last of its

@@ -518,7 +518,7 @@ func refReached(pos board.Position, aim problem.Aim) bool {
 }
 
 // refForced reports, by plain minimax in the rules' words (no memory, no
-// prune.Set), whether the attacker to move at pos forces st's aim within
+// shortcuts), whether the attacker to move at pos forces st's aim within
 // n moves: =N, s#N, s=N, r#N, semi-r#N.
 func refForced(pos board.Position, st problem.Stipulation, n int) bool {
 	var l board.MoveList

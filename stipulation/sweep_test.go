@@ -58,7 +58,7 @@ func drawSweepCase(seed uint64) sweepCase {
 	}
 }
 
-// solveWith lists the solutions of c with the prune.Set in cuts, sorted;
+// solveWith lists the solutions of c with the shortcuts in cuts, sorted;
 // ok is false when the node limit stopped it.
 func solveWith(c sweepCase, cuts prune.Set) ([]string, bool) {
 	res, err := linesWith(context.Background(), c.pos, c.stip, Limits{Nodes: sweepNodes}, cuts)
@@ -68,16 +68,26 @@ func solveWith(c sweepCase, cuts prune.Set) ([]string, bool) {
 	return lines(res.Solutions), true
 }
 
-// shortcutsOf is the prune.Set a stipulation's search makes.
+// shortcutsOf is the shortcuts a stipulation's search makes somewhere
+// (the others, alone, would search as none does).
 func shortcutsOf(st problem.Stipulation) []prune.Shortcut {
+	var used []prune.Shortcut
 	if st.IsSeries() {
-		return seriesPolicy[:]
+		for _, x := range seriesPolicy {
+			if x == prune.ChecksOnly && st.Aim != problem.Checkmate {
+				continue
+			}
+			used = append(used, x)
+		}
+		return used
 	}
-	var all []prune.Shortcut
+	uses := prune.New(st.Plies(), st.Aim, helpEnds[st.Kind].pruned(), prune.All).Uses()
 	for x := prune.Shortcut(0); x < prune.Count; x++ {
-		all = append(all, x)
+		if uses.Has(x) {
+			used = append(used, x)
+		}
 	}
-	return all
+	return used
 }
 
 // sweepOne compares, for case c, the solutions with no shortcut with
@@ -95,7 +105,7 @@ func sweepOne(c sweepCase) (string, bool, int) {
 	for _, set := range sets {
 		got, ok := solveWith(c, set)
 		if ok && !slices.Equal(got, want) {
-			return fmt.Sprintf("seed %d: %s %s (%s), prune.Set %s: %d solutions, %d without any; missing %q, extra %q",
+			return fmt.Sprintf("seed %d: %s %s (%s), shortcuts %s: %d solutions, %d without any; missing %q, extra %q",
 				c.seed, c.pos.FEN(), c.stip, c.theme, set, len(got), len(want), minus(want, got), minus(got, want)), true, len(want)
 		}
 	}

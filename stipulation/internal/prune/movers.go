@@ -27,7 +27,7 @@ import (
 // or pinned. The test tries each man moving alone (to each square it
 // reaches) and, with two moves left, each two men moving once each.
 // Everything else errs towards yes: the squares are those of an empty
-// board, the other side's men may be Everywhere at once (the budget test
+// board, the other side's men may be everywhere at once (the budget test
 // counts their moves round the king), and with two men moving each is
 // taken to end stuck as if the square the other leaves stayed filled
 // (for the men that stay both squares are empty, unless one of the two

@@ -2,7 +2,7 @@
 
 package prune
 
-// Mutant is the Shortcut made a little too strong, to show that the
+// Mutant is the shortcut made a little too strong, to show that the
 // sweep of TestShortcutsSound catches it (TestMutantsCaught, built with
 // -tags mutants, where Mutant is a variable); none (Count) here,
 // a constant, so that its sites cost nothing. Each site prunes one case

@@ -5,11 +5,11 @@ import (
 	"mateline.dev/mateline/problem"
 )
 
-// The pruning of help play is in one place: the Pruner. Its policy,
-// helpPolicy, says for each Shortcut where it is made (at which ply,
+// The pruning of help play is in one place: the pruner. Its policy,
+// helpPolicy, says for each shortcut where it is made (at which ply,
 // for which aim and ending, with which side to move); docs/problems.md
 // says the same in words. The help search reads: the fail memo, the
-// Pruner's test of the position, the moves, the Pruner's test of each
+// pruner's test of the position, the moves, the pruner's test of each
 // move, the children.
 
 // Everywhere is every square: no mating square ruled out yet.
@@ -60,14 +60,14 @@ func (s helpSpot) helpstalemate() bool {
 	return s.tested() && s.plies > 1 && s.aim == problem.Stalemate && s.end == EndsInAim
 }
 
-// policyRule is one row of the policy: a Shortcut and where it is made.
+// policyRule is one row of the policy: a shortcut and where it is made.
 type policyRule struct {
 	cut     Shortcut
 	where   string // in words
 	applies func(helpSpot) bool
 }
 
-// helpPolicy is where each Shortcut of help play is made.
+// helpPolicy is where each shortcut of help play is made.
 var helpPolicy = [...]policyRule{
 	{FailMemo, "every ply", func(helpSpot) bool { return true }},
 	{FailMemoAhead, "every ply but the last", func(s helpSpot) bool { return s.plies > 1 }},
@@ -102,8 +102,8 @@ var helpPolicy = [...]policyRule{
 	}},
 }
 
-// Pruner is the pruning of one help search: the Set it makes at
-// each number of plies left (from helpPolicy and the Set switched
+// Pruner is the pruning of one help search: the shortcuts it makes at
+// each number of plies left (from helpPolicy and the shortcuts switched
 // on), and the tests' working memory.
 type Pruner struct {
 	uses    []Set      // by plies left
@@ -114,7 +114,7 @@ type Pruner struct {
 }
 
 // New sets the policy of a help search of plies plies with aim
-// and end, the Set in on only.
+// and end, the shortcuts in on only.
 func New(plies int, aim problem.Aim, end Ending, on Set) *Pruner {
 	p := &Pruner{uses: make([]Set, plies+1), spots: make([]helpSpot, plies+1)}
 	for n := 1; n <= plies; n++ {
@@ -131,7 +131,16 @@ func New(plies int, aim problem.Aim, end Ending, on Set) *Pruner {
 	return p
 }
 
-// Makes reports whether the Pruner makes x with plies left.
+// Uses is every shortcut the pruner makes at some ply.
+func (p *Pruner) Uses() Set {
+	var all Set
+	for _, u := range p.uses {
+		all |= u
+	}
+	return all
+}
+
+// Makes reports whether the pruner makes x with plies left.
 func (p *Pruner) Makes(x Shortcut, plies int) bool { return p.uses[plies].Has(x) }
 
 // Position tests pos, with plies left, the king to be mated on a square
@@ -180,7 +189,7 @@ func (p *Pruner) Position(pos *board.Position, plies int, within board.Bitboard)
 	return alive, movable
 }
 
-// MoveTest is the Pruner's test of each move at one position.
+// MoveTest is the pruner's test of each move at one position.
 type MoveTest struct {
 	last  lastMoveNet
 	lastB lastBudget
@@ -188,37 +197,45 @@ type MoveTest struct {
 	idle  IdleTest
 	plies int
 	alive board.Bitboard
+	on    bool // some test is made
 }
 
-// Moves prepares the test of the moves from pos, with plies left and
-// the squares alive, and takes out of l the moves the movers test
-// refuses (movable); it returns the test and how many it took out.
-func (p *Pruner) Moves(pos *board.Position, plies int, alive, movable board.Bitboard, l *board.MoveList) (MoveTest, int) {
+// Moves prepares in t the test of the moves from pos, with plies left
+// and the squares alive, and takes out of l the moves the movers test
+// refuses (movable); it returns how many it took out.
+func (p *Pruner) Moves(t *MoveTest, pos *board.Position, plies int, alive, movable board.Bitboard, l *board.MoveList) int {
 	s := &p.spots[plies]
-	t := MoveTest{plies: plies, alive: alive}
+	t.plies, t.alive, t.on = plies, alive, false
+	t.last.on, t.lastB.on, t.third.on, t.idle.on = false, false, false, false
 	if p.Makes(LastMoveNet, plies) {
 		t.last = newLastMoveNet(pos)
+		t.on = t.on || t.last.on
 	}
 	if p.Makes(LastMoveBudget, plies) {
 		t.lastB = newLastBudget(pos, s.aim, p.answers)
+		t.on = t.on || t.lastB.on
 	}
 	if p.Makes(MaterMoveNet, plies) {
 		t.third = newMaterMoveNet(pos)
+		t.on = t.on || t.third.on
 	}
 	mater := s.mater(pos)
 	if p.Makes(IdleMoves, plies) {
 		t.idle = NewIdleTest(&p.budget, pos, s.aim, mater, s.materMoves, s.otherMoves, alive)
+		t.on = t.on || t.idle.on
 	}
-	dropped := 0
 	if p.Makes(StalemateDrops, plies) {
-		dropped = p.dropMoves(pos, l, movable, mater, s.materMoves, s.otherMoves)
+		return p.dropMoves(pos, l, movable, mater, s.materMoves, s.otherMoves)
 	}
-	return t, dropped
+	return 0
 }
 
 // Keeps reports whether a solution may follow m (false: the child's
 // own test, made here, would refuse it).
 func (p *Pruner) Keeps(t *MoveTest, pos *board.Position, m board.Move) bool {
+	if !t.on {
+		return true
+	}
 	switch t.plies {
 	case 2:
 		if !t.last.keeps(m) || !t.lastB.keeps(&p.budget, pos, m, t.alive) {

@@ -99,7 +99,7 @@ func ParseSet(list string) (Set, error) {
 			}
 		}
 		if !found {
-			return s, fmt.Errorf("unknown Shortcut %q (known: %s)", name, strings.Join(shortcutNames[:], ", "))
+			return s, fmt.Errorf("unknown shortcut %q (known: %s)", name, strings.Join(shortcutNames[:], ", "))
 		}
 	}
 	return s, nil
@@ -126,7 +126,7 @@ var Enabled = sync.OnceValue(func() Set {
 // position already searched.
 const MemoOnly = Set(1)<<FailMemo | 1<<FailMemoAhead | 1<<ChecksOnly
 
-// DropSpecial takes castling and en passant out of l (a Mutant's).
+// DropSpecial takes castling and en passant out of l (a mutant's).
 func DropSpecial(l *board.MoveList) {
 	kept := l.Moves[:0]
 	for _, m := range l.Slice() {

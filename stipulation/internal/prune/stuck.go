@@ -106,7 +106,7 @@ func (st *stuckTest) prepare(bt *BudgetTest, b *budgetTables, mater, def board.C
 	}
 	// own: the fewest moves the men must make themselves to end stuck,
 	// all told: each man's are its own, so they add up within d (with
-	// the king's to the square tested: BudgetTest.alive)
+	// the king's to the square tested: BudgetTest.SquaresLeft)
 	before := *kingWalk
 	for i, h := range bt.holders {
 		var others [budgetMax + 1]board.Bitboard
