@@ -30,6 +30,16 @@ var helpCases = []struct {
 		contains: []string{"b6c5 g6g7 h8g6 f3e4 g6f8 g7f8q", "b6c5 g6g7 h8g6 f3e4 g6f8 g7f8b"},
 	},
 	{
+		// The budget test took a knight that stands where it checks for
+		// one that cannot mate there (its check would be there before
+		// the last move), and forgot that it can go and come back: after
+		// 1.Kxf7 it refused every square (found by TestShortcutsSound,
+		// seed 29757).
+		name: "a knight that goes and comes back to mate, h#3",
+		fen:  "1k6/5b2/2n1K3/3n4/8/8/8/8 w - - 0 1", stip: "h#3", count: 38,
+		contains: []string{"e6f7 c6a5 f7e8 d5f6 e8d8 a5c6", "e6f7 c6a7 f7e8 d5f6 e8d8 a7c6", "e6f7 c6b4 f7e8 d5f6 e8d8 b4c6"},
+	},
+	{
 		name: "capture-promotion on a square just blocked, its last move",
 		fen:  "8/6P1/6n1/b1k4P/4Q3/1R6/8/2K5 b - - 0 3", stip: "h#1", count: 2,
 		contains: []string{"g6f8 g7f8q", "g6f8 g7f8b"}, reference: true,

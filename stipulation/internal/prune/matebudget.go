@@ -651,27 +651,42 @@ func (b *budgetTables) menusOf(mater board.Color, kind board.PieceType, sq board
 		menus := make([]budgetMenu, 64)
 		for t := board.Square(0); t < 64; t++ {
 			menu := &menus[t]
+			var back *budgetOption // a knight's way back to where it stands
 			for _, st := range b.reach[mater][kind][sq] {
+				if back != nil && st.moves > back.moves {
+					// (the options come by moves, fewest first: the
+					// tests that read them stop at the first too dear)
+					menu.opts = addOption(menu.opts, *back)
+					menu.upto[back.moves] |= back.ring
+					back = nil
+				}
 				ring := b.ring[mater][st.kind][st.sq][t]
 				if st.moves == 0 && (st.kind == board.Knight || st.kind == board.Pawn) {
 					// A knight or pawn that does not move gives no mate:
 					// its check would be there before the last move,
-					// when the other side has just moved.
+					// when the other side has just moved. A knight that
+					// goes and comes back (two moves) does: that is an
+					// option of its own (2026-12-02: the h#3
+					// 1k6/5b2/2n1K3/3n4/8/8/8/8 w, 1.Kxf7 Na5 2.Ke8 Nf6+
+					// 3.Kd8 Nc6#, was lost).
+					if st.kind == board.Knight && ring&ringCentre != 0 && st.sq != t {
+						back = &budgetOption{ring, onRing(st.sq, t), 2, noVictim}
+					}
 					ring &^= ringCentre
 				}
 				if st.sq == t || ring == 0 || st.kind == board.King && ring&ringCentre != 0 {
 					continue
 				}
-				var on uint16
-				if df, dr := st.sq.File()-t.File(), st.sq.Rank()-t.Rank(); abs(df) <= 1 && abs(dr) <= 1 {
-					on = 1 << (3*(dr+1) + df + 1)
-				}
 				victim := noVictim
 				if kind == board.Pawn && st.moves == 1 && st.sq.File() != sq.File() {
 					victim = st.sq // a pawn changes file by taking
 				}
-				menu.opts = addOption(menu.opts, budgetOption{ring, on, st.moves, victim})
+				menu.opts = addOption(menu.opts, budgetOption{ring, onRing(st.sq, t), st.moves, victim})
 				menu.upto[st.moves] |= ring
+			}
+			if back != nil {
+				menu.opts = addOption(menu.opts, *back)
+				menu.upto[back.moves] |= back.ring
 			}
 			for c := 1; c <= budgetMax; c++ {
 				menu.upto[c] |= menu.upto[c-1]
@@ -680,6 +695,14 @@ func (b *budgetTables) menusOf(mater board.Color, kind board.PieceType, sq board
 		b.menus[mater][kind][sq] = menus
 	})
 	return b.menus[mater][kind][sq]
+}
+
+// onRing is the ring bit of t's ring that s is on, or none.
+func onRing(s, t board.Square) uint16 {
+	if df, dr := s.File()-t.File(), s.Rank()-t.Rank(); abs(df) <= 1 && abs(dr) <= 1 {
+		return 1 << (3*(dr+1) + df + 1)
+	}
+	return 0
 }
 
 // addOption puts o in opts unless an option there attacks all it does at
