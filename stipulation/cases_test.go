@@ -40,6 +40,15 @@ var helpCases = []struct {
 		contains: []string{"e6f7 c6a5 f7e8 d5f6 e8d8 a5c6", "e6f7 c6a7 f7e8 d5f6 e8d8 a7c6", "e6f7 c6b4 f7e8 d5f6 e8d8 b4c6"},
 	},
 	{
+		// The idle test dropped the queen's moves towards h8: they come
+		// no nearer the squares round the mating square, but put a man
+		// where the g7 pawn takes as it promotes with mate (found by
+		// TestShortcutsSound, seed 122,410).
+		name: "a victim brought to the promotion square, ser-h#3",
+		fen:  "8/6P1/8/8/7k/5K2/3q4/3r4 b - - 0 1", stip: "ser-h#3", count: 12,
+		contains: []string{"d2h6 h6h8 h4h3 g7h8q", "d2h6 h6h8 h4h3 g7h8r"},
+	},
+	{
 		name: "capture-promotion on a square just blocked, its last move",
 		fen:  "8/6P1/6n1/b1k4P/4Q3/1R6/8/2K5 b - - 0 3", stip: "h#1", count: 2,
 		contains: []string{"g6f8 g7f8q", "g6f8 g7f8b"}, reference: true,
@@ -55,7 +64,7 @@ func TestHelpCases(t *testing.T) {
 		}
 		pos := board.MustParseFEN(c.fen)
 		for _, threads := range []int{1, 2} {
-			res, err := Helpmates(context.Background(), pos, st, Limits{Threads: threads})
+			res, err := Lines(context.Background(), pos, st, Limits{Threads: threads})
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}

@@ -51,6 +51,14 @@ func NewIdleTest(bt *BudgetTest, pos *board.Position, aim problem.Aim, mater boa
 		t := a.PopFirst()
 		it.matter |= board.SquareBB(t) | board.KingAttacks(t)
 	}
+	if !it.mater {
+		// A man of the other side also serves where a pawn of the mating
+		// side takes it as it mates (the budget test counts that
+		// capture only with a man there): those squares matter too
+		// (2026-12-02: the ser-h#3 8/6P1/8/8/7k/5K2/3q4/3r4 b, Qh6 Qh8
+		// Kh3 gxh8=Q#, was lost).
+		it.matter |= pawnPrey(pos, mater)
+	}
 	return it
 }
 
