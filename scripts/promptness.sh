@@ -18,7 +18,7 @@
 #                                        default $MATELINE_DATA)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data=${1:-${MATELINE_DATA:-../shared/data}}
+data=${1:-${MATELINE_DATA:?give the shared data folder as DATA, or set MATELINE_DATA}}
 track=$data/suites/matetrack/matetrack.epd
 [ -f "$track" ] || { echo "no $track" >&2; exit 2; }
 work=$(mktemp -d)
