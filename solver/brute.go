@@ -47,7 +47,7 @@ func (s *searcher) bruteMated(pos *board.Position, plies int) bool {
 // checking move can mate (out of check, only those are generated).
 func (s *searcher) matesInOne(pos *board.Position, inCheck bool) bool {
 	var l board.MoveList
-	if inCheck {
+	if inCheck || !s.env.uses(cutChecksLast) {
 		pos.LegalMoves(&l)
 	} else {
 		pos.CheckingMoves(&l)

@@ -119,9 +119,10 @@ func (sv *Solver) WriteCertificate(ctx context.Context, pos board.Position, mate
 	if opt.Rule50 {
 		return stats, errors.New("certificates follow the problem convention: not with the 50-move rule")
 	}
+	opt = withoutTables(opt)
 	// The DTM tables, when given, choose the attacker's moves of the proof
 	// and help the searches; the proof itself stays checkable without them.
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: limitsOf(ctx, opt), salt: sv.salt})[0]
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.DTM, lim: limitsOf(ctx, opt), salt: sv.salt, cuts: shortcutsFor(opt)})[0]
 	attacker, plies := mate.Winner(pos.Side()), mate.Plies()
 	t := sv.retained(pos, mate)
 	if t == nil {

@@ -55,7 +55,7 @@ func (s *searcher) pnLeaf(q *query, pos *board.Position, plies int, root bool, r
 		}
 		return fail() // stalemate
 	}
-	if plies <= 0 || (s.env.rule50 && pos.HalfmoveClock() >= 100) || !pos.CanMate(q.attacker) {
+	if plies <= 0 || (s.env.rule50 && pos.HalfmoveClock() >= 100) || !s.canMate(pos, q.attacker) {
 		return fail()
 	}
 	if !(root && q.rootMoves != nil) && s.inTables(pos) && s.tablesRuleOutMate(pos, q.attacker, plies) {
@@ -127,7 +127,7 @@ func (s *searcher) pnKey(pos *board.Position, plies int) uint64 {
 // pnProve reports whether q's attacker mates within plies of pos, and
 // whether the search decided it before q stopped.
 func (s *searcher) pnProve(q *query, pos board.Position, plies int) (mates, decided bool) {
-	if q.stopped {
+	if q.stopped || !s.env.uses(cutProofNumbers) {
 		return false, false
 	}
 	s.pos[0] = pos
@@ -148,6 +148,15 @@ func (s *searcher) pnProve(q *query, pos board.Position, plies int) (mates, deci
 // pnKnown reports what the table already proves about "attacker mates
 // within plies of pos", without searching.
 func (s *searcher) pnKnown(attacker board.Color, pos *board.Position, plies int) (attackerWins, known bool) {
+	if !s.env.uses(cutProofNumbers) {
+		return false, false
+	}
+	if mutant == cutProofNumbers && plies > 2 {
+		// The mutant reads a disproof of two plies fewer as one of plies.
+		if wins, known := s.pnKnown(attacker, pos, plies-2); known && !wins {
+			return false, true
+		}
+	}
 	phi, delta, ok := s.env.pn.probe(s.pnKey(pos, plies))
 	if !ok || (phi != 0 && delta != 0) {
 		return false, false

@@ -194,5 +194,5 @@ func TestSolveFindsMateAfterSlices(t *testing.T) {
 // testSearcher binds a searcher of sv to a solve with no limits, for tests
 // that ask it questions directly.
 func testSearcher(sv *Solver) *searcher {
-	return sv.threads(1, &env{tt: sv.tt, pn: sv.pn, lim: &limits{}})[0]
+	return sv.threads(1, &env{tt: sv.tt, pn: sv.pn, lim: &limits{}, cuts: shortcuts.All()})[0]
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/shortcut"
 	"mateline.dev/mateline/problem"
 )
 
@@ -97,6 +98,10 @@ type Options struct {
 	// A batch sets it, so that its output does not depend on which
 	// worker solved what, or on where a killed run is resumed.
 	Fresh bool
+
+	// shortcutsOff are shortcuts of the search a test switches off
+	// (shortcuts.go, export_test.go).
+	shortcutsOff shortcut.Set
 }
 
 // ReserveFor is the usual ExtractReserve of a time limit: a twentieth of

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/shortcut"
 )
 
 // env is what every thread of one solve shares: the tables, the rules and
@@ -20,8 +21,9 @@ type env struct {
 	// entry of an earlier solve is read (Options.Fresh), or 0.
 	salt   uint64
 	lim    *limits
-	busy   *busyTable // the nodes being searched, with several threads; nil with one
-	report *reporter  // progress reports; nil for none
+	busy   *busyTable   // the nodes being searched, with several threads; nil with one
+	report *reporter    // progress reports; nil for none
+	cuts   shortcut.Set // the shortcuts the search makes (shortcuts.go)
 }
 
 // limits are the solve's own limits: time, nodes over all threads,

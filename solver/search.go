@@ -78,27 +78,35 @@ func (s *searcher) frame(q *query, n *node) (v, loop int, done bool) {
 	pos, ply, depth, alpha, beta := n.pos, n.ply, n.depth, n.alpha, n.beta
 	// Mate-distance bounds: nothing beats mating next ply, nothing is
 	// worse than being mated now.
-	if a := -(mateScore - ply); alpha < a {
-		alpha = a
-	}
-	if b := mateScore - ply - 1; beta > b {
-		beta = b
-	}
-	if alpha >= beta {
-		return alpha, noLoop, true
+	if s.env.uses(cutMateDistance) {
+		if a := -(mateScore - ply); alpha < a {
+			alpha = a
+		}
+		b := mateScore - ply - 1
+		if mutant == cutMateDistance {
+			b-- // the mutant forgets the mate of its own next ply
+		}
+		if beta > b {
+			beta = b
+		}
+		if alpha >= beta {
+			return alpha, noLoop, true
+		}
 	}
 
 	// Repetition of a position higher in the path: a mate that goes
 	// through it has a shorter one that does not, so it counts as no mate.
-	key := pos.Key()
-	for i := ply - 4; i >= q.floor && i >= ply-pos.HalfmoveClock(); i -= 2 {
-		if s.pos[i].Key() == key {
-			return 0, i, true
+	if s.env.uses(cutRepetition) {
+		key := pos.Key()
+		for i := ply - 4; i >= q.floor && i >= ply-pos.HalfmoveClock(); i -= 2 {
+			if s.pos[i].Key() == key {
+				return 0, i, true
+			}
 		}
 	}
 
 	us := pos.Side()
-	canWin, canLose := pos.CanMate(us), pos.CanMate(us.Other())
+	canWin, canLose := s.canMate(pos, us), s.canMate(pos, us.Other())
 	switch {
 	case !canWin && !canLose:
 		return 0, noLoop, true
@@ -111,11 +119,17 @@ func (s *searcher) frame(q *query, n *node) (v, loop int, done bool) {
 	// The window limits how far we need to look: to beat alpha >= 0 we
 	// must mate before ply mateScore-alpha; to stay below beta <= 0 the
 	// opponent must mate before ply mateScore+beta.
-	if alpha >= 0 && depth > mateScore-alpha-1-ply {
-		depth = mateScore - alpha - 1 - ply
-	}
-	if beta <= 0 && depth > mateScore+beta-1-ply {
-		depth = mateScore + beta - 1 - ply
+	if s.env.uses(cutWindowDepth) {
+		short := 0
+		if mutant == cutWindowDepth {
+			short = 1 // the mutant searches one ply less than the window needs
+		}
+		if alpha >= 0 && depth > mateScore-alpha-1-ply-short {
+			depth = mateScore - alpha - 1 - ply - short
+		}
+		if beta <= 0 && depth > mateScore+beta-1-ply-short {
+			depth = mateScore + beta - 1 - ply - short
+		}
 	}
 
 	inCheck := pos.InCheck()
@@ -152,16 +166,8 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 			if depth > 2 && n.ttMove != board.NoMove {
 				s.env.tt.prefetch(s.childKey(pos, n.ttMove)) // the child searched first
 			}
-			sc := scoreFromTT(int(e.score), ply)
-			bound := e.bound
-			deep := int(e.depth) >= depth
-			switch {
-			case bound&BoundLower != 0 && sc >= n.beta && (deep || isWin(sc)):
-				return sc, true
-			case bound&BoundUpper != 0 && sc <= n.alpha && (deep || isLoss(sc)):
-				return sc, true
-			case bound == BoundExact && (deep || sc != 0):
-				return sc, true
+			if v, cut := s.tableCut(n, e); cut {
+				return v, true
 			}
 		}
 	}
@@ -182,6 +188,28 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 	return 0, false
 }
 
+// tableCut answers n from its table entry e when the entry is deep
+// enough, or a mate bound settles it.
+func (s *searcher) tableCut(n *node, e ttEntry) (int, bool) {
+	if !s.env.uses(cutTable) {
+		return 0, false
+	}
+	sc := scoreFromTT(int(e.score), n.ply)
+	deep := int(e.depth) >= n.depth
+	if mutant == cutTable {
+		deep = int(e.depth) >= n.depth-1 // the mutant takes an entry one ply short
+	}
+	switch bound := e.bound; {
+	case bound&BoundLower != 0 && sc >= n.beta && (deep || isWin(sc)):
+		return sc, true
+	case bound&BoundUpper != 0 && sc <= n.alpha && (deep || isLoss(sc)):
+		return sc, true
+	case bound == BoundExact && (deep || sc != 0):
+		return sc, true
+	}
+	return 0, false
+}
+
 // generate puts in l the moves worth searching: every legal move, or at
 // the attacker's last move only the checks (nothing else can mate), and
 // at a restricted root only its moves. It answers a node with no legal
@@ -189,9 +217,13 @@ func (s *searcher) probe(q *query, n *node) (int, bool) {
 // only reply costs no depth.
 func (s *searcher) generate(q *query, n *node, l *board.MoveList) (int, bool) {
 	pos := n.pos
-	if n.depth == 1 && !n.inCheck {
+	checksLast := n.depth == 1 && s.env.uses(cutChecksLast)
+	if checksLast && !n.inCheck {
 		// Our last move: only a check can mate, and anything else is 0.
 		pos.CheckingMoves(l)
+		if mutant == cutChecksLast {
+			dropPromotions(l) // the mutant forgets the promotions
+		}
 	} else {
 		pos.LegalMoves(l)
 		if l.N == 0 {
@@ -200,7 +232,7 @@ func (s *searcher) generate(q *query, n *node, l *board.MoveList) (int, bool) {
 			}
 			return 0, true
 		}
-		if n.depth == 1 {
+		if checksLast {
 			k := 0
 			ci := pos.NewCheckInfo()
 			for _, m := range l.Moves[:l.N] {
@@ -218,8 +250,11 @@ func (s *searcher) generate(q *query, n *node, l *board.MoveList) (int, bool) {
 	}
 
 	n.childDepth = n.depth - 1
-	if l.N == 1 && n.us != q.attacker && n.depth > 1 && n.ply+n.depth < MaxPly-1 {
+	if l.N == 1 && n.us != q.attacker && n.depth > 1 && n.ply+n.depth < MaxPly-1 && s.env.uses(cutForcedReply) {
 		n.childDepth = n.depth // a forced reply costs no depth
+	}
+	if mutant == cutForcedReply && l.N == 2 && n.us != q.attacker && n.depth > 2 {
+		n.childDepth = n.depth - 2 // the mutant makes two replies cost two plies
 	}
 	return 0, false
 }
@@ -229,8 +264,12 @@ func (s *searcher) generate(q *query, n *node, l *board.MoveList) (int, bool) {
 // knows to hold out answers the node without a search (and is stored as
 // its move).
 func (s *searcher) etc(q *query, n *node, l *board.MoveList) (int, bool) {
-	if n.ttMove != board.NoMove || n.us == q.attacker || n.depth < etcDepth {
+	if n.ttMove != board.NoMove || n.us == q.attacker || n.depth < etcDepth || !s.env.uses(cutTransposition) {
 		return 0, false
+	}
+	deep := n.childDepth
+	if mutant == cutTransposition {
+		deep-- // the mutant takes a child's entry one ply short
 	}
 	pos, ply := n.pos, n.ply
 	for _, m := range l.Moves[:l.N] {
@@ -246,7 +285,7 @@ func (s *searcher) etc(q *query, n *node, l *board.MoveList) (int, bool) {
 		}
 		sc := scoreFromTT(int(ce.score), ply+1)
 		bound := ce.bound
-		if bound&BoundUpper != 0 && -sc >= n.beta && (int(ce.depth) >= n.childDepth || isLoss(sc)) {
+		if bound&BoundUpper != 0 && -sc >= n.beta && (int(ce.depth) >= deep || isLoss(sc)) {
 			if n.useTT {
 				s.env.tt.store(n.key, m, scoreToTT(-sc, ply), n.depth, BoundLower)
 			}
@@ -347,7 +386,7 @@ func (s *searcher) moves(q *query, n *node, l *board.MoveList) (int, int) {
 		}
 	}
 
-	if loop >= ply {
+	if loop >= ply || mutant == cutRepetition && n.useTT {
 		if n.useTT {
 			bound := BoundExact
 			switch {
@@ -373,4 +412,28 @@ func keepOnly(l *board.MoveList, allowed []board.Move) {
 		}
 	}
 	l.N = n
+}
+
+// canMate is pos.CanMate(c) when the search makes the material shortcut,
+// else true.
+func (s *searcher) canMate(pos *board.Position, c board.Color) bool {
+	switch {
+	case !s.env.uses(cutMaterial):
+		return true
+	case mutant == cutMaterial:
+		return mutantCanMate(pos, c)
+	}
+	return pos.CanMate(c)
+}
+
+// dropPromotions takes the promotions out of l (a mutant's).
+func dropPromotions(l *board.MoveList) {
+	k := 0
+	for _, m := range l.Moves[:l.N] {
+		if m.Promotion() == board.NoPieceType {
+			l.Moves[k] = m
+			k++
+		}
+	}
+	l.N = k
 }

@@ -78,6 +78,7 @@ const MaxThreads = 256
 // Solve proves the shortest mate of pos within opt.MaxMate moves.
 func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Result {
 	start := time.Now()
+	opt = withoutTables(opt)
 	if opt.MaxMate <= 0 {
 		opt.MaxMate = 10
 	}
@@ -93,7 +94,7 @@ func (sv *Solver) Solve(ctx context.Context, pos board.Position, opt Options) Re
 		res.Elapsed = time.Since(start)
 		return res
 	}
-	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.SearchDTM, rule50: opt.Rule50, lim: lim, salt: sv.salt}
+	e := &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, dtm: opt.SearchDTM, rule50: opt.Rule50, lim: lim, salt: sv.salt, cuts: shortcutsFor(opt)}
 	if opt.Threads > 1 {
 		if sv.busy == nil {
 			sv.busy = new(busyTable)

@@ -91,6 +91,9 @@ func (s *searcher) probeTables(pos *board.Position, ply, depth, alpha, beta int)
 	if !ok {
 		return 0, BoundNone, false
 	}
+	if mutant == cutTablebases {
+		lb++ // the mutant takes the tables' shortest mate for one ply longer
+	}
 	// Keep the bound a mate score of the search's range (a smaller lower
 	// bound is still true), so the table can move it between plies.
 	lb = min(lb, MaxPly-ply-1)

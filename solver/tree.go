@@ -81,7 +81,8 @@ func (sv *Solver) Tree(ctx context.Context, pos board.Position, res Result, opt 
 	if fullDepth <= 0 {
 		fullDepth = DefaultTreeDepth(res.Mate)
 	}
-	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: limitsOf(ctx, opt), salt: sv.salt})[0]
+	opt = withoutTables(opt)
+	s := sv.threads(1, &env{tt: sv.tt, pn: sv.pn, prober: opt.Prober, rule50: opt.Rule50, lim: limitsOf(ctx, opt), salt: sv.salt, cuts: shortcutsFor(opt)})[0]
 	b := &treeBuilder{s: s, full: fullDepth}
 	t := &SolutionTree{Mate: res.Mate, FullDepth: fullDepth}
 	var err error

@@ -6,6 +6,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // SelfResult is what a solve of a forced stipulation (s#N, s=N, r#N,
@@ -30,10 +31,16 @@ type SelfResult struct {
 // to be stalemated by the attacker's st.Moves-th move. Every key is
 // found; an error (ErrLimit) means the answer is not complete.
 func Selfmates(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits) (SelfResult, error) {
+	return selfmatesWith(ctx, pos, st, lim, prune.Enabled())
+}
+
+// selfmatesWith is Selfmates with the shortcuts in cuts only (of them,
+// forced play makes the fail memo).
+func selfmatesWith(ctx context.Context, pos board.Position, st problem.Stipulation, lim Limits, cuts prune.Set) (SelfResult, error) {
 	if !st.IsForced() {
 		return SelfResult{}, errors.New("not a forced stipulation (s#, s=, r#, semi-r#, =)")
 	}
-	s := newSelfer(ctx, st, lim)
+	s := newSelfer(ctx, st, lim, cuts)
 	var res SelfResult
 	first := 1
 	if st.Exact {
@@ -76,6 +83,7 @@ type selfer struct {
 	rules     forcedRules
 	nodes     uint64
 	won, lost *failTable // positions proved to force the aim within n moves, or not to
+	memo      bool       // the fail memo shortcut: won and lost are read and written
 }
 
 // forcedRules are what the forced stipulations differ in.
@@ -92,10 +100,10 @@ type forcedRules struct {
 }
 
 // newSelfer starts a search of a forced stipulation.
-func newSelfer(ctx context.Context, st problem.Stipulation, lim Limits) *selfer {
+func newSelfer(ctx context.Context, st problem.Stipulation, lim Limits, cuts prune.Set) *selfer {
 	r := forcedRules{aim: st.Aim, direct: st.Kind == problem.Direct,
 		reflexDefender: st.Kind == problem.Reflex || st.Kind == problem.SemiReflex, reflexAttacker: st.Kind == problem.Reflex, exact: st.Exact}
-	return &selfer{ctx: ctx, lim: lim, rules: r, won: newFailTable(1 << 19), lost: newFailTable(1 << 19)}
+	return &selfer{ctx: ctx, lim: lim, rules: r, won: newFailTable(1 << 19), lost: newFailTable(1 << 19), memo: cuts.Has(prune.FailMemo)}
 }
 
 // keepMates cuts the legal moves l at pos to those that checkmate, when
@@ -156,6 +164,7 @@ func (s *selfer) wins(pos *board.Position, n int) (bool, error) {
 	}
 	key := pos.Key()
 	switch {
+	case !s.memo:
 	case s.won.has(key, n):
 		return true, nil
 	case s.lost.has(key, n):
@@ -174,11 +183,15 @@ func (s *selfer) wins(pos *board.Position, n int) (bool, error) {
 			return false, err
 		}
 		if ok {
-			s.won.add(key, n)
+			if s.memo {
+				s.won.add(key, n)
+			}
 			return true, nil
 		}
 	}
-	s.lost.add(key, n)
+	if s.memo {
+		s.lost.add(key, n)
+	}
 	return false, nil
 }
 

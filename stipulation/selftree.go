@@ -7,6 +7,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
 // TreeOptions shape a selfmate's solution tree.
@@ -25,6 +26,11 @@ type TreeOptions struct {
 // the selfmate the attacker would force if the defender could pass.
 // MateIn counts the attacker's moves to the selfmate.
 func SelfTree(ctx context.Context, pos board.Position, st problem.Stipulation, res SelfResult, lim Limits, opt TreeOptions) (*solver.SolutionTree, error) {
+	return selfTreeWith(ctx, pos, st, res, lim, opt, prune.Enabled())
+}
+
+// selfTreeWith is SelfTree with the shortcuts in cuts only.
+func selfTreeWith(ctx context.Context, pos board.Position, st problem.Stipulation, res SelfResult, lim Limits, opt TreeOptions, cuts prune.Set) (*solver.SolutionTree, error) {
 	if !st.IsForced() || res.Shortest == 0 {
 		return nil, errors.New("no proved solution to show")
 	}
@@ -32,7 +38,7 @@ func SelfTree(ctx context.Context, pos board.Position, st problem.Stipulation, r
 	if full <= 0 {
 		full = solver.DefaultTreeDepth(problem.Mate(st.Moves))
 	}
-	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
+	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim, cuts), full: full, noThreat: opt.NoThreat}
 	t := &solver.SolutionTree{Mate: problem.Mate(res.Shortest), FullDepth: full}
 	for _, k := range res.Keys {
 		child := pos
@@ -241,7 +247,7 @@ func SelfSetPlay(ctx context.Context, pos board.Position, st problem.Stipulation
 	if full <= 0 {
 		full = solver.DefaultTreeDepth(problem.Mate(st.Moves))
 	}
-	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim), full: full, noThreat: opt.NoThreat}
+	b := &selfTreeBuilder{s: newSelfer(ctx, st, lim, prune.Enabled()), full: full, noThreat: opt.NoThreat}
 	t := &solver.SolutionTree{Mate: problem.Mate(st.Moves), FullDepth: full}
 	var l board.MoveList
 	b.s.defenderMoves(&null, &l)
@@ -275,7 +281,7 @@ func SelfTries(ctx context.Context, pos board.Position, st problem.Stipulation, 
 	if !st.IsForced() {
 		return nil, errors.New("not a forced stipulation")
 	}
-	s := newSelfer(ctx, st, lim)
+	s := newSelfer(ctx, st, lim, prune.Enabled())
 	var tries []Try
 	var l board.MoveList
 	s.attackerMoves(&pos, &l)

@@ -153,9 +153,21 @@ func (s *sweepStats) add(stip string, solutions int, took time.Duration) {
 	x.took += took
 }
 
-// sweep runs cases first..first+n-1 over the cores; each difference is
-// reported by fail, and the first stops it when stopAtFirst.
-func sweep(first, n uint64, stopAtFirst bool, fail func(string)) *sweepStats {
+// caseCheck checks the case of one seed: its stipulation, what differs
+// ("" when nothing does), whether it was compared, and its solutions.
+type caseCheck func(seed uint64) (stip, diff string, compared bool, solutions int)
+
+// checkHelpCase is the sweep of help and series play's case check.
+func checkHelpCase(seed uint64) (string, string, bool, int) {
+	c := drawSweepCase(seed)
+	diff, ok, sols := sweepOne(c)
+	return c.stip.String(), diff, ok, sols
+}
+
+// sweep runs the cases of seeds first..first+n-1 over the cores; each
+// difference is reported by fail, and the first stops it when
+// stopAtFirst.
+func sweep(first, n uint64, check caseCheck, stopAtFirst bool, fail func(string)) *sweepStats {
 	var st sweepStats
 	var next atomic.Uint64
 	next.Store(first)
@@ -172,15 +184,14 @@ func sweep(first, n uint64, stopAtFirst bool, fail func(string)) *sweepStats {
 					return
 				}
 				began := time.Now()
-				c := drawSweepCase(seed)
-				diff, ok, sols := sweepOne(c)
+				stip, diff, ok, sols := check(seed)
 				if !ok {
 					st.skipped.Add(1)
 					continue
 				}
 				st.compared.Add(1)
 				st.solutions.Add(int64(sols))
-				st.add(c.stip.String(), sols, time.Since(began))
+				st.add(stip, sols, time.Since(began))
 				if diff != "" {
 					mu.Lock()
 					fail(diff)
@@ -220,7 +231,7 @@ func TestShortcutsSound(t *testing.T) {
 	first := envCount(t, "MATELINE_SWEEP_FIRST", 1)
 	n := envCount(t, "MATELINE_SWEEP_CASES", 1200)
 	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
-	st := sweep(first, n, false, func(diff string) { t.Error(diff) })
+	st := sweep(first, n, checkHelpCase, false, func(diff string) { t.Error(diff) })
 	t.Logf("seeds %d to %d: %d compared (%d solutions), %d over %d nodes", first, first+n-1,
 		st.compared.Load(), st.solutions.Load(), st.skipped.Load(), sweepNodes)
 	for _, stip := range sweepStipulations {

@@ -160,7 +160,7 @@ func Rare(rng *rand.Rand, theme Theme) string {
 	case SelfBlock:
 		placeKings(rng, &grid)
 		king := findKing(&grid, letter('k', true))
-		for _, s := range ring(king) {
+		for _, s := range Ring(king) {
 			if rng.IntN(3) == 0 {
 				put(s, letter("pnbrq"[rng.IntN(5)], true))
 			}
@@ -180,7 +180,7 @@ func Rare(rng *rand.Rand, theme Theme) string {
 		edge := []int{0, 7, 56, 63, 1, 6, 8, 15, 48, 55, 57, 62}
 		king := edge[rng.IntN(len(edge))]
 		put(king, letter('k', true))
-		for _, sq := range ring(king) {
+		for _, sq := range Ring(king) {
 			if rng.IntN(2) == 0 {
 				put(sq, letter("pnbrq"[rng.IntN(5)], true))
 			}
@@ -242,8 +242,8 @@ func findKing(grid *[64]byte, k byte) int {
 	return -1
 }
 
-// ring is the squares round s.
-func ring(s int) []int {
+// Ring is the squares round s (a1 is 0).
+func Ring(s int) []int {
 	var out []int
 	for dr := -1; dr <= 1; dr++ {
 		for df := -1; df <= 1; df++ {

@@ -2,11 +2,11 @@ package prune
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/internal/shortcut"
 )
 
 // Shortcut is one rule that lets help or series play skip work: each is
@@ -105,20 +105,15 @@ func ParseSet(list string) (Set, error) {
 	return s, nil
 }
 
-// shortcutsOffVar names the shortcuts a developer switches off, to
-// compare the solutions without them (docs/developing.md); never a user
-// option.
-const shortcutsOffVar = "MATELINE_SHORTCUTS_OFF"
+// registry holds the names for MATELINE_SHORTCUTS_OFF, which switches
+// shortcuts off for the whole process, to compare the solutions without
+// them (docs/developing.md); never a user option.
+var registry = shortcut.Register(shortcutNames[:]...)
 
-// Enabled is every shortcut but those MATELINE_SHORTCUTS_OFF
-// names, read once; a name it does not know is said once on standard
-// error and left out.
+// Enabled is every shortcut but those MATELINE_SHORTCUTS_OFF names, read
+// once.
 var Enabled = sync.OnceValue(func() Set {
-	off, err := ParseSet(os.Getenv(shortcutsOffVar))
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "mateline: %s: %v\n", shortcutsOffVar, err)
-	}
-	return All &^ off
+	return All &^ Set(registry.Off())
 })
 
 // MemoOnly is the shortcuts that only remember or order the search, not
