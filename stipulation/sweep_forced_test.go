@@ -82,7 +82,7 @@ func boxedKings(rng *rand.Rand) string {
 }
 
 // cornered reports whether fen is legal and White has a move after which
-// Black has at most two moves, one of them a check: where selfmates are.
+// Black has one or two moves, each of them a check: where selfmates are.
 func cornered(fen string) bool {
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
@@ -97,12 +97,16 @@ func cornered(fen string) bool {
 		if r.N == 0 || r.N > 2 {
 			continue
 		}
+		checks := 0
 		for _, d := range r.Slice() {
 			next := after
 			next.Play(d)
 			if next.InCheck() {
-				return true
+				checks++
 			}
+		}
+		if checks == r.N {
+			return true
 		}
 	}
 	return false
