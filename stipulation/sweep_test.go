@@ -65,7 +65,48 @@ func solveWith(c sweepCase, cuts prune.Set) ([]string, bool) {
 	if errors.Is(err, ErrLimit) {
 		return nil, false
 	}
+	if cuts == 0 {
+		rareSeen.count(c.pos, res.Solutions)
+	}
 	return lines(res.Solutions), true
+}
+
+// rareCounts counts the solutions a sweep compares by the rare moves
+// they hold, to show that it reaches them.
+type rareCounts struct {
+	capturePromotion, underpromotion, enPassant, castling, doubleCheck atomic.Int64
+}
+
+// rareSeen is the rare moves of the sweeps of this process.
+var rareSeen rareCounts
+
+// count adds the solutions of pos: each line once per kind of rare move
+// it holds (a double check only as the last move).
+func (r *rareCounts) count(pos board.Position, sols []Line) {
+	for _, line := range sols {
+		var capProm, under, ep, castle bool
+		p := pos
+		for _, m := range line {
+			if m.Promotion() != board.NoPieceType {
+				capProm = capProm || p.PieceAt(m.To()) != board.NoPiece
+				under = under || m.Promotion() != board.Queen
+			}
+			ep = ep || m.IsEnPassant()
+			castle = castle || m.IsCastling()
+			p.Play(m)
+		}
+		for kind, seen := range map[*atomic.Int64]bool{&r.capturePromotion: capProm, &r.underpromotion: under, &r.enPassant: ep, &r.castling: castle, &r.doubleCheck: p.Checkers().More()} {
+			if seen {
+				kind.Add(1)
+			}
+		}
+	}
+}
+
+// String says the counts.
+func (r *rareCounts) String() string {
+	return fmt.Sprintf("capture-promotion %d, underpromotion %d, en passant %d, castling %d, ending in a double check %d",
+		r.capturePromotion.Load(), r.underpromotion.Load(), r.enPassant.Load(), r.castling.Load(), r.doubleCheck.Load())
 }
 
 // shortcutsOf is the shortcuts a stipulation's search makes somewhere
@@ -239,6 +280,7 @@ func TestShortcutsSound(t *testing.T) {
 			t.Logf("  %-9s %7d compared, %8d solutions, %d ms", stip, x.compared, x.solutions, x.took.Milliseconds())
 		}
 	}
+	t.Logf("solution lines with a rare move (the search without shortcuts): %s", &rareSeen)
 	if st.solutions.Load() == 0 {
 		t.Error("no solution compared")
 	}
