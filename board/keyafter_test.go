@@ -30,6 +30,12 @@ func TestKeyAfter(t *testing.T) {
 				child.Play(m)
 				documented := child.Castling() == pos.Castling() && child.EnPassant() == board.NoSquare &&
 					!m.IsCastling() && !m.IsEnPassant()
+				if pos.KeyAfterIsExact(m) && pos.KeyAfter(m) != child.Key() {
+					t.Fatalf("%s %s: KeyAfterIsExact, but KeyAfter %x, Play %x", pos.FEN(), m, pos.KeyAfter(m), child.Key())
+				}
+				if pos.KeyAfterIsExact(m) && !documented {
+					t.Fatalf("%s %s: KeyAfterIsExact outside the documented cases", pos.FEN(), m)
+				}
 				switch got := pos.KeyAfter(m); {
 				case !documented:
 					hinted++

@@ -55,17 +55,24 @@ func (t *failTable) add(key uint64, plies int) {
 
 // probe marks in known (cleared first) the moves of l from pos whose
 // child, with plies left, is in the table (the keys read ahead, as
-// Position.KeyAfter gives them; keys is working memory). The keys are
-// worked out first and then looked up in one pass, so that the memory
-// reads overlap instead of waiting one by one.
+// Position.KeyAfter gives them; keys is working memory). A move whose
+// key KeyAfter cannot give exactly (castling, en passant, a pawn's double
+// step, a castling right lost) is never marked: its guess may be the key
+// of another position, one without the en-passant capture or the right
+// that the real child has. The keys are worked out first and then looked
+// up in one pass, so that the memory reads overlap instead of waiting one
+// by one.
 func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, known *[4]uint64, keys *[len(board.MoveList{}.Moves)]uint64) {
 	*known = [4]uint64{}
 	moves := l.Slice()
 	for i, m := range moves {
 		keys[i] = mix(pos.KeyAfter(m), plies)
+		if !pos.KeyAfterIsExact(m) {
+			keys[i] = 0 // never in the table: 0 is the empty slot's, and mix never gives it
+		}
 	}
 	for i, k := range keys[:len(moves)] {
-		if t.slots[k&t.mask] == k {
+		if k != 0 && t.slots[k&t.mask] == k {
 			known[i>>6] |= 1 << (i & 63)
 		}
 	}
