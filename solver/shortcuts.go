@@ -54,8 +54,6 @@ var shortcuts = shortcut.Register(
 	"mate-distance", "window-depth", "material", "repetition",
 	"tablebases", "proof-numbers")
 
-const _ = uint(int(shortcutCount) - 10) // one name per shortcut
-
 // enabledShortcuts is every shortcut but those MATELINE_SHORTCUTS_OFF
 // names, read once.
 var enabledShortcuts = sync.OnceValue(func() shortcut.Set {
