@@ -2,7 +2,6 @@ package prune
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"mateline.dev/mateline/board"
@@ -81,28 +80,8 @@ func (s Set) without(x Shortcut) Set { return s &^ (1 << x) }
 // ParseSet reads a comma-separated list of shortcut names ("all":
 // every one).
 func ParseSet(list string) (Set, error) {
-	var s Set
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		if name == "all" {
-			s = All
-			continue
-		}
-		found := false
-		for x, n := range shortcutNames {
-			if n == name {
-				s |= 1 << x
-				found = true
-			}
-		}
-		if !found {
-			return s, fmt.Errorf("unknown shortcut %q (known: %s)", name, strings.Join(shortcutNames[:], ", "))
-		}
-	}
-	return s, nil
+	s, err := registry.Parse(list)
+	return Set(s), err
 }
 
 // registry holds the names for MATELINE_SHORTCUTS_OFF, which switches
