@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/solver"
 )
 
@@ -21,7 +22,7 @@ func TestDirectMutantsCaught(t *testing.T) {
 	if which == "" {
 		t.Skip("MATELINE_MUTANTS=all (or a list of shortcut names) runs the mutation check (minutes)")
 	}
-	limit := envNumber(t, "MATELINE_MUTANT_CASES", 200_000)
+	limit := testpos.EnvCount(t, "MATELINE_MUTANT_CASES", 200_000)
 	prober := sweepProber(t)
 	defer solver.SetMutant(solver.ShortcutCount)
 	for x := 0; x < solver.ShortcutCount; x++ {

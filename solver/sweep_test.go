@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -511,28 +510,14 @@ func sweepProber(t *testing.T) solver.Prober {
 	return endgame.Prober{TB: tb}
 }
 
-// envNumber reads a count from the environment, def without it.
-func envNumber(t *testing.T, name string, def uint64) uint64 {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		t.Fatalf("%s=%q: %v", name, v, err)
-	}
-	return n
-}
-
 // TestDirectShortcutsSound sweeps the direct-mate search's shortcuts
 // against the plain minimax (MATELINE_DIRECT_SWEEP_FIRST and
 // MATELINE_DIRECT_SWEEP_CASES choose the seeds; a failure names its
 // seed, so that it can be replayed).
 func TestDirectShortcutsSound(t *testing.T) {
-	first := envNumber(t, "MATELINE_DIRECT_SWEEP_FIRST", 1)
-	n := envNumber(t, "MATELINE_DIRECT_SWEEP_CASES", 300)
-	directSweepNodes = int(envNumber(t, "MATELINE_DIRECT_SWEEP_NODES", uint64(directSweepNodes)))
+	first := testpos.EnvCount(t, "MATELINE_DIRECT_SWEEP_FIRST", 1)
+	n := testpos.EnvCount(t, "MATELINE_DIRECT_SWEEP_CASES", 300)
+	directSweepNodes = int(testpos.EnvCount(t, "MATELINE_DIRECT_SWEEP_NODES", uint64(directSweepNodes)))
 	if testing.Short() {
 		n = min(n, 60)
 	}

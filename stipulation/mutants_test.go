@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"mateline.dev/mateline/internal/testpos"
 	"mateline.dev/mateline/stipulation/internal/prune"
 )
 
@@ -27,8 +28,8 @@ func TestMutantsCaught(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
-	limit := envCount(t, "MATELINE_MUTANT_CASES", 200_000)
+	sweepNodes = testpos.EnvCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	limit := testpos.EnvCount(t, "MATELINE_MUTANT_CASES", 200_000)
 	defer func() { prune.Mutant = prune.Count }()
 	for x := prune.Shortcut(0); x < prune.Count; x++ {
 		if !chosen.Has(x) {

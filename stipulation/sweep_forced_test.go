@@ -158,9 +158,9 @@ func checkForcedCase(seed uint64) (string, string, bool, int) {
 // MATELINE_FORCED_SWEEP_FIRST and MATELINE_FORCED_SWEEP_CASES choose the
 // seeds; a failure names its seed, which drawForcedCase replays.
 func TestForcedShortcutsSound(t *testing.T) {
-	first := envCount(t, "MATELINE_FORCED_SWEEP_FIRST", 1)
-	n := envCount(t, "MATELINE_FORCED_SWEEP_CASES", 2000)
-	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	first := testpos.EnvCount(t, "MATELINE_FORCED_SWEEP_FIRST", 1)
+	n := testpos.EnvCount(t, "MATELINE_FORCED_SWEEP_CASES", 2000)
+	sweepNodes = testpos.EnvCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
 	st := sweep(first, n, checkForcedCase, false, func(diff string) { t.Error(diff) })
 	t.Logf("seeds %d to %d: %d compared (%d keys), %d over %d nodes", first, first+n-1,
 		st.compared.Load(), st.solutions.Load(), st.skipped.Load(), sweepNodes)

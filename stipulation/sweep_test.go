@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -248,19 +246,6 @@ func sweep(first, n uint64, check caseCheck, stopAtFirst bool, fail func(string)
 	return &st
 }
 
-// envCount reads a count from the environment, def without it.
-func envCount(t *testing.T, name string, def uint64) uint64 {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		t.Fatalf("%s=%q: %v", name, v, err)
-	}
-	return n
-}
-
 // TestShortcutsSound: on random positions drawn rich in promotions,
 // capture-promotions, en passant, castling rights, pins, self-blocks and
 // crowds of line pieces round a king, over every family of help and
@@ -269,9 +254,9 @@ func envCount(t *testing.T, name string, def uint64) uint64 {
 // (scripts/sound-sweep.sh runs millions) and MATELINE_SWEEP_FIRST the
 // first seed; a failure names its seed, which drawSweepCase replays.
 func TestShortcutsSound(t *testing.T) {
-	first := envCount(t, "MATELINE_SWEEP_FIRST", 1)
-	n := envCount(t, "MATELINE_SWEEP_CASES", 1200)
-	sweepNodes = envCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
+	first := testpos.EnvCount(t, "MATELINE_SWEEP_FIRST", 1)
+	n := testpos.EnvCount(t, "MATELINE_SWEEP_CASES", 1200)
+	sweepNodes = testpos.EnvCount(t, "MATELINE_SWEEP_NODES", sweepNodes)
 	st := sweep(first, n, checkHelpCase, false, func(diff string) { t.Error(diff) })
 	t.Logf("seeds %d to %d: %d compared (%d solutions), %d over %d nodes", first, first+n-1,
 		st.compared.Load(), st.solutions.Load(), st.skipped.Load(), sweepNodes)
