@@ -7,8 +7,7 @@ import (
 	"slices"
 
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/dtm"
-	"mateline.dev/mateline/endgame"
+	"mateline.dev/mateline/tablebase"
 )
 
 // PositionInfo is what the tables say of one position, field for field
@@ -46,34 +45,22 @@ type Probe struct {
 }
 
 // Tables are what the server answers from: Syzygy files, mateline's DTM
-// tables, or both (either may be nil).
-type Tables struct {
-	Syzygy *endgame.Tablebase
-	DTM    *dtm.Store
-}
+// tables, or both (either may be nil). What they say of a position is
+// package tablebase's answer; this type turns it into Lichess's.
+type Tables tablebase.Tables
 
 // errNotInTables is a position no table answers (HTTP 404).
 type errNotInTables struct{ why string }
 
 func (e errNotInTables) Error() string { return e.why }
 
-// covered says whether the tables could hold pos, and why not.
-func (t Tables) covered(pos *board.Position) error {
-	if pos.Castling() != 0 {
-		return errNotInTables{"castling rights: no tablebase holds a position with castling rights"}
+// notInTables turns tablebase's reason into the server's 404.
+func notInTables(err error) error {
+	var nt *tablebase.NotInTables
+	if errors.As(err, &nt) {
+		return errNotInTables{nt.Why}
 	}
-	men := pos.Occupied().Count()
-	most := 0
-	if t.DTM != nil {
-		most = dtm.MaxMen
-	}
-	if t.Syzygy != nil {
-		most = max(most, t.Syzygy.MaxPieces())
-	}
-	if men > most {
-		return errNotInTables{fmt.Sprintf("%d men: the tables hold at most %d", men, most)}
-	}
-	return nil
+	return err
 }
 
 // info says what the tables know of pos; h is the half-move clock before
@@ -83,30 +70,15 @@ func (t Tables) info(pos *board.Position, hBefore int) (PositionInfo, error) {
 	var pi PositionInfo
 	pi.Checkmate, pi.Stalemate = pos.IsCheckmate(), pos.IsStalemate()
 	pi.InsufficientMaterial = pos.InsufficientMaterial()
-	var dtmErr, dtzErr error
-	dtzErr = errors.New("no Syzygy files")
-	if t.Syzygy != nil && pos.Occupied().Count() <= t.Syzygy.MaxPieces() {
-		if z, precise, err := t.Syzygy.ProbeDTZPrecise(pos); err == nil {
-			pi.DTZ = &z
-			if precise {
-				pz := z
-				pi.PreciseDTZ = &pz
-			}
-		} else {
-			dtzErr = err
-		}
+	v, err := tablebase.Tables(t).Values(pos)
+	pi.DTZ = v.DTZ
+	if v.DTZ != nil && v.PreciseDTZ {
+		pz := *v.DTZ
+		pi.PreciseDTZ = &pz
 	}
-	dtmErr = errors.New("no DTM tables")
-	if t.DTM != nil && dtm.Covers(pos) {
-		if pi.Checkmate {
-			dtmErr = nil // known, and null: a mated position has no distance
-		} else if v, err := t.DTM.Probe(pos); err == nil {
-			d := plies(v.Signed())
-			pi.DTM = &d
-			dtmErr = nil
-		} else {
-			dtmErr = err
-		}
+	if v.DTM != nil {
+		d := plies(int(*v.DTM))
+		pi.DTM = &d
 	}
 	h := pos.HalfmoveClock()
 	switch {
@@ -133,22 +105,7 @@ func (t Tables) info(pos *board.Position, hBefore int) (PositionInfo, error) {
 	default:
 		pi.Category = Unknown
 	}
-	if dtmErr != nil && dtzErr != nil && !pi.Checkmate && !pi.Stalemate {
-		return pi, missing(pos, dtmErr, dtzErr)
-	}
-	return pi, nil
-}
-
-// missing says why neither table answered a position.
-func missing(pos *board.Position, dtmErr, dtzErr error) error {
-	m, _ := dtm.MaterialOf(pos).Canonical()
-	switch {
-	case errors.Is(dtmErr, dtm.ErrMissing):
-		return errNotInTables{fmt.Sprintf("the DTM table %s is not built: build it with 'mateline tables build %s' (or start serve with --dtm-build 5)", m, m)}
-	case errors.Is(dtzErr, endgame.ErrMissing):
-		return errNotInTables{fmt.Sprintf("no Syzygy table for %s: %v", m, dtzErr)}
-	}
-	return errNotInTables{fmt.Sprintf("no table answers %s: %v", m, dtmErr)}
+	return pi, notInTables(err)
 }
 
 // plies turns signed moves (+N mate in N, -N mated in N) into Lichess's
@@ -168,8 +125,8 @@ func plies(m int) int {
 // table covers the position.
 func (t Tables) Standard(pos *board.Position) (Probe, error) {
 	var p Probe
-	if err := t.covered(pos); err != nil {
-		return p, err
+	if err := tablebase.Tables(t).Covered(pos); err != nil {
+		return p, notInTables(err)
 	}
 	root, err := t.info(pos, max(pos.HalfmoveClock()-1, 0))
 	if err != nil {

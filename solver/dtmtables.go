@@ -5,6 +5,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/tablebase/dtmline"
 )
 
 // Exact distance-to-mate tables (Options.DTM) answer a root they cover
@@ -89,12 +90,12 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 	for i, m := range moves {
 		child := pos
 		child.Play(m)
-		v, ok := childMate(opt.DTM, &child)
+		v, ok := dtmline.MoveValue(opt.DTM, &child)
 		if !ok {
 			return res, false
 		}
 		vals[i] = v
-		if i == 0 || betterThan(v, best) {
+		if i == 0 || dtmline.Better(v, best) {
 			best = v
 		}
 	}
@@ -132,7 +133,7 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 	}
 	lines := max(opt.Lines, 1)
 	for _, k := range res.Keys[:min(lines, len(res.Keys))] {
-		line, ok := dtmLine(opt.DTM, pos, k)
+		line, ok := dtmline.LineFrom(opt.DTM, pos, k)
 		if !ok {
 			res.Partial = true
 			break
@@ -143,76 +144,6 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 		res.PV = res.Lines[0]
 	}
 	return res, true
-}
-
-// childMate is the value for the side to move of the move that led to
-// child: the mate there, seen one move earlier.
-func childMate(t DTM, child *board.Position) (problem.Mate, bool) {
-	if child.IsCheckmate() {
-		return 1, true
-	}
-	if child.IsStalemate() {
-		return 0, true
-	}
-	m, ok := t.ProbeDTM(child)
-	if !ok {
-		return 0, false
-	}
-	mate := problem.Mate(m)
-	switch {
-	case mate > 0:
-		return -mate, true // we are mated in the same number of moves
-	case mate < 0:
-		return -mate + 1, true // we mate one move later
-	}
-	return 0, true
-}
-
-// betterThan compares two values m and o of moves for the side that chooses: a
-// quicker mate is better, then no mate, then the longest defence.
-func betterThan(m, o problem.Mate) bool { return rankMate(m) > rankMate(o) }
-
-func rankMate(m problem.Mate) int {
-	switch {
-	case m > 0:
-		return 1000 - int(m)
-	case m < 0:
-		return -1000 - int(m)
-	}
-	return 0
-}
-
-// dtmLine plays key, then at each ply the best move by the tables (ties
-// to the first in UCI order), until mate.
-func dtmLine(t DTM, pos board.Position, key board.Move) ([]board.Move, bool) {
-	line := []board.Move{key}
-	pos.Play(key)
-	for len(line) < MaxPly {
-		if pos.IsCheckmate() {
-			return line, true
-		}
-		moves := legalMoves(&pos)
-		slices.SortFunc(moves, compareUCI)
-		var pick board.Move
-		var best problem.Mate
-		for i, m := range moves {
-			child := pos
-			child.Play(m)
-			v, ok := childMate(t, &child)
-			if !ok {
-				return line, false
-			}
-			if i == 0 || betterThan(v, best) {
-				pick, best = m, v
-			}
-		}
-		if best == 0 || pick == board.NoMove {
-			return line, false
-		}
-		line = append(line, pick)
-		pos.Play(pick)
-	}
-	return line, false
 }
 
 func legalMoves(pos *board.Position) []board.Move {
@@ -229,43 +160,4 @@ func compareUCI(a, b board.Move) int {
 		return 1
 	}
 	return 0
-}
-
-// TableMove is a legal move with the mate it keeps for the side that
-// plays it (Mate(0): no forced mate after it).
-type TableMove struct {
-	Move board.Move
-	Mate problem.Mate
-}
-
-// TableMoves returns every legal move of pos with its value from the DTM
-// tables, best first (then in UCI order). ok is false when the tables do
-// not answer for some move.
-func TableMoves(t DTM, pos board.Position) ([]TableMove, bool) {
-	moves := legalMoves(&pos)
-	slices.SortFunc(moves, compareUCI)
-	out := make([]TableMove, 0, len(moves))
-	for _, m := range moves {
-		child := pos
-		child.Play(m)
-		v, ok := childMate(t, &child)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, TableMove{m, v})
-	}
-	slices.SortStableFunc(out, func(a, b TableMove) int { return rankMate(b.Mate) - rankMate(a.Mate) })
-	return out, true
-}
-
-// TableLine is the DTM-optimal line from pos: the winner mates soonest,
-// the loser holds out longest, ties to the first move in UCI order. It is
-// empty when neither side can force mate; ok is false when the tables do
-// not answer.
-func TableLine(t DTM, pos board.Position) ([]board.Move, bool) {
-	moves, ok := TableMoves(t, pos)
-	if !ok || len(moves) == 0 || moves[0].Mate == 0 {
-		return nil, ok
-	}
-	return dtmLine(t, pos, moves[0].Move)
 }

@@ -1,6 +1,9 @@
 package solver
 
-import "mateline.dev/mateline/board"
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/tablebase/dtmline"
+)
 
 // Prober answers win/draw/loss questions about positions with few pieces
 // (Syzygy tables, in package endgame). WDL is from the side to move: 2 win,
@@ -26,12 +29,6 @@ type Book interface {
 	BookMoves(pos *board.Position) []board.Move
 }
 
-// DTM gives exact distances to mate (package dtm's Store). ProbeDTM
-// returns the mate in signed moves from the side to move (+N it mates in
-// N, -N it is mated in N, 0 neither side can force mate); ok is false when
-// the tables do not answer (more men than they hold, castling rights, a
-// table that cannot be had, a position already checkmated). It must be
-// safe for concurrent use.
-type DTM interface {
-	ProbeDTM(pos *board.Position) (mate int, ok bool)
-}
+// DTM gives exact distances to mate (package dtm's Prober), as package
+// tablebase/dtmline defines it: one interface for every front end.
+type DTM = dtmline.DTM

@@ -5,6 +5,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/problem"
+	"mateline.dev/mateline/tablebase/dtmline"
 )
 
 // A proof tree shows that the attacker forces mate: at each attacker node
@@ -153,7 +154,7 @@ func (t *proofTree) dtmMove(pos *board.Position, l *board.MoveList, plies int) (
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
-		v, ok := childMate(t.s.env.dtm, &child)
+		v, ok := dtmline.MoveValue(t.s.env.dtm, &child)
 		if !ok || v <= 0 || v.Plies() > bestPlies {
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/solver"
+	"mateline.dev/mateline/tablebase"
 )
 
 // syzygyFlag is the --syzygy flag shared by probe, solve and validate.
@@ -114,94 +115,45 @@ func probeOne(tb *endgame.Tablebase, dt solver.DTM, store *dtm.Store, fen string
 	if fen == "startpos" {
 		fen = board.StartFEN
 	}
-	out := probeJSON{FEN: fen}
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
-		out.Error = err.Error()
-		return out
+		return probeJSON{FEN: fen, Error: err.Error()}
 	}
-	out.FEN = pos.FEN()
-	switch {
-	case pos.IsCheckmate():
-		out.Status = "checkmate: the side to move is mated"
-	case pos.IsStalemate():
-		out.Status = "stalemate"
+	return probeReport(tablebase.Tables{Syzygy: tb, DTM: store}.Answer(pos, dt))
+}
+
+// probeReport writes the tables' answer as probe prints it: the DTM
+// moves in DTM order with Syzygy's values added, else Syzygy's order.
+func probeReport(a tablebase.Answer) probeJSON {
+	pos := &a.Position
+	out := probeJSON{FEN: pos.FEN(), Status: a.Ending, WDL: a.WDL, DTZ: a.DTZ, RootWDL: a.RootWDL}
+	if a.DTM != nil {
+		root := int(*a.DTM)
+		out.DTM = &root
 	}
 	byUCI := map[string]int{}
-	if dt != nil && dtm.Covers(&pos) && out.Status == "" {
-		if moves, ok := solver.TableMoves(dt, pos); ok && len(moves) > 0 {
-			root := int(moves[0].Mate)
-			out.DTM = &root
-			for _, m := range moves {
-				v := int(m.Mate)
-				byUCI[m.Move.UCI()] = len(out.Moves)
-				out.Moves = append(out.Moves, probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), DTM: &v})
-			}
-			if line, ok := solver.TableLine(dt, pos); ok && len(line) > 0 {
-				out.DTMLine = strings.Fields(pos.SANLine(line))
-			}
+	for _, m := range a.DTMMoves {
+		v := int(m.Mate)
+		byUCI[m.Move.UCI()] = len(out.Moves)
+		out.Moves = append(out.Moves, probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), DTM: &v})
+	}
+	if len(a.DTMLine) > 0 {
+		out.DTMLine = strings.Fields(pos.SANLine(a.DTMLine))
+	}
+	for _, m := range a.Syzygy {
+		w, z := m.WDL, m.DTZ
+		if i, ok := byUCI[m.Move.UCI()]; ok {
+			out.Moves[i].WDL, out.Moves[i].DTZ = &w, &z
+		} else if a.DTM == nil {
+			out.Moves = append(out.Moves, probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), WDL: &w, DTZ: &z})
 		}
 	}
-	if tb == nil {
-		if out.DTM == nil && out.Status == "" {
-			why := "the DTM tables are off (--no-dtm)"
-			if store != nil {
-				why = store.Reason(&pos)
-			}
-			if why == "" {
-				why = "a table it needs could not be had (see the warnings above)"
-			}
-			out.Error = "not in the DTM tables: " + why + "; and no Syzygy directory was given"
-			out.notInTables = true
-		}
-		return out
+	if len(a.WinningLine) > 0 {
+		out.Line = strings.Fields(pos.SANLine(a.WinningLine))
 	}
-	wdl, err := tb.ProbeWDL(&pos)
-	if err == nil {
-		var dtz, rootWDL int
-		var moves []endgame.RootMove
-		if dtz, err = tb.ProbeDTZ(&pos); err == nil {
-			moves, rootWDL, err = tb.ProbeRoot(&pos)
-		}
-		if err == nil {
-			out.WDL, out.DTZ, out.RootWDL = &wdl, &dtz, &rootWDL
-			var withWDL []probeMoveJSON
-			for _, m := range moves {
-				w, z := m.WDL, m.DTZ
-				pm := probeMoveJSON{UCI: m.Move.UCI(), SAN: pos.SAN(m.Move), WDL: &w, DTZ: &z}
-				if i, ok := byUCI[pm.UCI]; ok {
-					pm.DTM = out.Moves[i].DTM
-				}
-				withWDL = append(withWDL, pm)
-			}
-			if out.DTM == nil {
-				out.Moves = withWDL
-			} else {
-				// DTM order, with Syzygy's values added
-				for i := range out.Moves {
-					for _, pm := range withWDL {
-						if pm.UCI == out.Moves[i].UCI {
-							out.Moves[i].WDL, out.Moves[i].DTZ = pm.WDL, pm.DTZ
-						}
-					}
-				}
-			}
-			if wdl > 0 {
-				var line []board.Move
-				if line, err = tb.WinningLine(pos); err == nil {
-					out.Line = strings.Fields(pos.SANLine(line))
-				}
-			}
-		}
-	}
-	if err != nil {
-		if out.DTM != nil && errors.Is(err, endgame.ErrNotInTables) {
-			return out // the DTM answer stands
-		}
-		if out.DTM == nil || !errors.Is(err, endgame.ErrMissing) {
-			out.Error = err.Error()
-			out.notInTables = errors.Is(err, endgame.ErrNotInTables)
-		}
+	if a.Err != nil {
+		var nt *tablebase.NotInTables
+		out.Error, out.notInTables = a.Err.Error(), errors.As(a.Err, &nt)
 	}
 	return out
 }

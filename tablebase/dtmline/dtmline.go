@@ -1,0 +1,155 @@
+// Package dtmline reads a distance-to-mate prober move by move: the
+// value each move keeps for the side that plays it, the order of moves by
+// that value, and the DTM-optimal line. It needs only the prober's
+// interface, so the solver uses it without importing the tables.
+package dtmline
+
+import (
+	"slices"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/problem"
+)
+
+// DTM gives exact distances to mate (package dtm's Prober). ProbeDTM
+// returns the mate in signed moves from the side to move (+N it mates in
+// N, -N it is mated in N, 0 neither side can force mate); ok is false when
+// the tables do not answer (more men than they hold, castling rights, a
+// table that cannot be had, a position already checkmated). It must be
+// safe for concurrent use.
+type DTM interface {
+	ProbeDTM(pos *board.Position) (mate int, ok bool)
+}
+
+// maxLinePlies bounds a DTM line: longer than any mate a table of up to
+// six men holds.
+const maxLinePlies = 1200
+
+// MoveValue is the value, for the side that played it, of the move that
+// led to child: the mate there seen one move earlier (Mate(1) when child
+// is checkmate, 0 when neither side can force mate). ok is false when the
+// tables do not answer child.
+func MoveValue(t DTM, child *board.Position) (problem.Mate, bool) {
+	if child.IsCheckmate() {
+		return 1, true
+	}
+	if child.IsStalemate() {
+		return 0, true
+	}
+	m, ok := t.ProbeDTM(child)
+	if !ok {
+		return 0, false
+	}
+	mate := problem.Mate(m)
+	switch {
+	case mate > 0:
+		return -mate, true // the mover is mated in the same number of moves
+	case mate < 0:
+		return -mate + 1, true // the mover mates one move later
+	}
+	return 0, true
+}
+
+// Better reports whether a move worth m is better than one worth o for
+// the side that chooses: a quicker mate, then no mate, then the longest
+// defence.
+func Better(m, o problem.Mate) bool { return rank(m) > rank(o) }
+
+// rank orders move values for the side that chooses, best highest.
+func rank(m problem.Mate) int {
+	switch {
+	case m > 0:
+		return 1000 - int(m)
+	case m < 0:
+		return -1000 - int(m)
+	}
+	return 0
+}
+
+// Move is a legal move with the mate it keeps for the side that plays
+// it (Mate(0): no forced mate after it).
+type Move struct {
+	Move board.Move
+	Mate problem.Mate
+}
+
+// Moves returns every legal move of pos with its value from the DTM
+// tables, best first (then in UCI order). ok is false when the tables do
+// not answer for some move.
+func Moves(t DTM, pos board.Position) ([]Move, bool) {
+	moves := legalByUCI(&pos)
+	out := make([]Move, 0, len(moves))
+	for _, m := range moves {
+		child := pos
+		child.Play(m)
+		v, ok := MoveValue(t, &child)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, Move{m, v})
+	}
+	slices.SortStableFunc(out, func(a, b Move) int { return rank(b.Mate) - rank(a.Mate) })
+	return out, true
+}
+
+// Line is the DTM-optimal line from pos: the winner mates soonest, the
+// loser holds out longest, ties to the first move in UCI order. It is
+// empty when neither side can force mate; ok is false when the tables do
+// not answer.
+func Line(t DTM, pos board.Position) ([]board.Move, bool) {
+	moves, ok := Moves(t, pos)
+	if !ok || len(moves) == 0 || moves[0].Mate == 0 {
+		return nil, ok
+	}
+	return LineFrom(t, pos, moves[0].Move)
+}
+
+// LineFrom plays first, then at each ply the best move by the tables
+// (ties to the first in UCI order), until mate. ok is false when the
+// tables stop answering, or the line does not end in mate.
+func LineFrom(t DTM, pos board.Position, first board.Move) ([]board.Move, bool) {
+	line := []board.Move{first}
+	pos.Play(first)
+	for len(line) < maxLinePlies {
+		if pos.IsCheckmate() {
+			return line, true
+		}
+		var pick board.Move
+		var best problem.Mate
+		for i, m := range legalByUCI(&pos) {
+			child := pos
+			child.Play(m)
+			v, ok := MoveValue(t, &child)
+			if !ok {
+				return line, false
+			}
+			if i == 0 || Better(v, best) {
+				pick, best = m, v
+			}
+		}
+		if best == 0 || pick == board.NoMove {
+			return line, false
+		}
+		line = append(line, pick)
+		pos.Play(pick)
+	}
+	return line, false
+}
+
+// legalByUCI lists pos's legal moves in UCI order.
+func legalByUCI(pos *board.Position) []board.Move {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	moves := slices.Clone(l.Slice())
+	slices.SortFunc(moves, func(a, b board.Move) int {
+		x, y := a.UCI(), b.UCI()
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+	return moves
+}
