@@ -663,7 +663,7 @@ func (b *builder) childValue(w *worker, ch *node) (Value, error) {
 		}
 		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
 	}
-	if r.t.z != nil && r.t.z.h.version >= zFormatFilled {
+	if r.t.z != nil && r.t.z.h.version >= zFormatDecided {
 		return Draw, fmt.Errorf("%s: read by a build without its values whole", r.t.l.mat)
 	}
 	return r.t.value(x)

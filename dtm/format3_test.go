@@ -116,7 +116,7 @@ func TestFormat3Small(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tb.z.h.version != zFormatFilled || mode >= 2 && tb.z.h.sidesStored() != 1 ||
+			if tb.z.h.version != zFormatDecided || mode >= 2 && tb.z.h.sidesStored() != 1 ||
 				mode == 3 && tb.z.h.flags&flagFillUp != 0 || mode == 4 && tb.z.h.flags&flagFillUp == 0 {
 				t.Fatalf("%s: format %d, sides %d", name, tb.z.h.version, tb.z.h.sides)
 			}
@@ -243,7 +243,7 @@ func TestFormat3Verify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.z.h.version != zFormatFilled || (tb.z.h.flags&flagFillUp != 0) != (fill == fillUp) {
+		if tb.z.h.version != zFormatDecided || (tb.z.h.flags&flagFillUp != 0) != (fill == fillUp) {
 			t.Fatalf("format %d, flags %d", tb.z.h.version, tb.z.h.flags)
 		}
 		s1.Close()

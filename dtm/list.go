@@ -13,15 +13,16 @@ type TableInfo struct {
 	Path     string
 	Built    bool  // a file is there
 	Bytes    int64 // its size
-	Format   int   // 2 compressed, 1 the old uncompressed format (converted on first use)
-	Longest  int   // the longest mate in it, in moves (format 2)
+	Format   int   // the file's format version (2 or 3) when it is read
+	Longest  int   // the longest mate in it, in moves
 	// Err is what is wrong with the file: a block whose checksum fails,
-	// a truncated or foreign file (it would be rebuilt on first use).
+	// a truncated or foreign file, an old format (ErrOldFormat); it is
+	// rebuilt on first use.
 	Err error
 }
 
 // Inspect reads m's file, checking every block's checksum, without
-// building or converting anything.
+// building anything.
 func (s *Store) Inspect(m Material) TableInfo {
 	c, _ := m.Canonical()
 	info := TableInfo{Material: c, Path: s.Path(c)}
@@ -36,23 +37,13 @@ func (s *Store) Inspect(m Material) TableInfo {
 	}
 	info.Bytes = st.Size()
 	l := newLayout(c)
-	if v, err := fileVersion(info.Path); err == nil && v == formatVersion {
-		info.Format = formatVersion
-		_, release, err := readTable(info.Path, l)
-		if err == nil {
-			release()
-		}
-		info.Err = err
-		return info
-	}
-	info.Format = zFormatVersion
 	z, release, err := openCompressed(info.Path, l, true)
 	if err != nil {
 		info.Err = err
 		return info
 	}
 	defer release()
-	info.Longest = int(z.h.longest)
+	info.Format, info.Longest = int(z.h.version), int(z.h.longest)
 	return info
 }
 

@@ -165,7 +165,7 @@ func TestMeasureLevels(t *testing.T) {
 		}
 		l := newLayout(m)
 		z, release, err := openCompressed(path, l, false)
-		if err != nil || z.h.version < zFormatFilled {
+		if err != nil || z.h.version < zFormatDecided {
 			continue
 		}
 		var bytes [3]atomic.Int64

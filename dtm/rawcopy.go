@@ -128,7 +128,7 @@ func (s *Store) acquireRaw(t *Table) error {
 	var data []byte
 	var release func()
 	var err error
-	if t.z.h.version >= zFormatFilled {
+	if t.z.h.version >= zFormatDecided {
 		// its file leaves values to the probe: the values whole come from
 		// building it again (its own tables held meanwhile, outside the
 		// lock: they may need the same)
@@ -148,7 +148,7 @@ func (s *Store) acquireRaw(t *Table) error {
 	}
 	t.rawc = &rawCopy{data: data, release: release, refs: 1}
 	t.raw.Store(&data)
-	if t.z.h.version >= zFormatFilled {
+	if t.z.h.version >= zFormatDecided {
 		// built again: kept, like a copy this store built
 		t.rawc.kept = true
 		s.kept = append(s.kept, t)

@@ -44,8 +44,8 @@ type Store struct {
 	tables    map[string]*entry
 	warned    map[string]bool
 	noWrite   bool
-	// byPositions builds pawnless tables position by position, as tables
-	// with pawns are (tests compare the two generators)
+	// byPositions builds every table position by position (build.go),
+	// not by rows (rows.go): the tests' reference generator
 	byPositions bool
 	// format3 writes the tables of format3Men men or more in format 3:
 	// 1 both sides, 2 one side (Options.Format 3); the values captures and
@@ -262,18 +262,12 @@ func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
 	if err == nil {
 		return t, release, nil
 	}
-	if errors.Is(err, errRawFormat) {
-		if t, release, err := s.convert(m, l, path); err == nil {
-			return t, release, nil
-		} else if !errors.Is(err, ErrCorrupt) {
-			s.warnOnce(path, fmt.Sprintf("DTM table %s: converting it to the compressed format: %v", path, err))
-			return nil, nil, &MissingError{m}
-		}
-		err = fmt.Errorf("%w: an old uncompressed file that does not check", ErrCorrupt)
-	}
-	if errors.Is(err, ErrCorrupt) {
+	switch {
+	case errors.Is(err, ErrOldFormat):
+		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; treated as not built", path, err))
+	case errors.Is(err, ErrCorrupt):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; not trusted, rebuilt", path, err))
-	} else if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
 	}
 	if m.Men() > buildMax {
@@ -282,17 +276,10 @@ func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
 	return s.buildAndOpen(m, l, path, buildMax)
 }
 
-// errRawFormat says a table file is in the uncompressed format of
-// version 1.
-var errRawFormat = errors.New("uncompressed table file (format version 1)")
-
 // load opens a compressed table file, every block's checksum checked.
 func (s *Store) load(path string, l *layout) (*Table, func(), error) {
 	z, release, err := openCompressed(path, l, true)
 	if err != nil {
-		if v, e := fileVersion(path); e == nil && v == formatVersion {
-			return nil, nil, errRawFormat
-		}
 		return nil, nil, err
 	}
 	s.mu.Lock()
@@ -306,30 +293,8 @@ func (s *Store) load(path string, l *layout) (*Table, func(), error) {
 	return &Table{l: l, z: z, path: path}, release, nil
 }
 
-// convert rewrites a table file of format version 1 (one byte per
-// position, uncompressed) in the compressed format, in place.
-func (s *Store) convert(m Material, l *layout, path string) (*Table, func(), error) {
-	unlock, err := lockFile(path + ".lock")
-	if err != nil {
-		return nil, nil, err
-	}
-	defer unlock()
-	if t, release, err := s.load(path, l); err == nil {
-		return t, release, nil // converted by another process meanwhile
-	}
-	data, release, err := readTable(path, l)
-	if err != nil {
-		return nil, nil, err
-	}
-	_, err = writeCompressed(path, l, [2][]byte{data[:l.size], data[l.size:]}, s.workers)
-	release()
-	if err != nil {
-		return nil, nil, err
-	}
-	s.warnOnce(path, fmt.Sprintf("DTM table %s: converted to the compressed format", path))
-	return s.load(path, l)
-}
-
+// buildAndOpen builds m's table under its lock (unless another process
+// built it meanwhile), writes its file, and opens it.
 func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (*Table, func(), error) {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
@@ -354,17 +319,67 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 			os.Remove(f)
 		}
 	}
-	// the build reads its smaller tables whole
+	built, start, err := s.buildValues(m, l, buildMax)
+	var size int64
+	var copied scratch
+	if err == nil {
+		size, copied, err = s.writeBuilt(m, l, path, built)
+	}
+	var t *Table
+	var release func()
+	var readErr error
+	if err == nil {
+		s.planDone(m) // its children are read no more
+		t, release, readErr = s.load(path, l)
+		if readErr == nil && copied.data != nil {
+			s.adoptRaw(t, copied.data, copied.release)
+			copied.release = nil
+		}
+	}
+	if copied.release != nil {
+		copied.release()
+	}
+	built = builtValues{}
+	if l.size >= 1<<24 {
+		// The build's arrays (up to a gigabyte) are garbage now: give them
+		// back at once, or, with a high GOGC, the next build would pile
+		// its own on top of them.
+		debug.FreeOSMemory()
+	}
+	if err != nil {
+		return nil, nil, &buildError{m.String(), err}
+	}
+	if s.progress != nil {
+		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: size})
+	}
+	if readErr != nil {
+		return nil, nil, fmt.Errorf("reading %s back: %w", path, readErr)
+	}
+	return t, release, nil
+}
+
+// builtValues are a table's values as its build leaves them: both sides
+// to move, and with decided (format 3) the bits of the positions whose
+// value a capture or a promotion gives and of the slots no probe reads.
+type builtValues struct {
+	sides           [2][]byte
+	decided, unused [2][]uint64
+}
+
+// buildValues builds m's values, holding the values of the tables its
+// captures and promotions lead to whole while it runs. start is when the
+// build proper began, once those were held.
+func (s *Store) buildValues(m Material, l *layout, buildMax int) (built builtValues, start time.Time, err error) {
 	held, err := s.holdChildren(m, buildMax)
 	defer func() {
 		for _, t := range held {
 			s.releaseRaw(t)
 		}
 	}()
+	start = time.Now()
 	if err != nil {
-		return nil, nil, &buildError{m.String(), err}
+		return builtValues{}, start, err
 	}
-	start := time.Now()
 	progress := s.sliceReporter(m, start, false)
 	if l.size >= 1<<24 {
 		// The smaller tables a large build reads are mapped files: the
@@ -382,72 +397,50 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		}
 	}
 	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	format3 := s.format3 > 0 && l.men >= s.format3Men
-	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, format3)
-	var size int64
-	var sides [2][]byte
-	if err == nil {
-		sides = [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}
+	decide := s.format3 > 0 && l.men >= s.format3Men
+	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, decide)
+	if err != nil {
+		return builtValues{}, start, err
 	}
-	filled := err == nil && format3 && decided[0] != nil
-	// format 3: the values whole, kept for the builds that read them (on
-	// an error, built again when read), are written to a scratch copy
-	// while the blocks are compressed
+	built = builtValues{sides: [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}}
+	if decide && decided[0] != nil {
+		built.decided, built.unused = decided, unused
+	}
+	return built, start, nil
+}
+
+// writeBuilt writes a built table's file at path, and (format 3, when
+// another build will read the table) a scratch copy of its values whole,
+// written while the blocks are compressed; it returns the file's size and
+// the copy.
+func (s *Store) writeBuilt(m Material, l *layout, path string, built builtValues) (int64, scratch, error) {
+	decide := built.decided[0] != nil
 	var kept chan scratch
-	if filled && s.readLater(m) {
+	if decide && s.readLater(m) {
 		kept = make(chan scratch, 1)
 		go func() {
 			var c scratch
-			c.data, c.release, _ = writeScratch(s.dir, l, sides)
+			c.data, c.release, _ = writeScratch(s.dir, l, built.sides)
 			kept <- c
 		}()
 	}
-	if err == nil {
-		o := zOptions{}
-		if filled {
-			o = zOptions{decided: decided, unused: unused, oneSide: s.format3 == 2, fill: s.fill}
-		}
-		if size, err = writeFile(path, l, sides, o, s.workers); err != nil {
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
+	o := zOptions{}
+	if decide {
+		o = zOptions{decided: built.decided, unused: built.unused, oneSide: s.format3 == 2, fill: s.fill}
+	}
+	size, err := writeFile(path, l, built.sides, o, s.workers)
+	if err != nil {
+		err = fmt.Errorf("writing %s: %w", path, err)
 	}
 	var copied scratch
 	if kept != nil {
 		copied = <-kept
 	}
-	var t *Table
-	var release func()
-	var readErr error
-	if err == nil {
-		s.planDone(m) // its children are read no more
-		t, release, readErr = s.load(path, l)
-		if readErr == nil && copied.data != nil {
-			s.adoptRaw(t, copied.data, copied.release)
-			copied.release = nil
-		}
-	}
-	if copied.release != nil {
+	if err != nil && copied.release != nil {
 		copied.release()
+		copied = scratch{}
 	}
-	sides = [2][]byte{}
-	decided, unused = [2][]uint64{}, [2][]uint64{}
-	val = [2]bytesArray{}
-	if l.size >= 1<<24 {
-		// The build's arrays (up to a gigabyte) are garbage now: give them
-		// back at once, or, with a high GOGC, the next build would pile
-		// its own on top of them.
-		debug.FreeOSMemory()
-	}
-	if err != nil {
-		return nil, nil, &buildError{m.String(), err}
-	}
-	if s.progress != nil {
-		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Bytes: size})
-	}
-	if readErr != nil {
-		return nil, nil, fmt.Errorf("reading %s back: %w", path, readErr)
-	}
-	return t, release, nil
+	return size, copied, err
 }
 
 // scratch is a scratch copy of a table's values written by
@@ -518,7 +511,7 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 	if r.flip {
 		x = nd.flipped()
 	}
-	if r.t.z.h.version < zFormatFilled {
+	if r.t.z.h.version < zFormatDecided {
 		return r.t.value(&x)
 	}
 	onHeap := x
@@ -529,7 +522,7 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 // a file of format 3 the best of that and of its captures and
 // promotions, or for a side not stored the best of its moves.
 func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
-	if t.z.h.version < zFormatFilled {
+	if t.z.h.version < zFormatDecided {
 		return t.value(nd)
 	}
 	lookup := func(n *node) (Value, error) { return s.lookupWith(n, buildMax) }

@@ -106,7 +106,7 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 	if err != nil {
 		return r, err
 	}
-	if t.z != nil && t.z.h.version >= zFormatFilled {
+	if t.z != nil && t.z.h.version >= zFormatDecided {
 		// its values come from a fresh build: the file is checked
 		// against it, block by block
 		n, err := s.checkFile(t)

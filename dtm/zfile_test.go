@@ -2,6 +2,7 @@ package dtm
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -14,18 +15,10 @@ import (
 )
 
 // tableValues reads a table file's values whole, White to move then
-// Black, whatever its format.
+// Black.
 func tableValues(t testing.TB, path string, m Material) []byte {
 	t.Helper()
 	l := newLayout(m)
-	if v, err := fileVersion(path); err == nil && v == formatVersion {
-		data, release, err := readTable(path, l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer release()
-		return append([]byte(nil), data...)
-	}
 	z, release, err := openCompressed(path, l, true)
 	if err != nil {
 		t.Fatal(err)
@@ -38,57 +31,24 @@ func tableValues(t testing.TB, path string, m Material) []byte {
 	return b.Bytes()
 }
 
-// writeTable writes a table through a temporary file in dir, synced and
-// renamed into place, so that no reader ever sees half a file. On any
-// error the temporary file is removed.
-func writeTable(path string, l *layout, val [2]bytesArray) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	crc := uint32(0)
-	for s := 0; s < 2; s++ {
-		crc = crc32.Update(crc, castagnoli, val[s].bytes(l.size))
-	}
-	h := header{version: formatVersion, men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), crc: crc}
-	if _, err = f.Write(h.encode()); err != nil {
-		return err
-	}
-	for s := 0; s < 2; s++ {
-		if _, err = f.Write(val[s].bytes(l.size)); err != nil {
-			return err
-		}
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	if d, e := os.Open(dir); e == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+// writeOldFormat writes a file of format version 1 as mateline wrote it
+// until 2026-11-27: the 64-byte header (magic, version, men, signature,
+// size, the values' and the header's CRC-32C), then every value.
+func writeOldFormat(path string, l *layout, vals []byte) error {
+	b := make([]byte, 64, 64+len(vals))
+	copy(b, magic[:])
+	binary.LittleEndian.PutUint32(b[8:], oldFormatVersion)
+	binary.LittleEndian.PutUint32(b[12:], uint32(l.men))
+	copy(b[16:32], l.mat.String())
+	binary.LittleEndian.PutUint64(b[32:], uint64(l.size))
+	binary.LittleEndian.PutUint32(b[40:], crc32.Checksum(vals, castagnoli))
+	binary.LittleEndian.PutUint32(b[44:], crc32.Checksum(b[:44], castagnoli))
+	return os.WriteFile(path, append(b, vals...), 0o644)
 }
 
-// TestCompressedEqualsRaw builds tables, writes each in the old raw
-// format and the compressed one, and compares every value, and every
-// probe through the block cache with a tiny cache (every block evicted
-// again and again).
+// TestCompressedEqualsRaw builds tables and compares their values,
+// decompressed whole, with every probe through the block cache with a
+// tiny cache (every block evicted again and again).
 func TestCompressedEqualsRaw(t *testing.T) {
 	dir := t.TempDir()
 	s := Open(dir, Options{BuildMen: 4, CacheBytes: 1 << 16})
@@ -104,14 +64,6 @@ func TestCompressedEqualsRaw(t *testing.T) {
 		if int64(len(vals)) != 2*l.size {
 			t.Fatalf("%s: %d values", sig, len(vals))
 		}
-		// the raw file of the same values, and back
-		raw := filepath.Join(t.TempDir(), sig+fileSuffix)
-		if err := writeTable(raw, l, [2]bytesArray{bytesOf(vals[:l.size]), bytesOf(vals[l.size:])}); err != nil {
-			t.Fatal(err)
-		}
-		if got := tableValues(t, raw, m); !bytes.Equal(got, vals) {
-			t.Fatalf("%s: raw round trip differs", sig)
-		}
 		for idx := int64(0); idx < l.size; idx += 7 {
 			for side := 0; side < 2; side++ {
 				v, err := tab.z.at(side, idx)
@@ -123,17 +75,10 @@ func TestCompressedEqualsRaw(t *testing.T) {
 	}
 }
 
-func bytesOf(b []byte) bytesArray {
-	a := newBytes(int64(len(b)))
-	for i, v := range b {
-		a.set(int64(i), v)
-	}
-	return a
-}
-
-// TestRawFileConverted: a table file in the old format is converted in
-// place on first use, its values the same.
-func TestRawFileConverted(t *testing.T) {
+// TestOldFormatRebuilt: a table file of format version 1 is named in a
+// warning and rebuilt on first use, its values the same; where tables of
+// its men may not be built, it is not built.
+func TestOldFormatRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	s := Open(dir, Options{BuildMen: 4})
 	m, _ := ParseMaterial("KRvK")
@@ -144,24 +89,33 @@ func TestRawFileConverted(t *testing.T) {
 	path := s.Path(m)
 	want := tableValues(t, path, m)
 	l := newLayout(m)
-	if err := writeTable(path, l, [2]bytesArray{bytesOf(want[:l.size]), bytesOf(want[l.size:])}); err != nil {
+	if err := writeOldFormat(path, l, want); err != nil {
 		t.Fatal(err)
 	}
-	var warnings []string
-	s = Open(dir, Options{BuildMen: 0, Warn: func(m string) { warnings = append(warnings, m) }})
-	defer s.Close()
+	if info := s.Inspect(m); !errors.Is(info.Err, ErrOldFormat) {
+		t.Errorf("Inspect of an old file: %v, want ErrOldFormat", info.Err)
+	}
 	pos := board.MustParseFEN("8/8/8/8/8/2k5/8/K6R w - - 0 1")
+	var warnings []string
+	warn := func(m string) { warnings = append(warnings, m) }
+	none := Open(dir, Options{BuildMen: 0, Warn: warn})
+	if _, err := none.Probe(&pos); !errors.Is(err, ErrMissing) {
+		t.Errorf("probe without building: %v, want ErrMissing", err)
+	}
+	none.Close()
+	s = Open(dir, Options{BuildMen: 3, Warn: warn})
+	defer s.Close()
 	if v, err := s.Probe(&pos); err != nil || !v.Win() {
 		t.Fatalf("probe: %v %v", v, err)
 	}
-	if v, _ := fileVersion(path); v != zFormatVersion {
-		t.Errorf("file version %d after use, want %d", v, zFormatVersion)
+	if info := s.Inspect(m); info.Err != nil || info.Format != zFormatVersion {
+		t.Errorf("after use: format %d, %v; want %d", info.Format, info.Err, zFormatVersion)
 	}
 	if got := tableValues(t, path, m); !bytes.Equal(got, want) {
-		t.Errorf("values differ after conversion")
+		t.Errorf("values differ after the rebuild")
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "converted") {
-		t.Errorf("warnings %q, want one saying it was converted", warnings)
+	if len(warnings) != 2 || !strings.Contains(warnings[0], "format version 1") {
+		t.Errorf("warnings %q, want two naming format version 1", warnings)
 	}
 }
 

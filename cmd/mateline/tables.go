@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -249,8 +250,8 @@ func tablesCommand() *cli.Command {
 			"time a position needs one; 'tables build' builds them ahead of time (for a shared cache,\n" +
 			"or a cluster), 'tables list' shows what the cache holds, 'tables verify' checks them.\n" +
 			"Tables are files SIG.mldtm, compressed, in the cache directory (--dtm, MATELINE_DTM, else\n" +
-			"mateline/dtm in the user cache directory); files of the old uncompressed format are\n" +
-			"converted on first use.",
+			"mateline/dtm in the user cache directory); a file of the old uncompressed format (before\n" +
+			"2026-11-27) is rebuilt on first use.",
 		Commands: []*cli.Command{
 			{
 				Name:      "build",
@@ -281,7 +282,7 @@ func tablesCommand() *cli.Command {
 				Description: "For each signature (every one of up to --men men when none is named), says whether its\n" +
 					"table is in the cache, its size on disk, its longest mate, and whether every block's\n" +
 					"checksum holds (the whole file is read). Ends with what is missing and how to build it.\n" +
-					"Exit code 3 when a file is damaged (it would be rebuilt on first use).\n\n" +
+					"Exit code 3 when a file is damaged or of the old format (it would be rebuilt on first use).\n\n" +
 					"Example: mateline tables list --men 4",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
@@ -472,7 +473,7 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 	defer store.Close()
 	w := cmd.Root().Writer
 	fmt.Fprintf(w, "%-8s %4s %11s %8s  %s\n", "table", "men", "size", "longest", "state")
-	var built, damaged int
+	var built, damaged, old int
 	var bytes int64
 	var missing []dtm.Material
 	for _, m := range sigs {
@@ -482,15 +483,14 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 		switch {
 		case !info.Built:
 			missing = append(missing, m)
+		case errors.Is(info.Err, dtm.ErrOldFormat):
+			old++
+			size = sizeText(info.Bytes)
+			state = "old uncompressed format (version 1): rebuilt on first use"
 		case info.Err != nil:
 			damaged++
 			size = sizeText(info.Bytes)
 			state = fmt.Sprintf("DAMAGED: %v (rebuilt on first use)", info.Err)
-		case info.Format == 1:
-			built++
-			bytes += info.Bytes
-			size = sizeText(info.Bytes)
-			state = "checksum ok; uncompressed (old format): converted on first use"
 		default:
 			built++
 			bytes += info.Bytes
@@ -502,6 +502,9 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 	fmt.Fprintf(w, "%d of %d built in %s, %s", built, len(sigs), dir, sizeText(bytes))
 	if damaged > 0 {
 		fmt.Fprintf(w, "; %d damaged", damaged)
+	}
+	if old > 0 {
+		fmt.Fprintf(w, "; %d of the old format", old)
 	}
 	fmt.Fprintln(w)
 	if len(missing) > 0 {
@@ -520,8 +523,8 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 		}
 		fmt.Fprintf(w, "build them with: %s --dtm %s (about %s on two cores)\n", how, dir, dtm.EstimatedBuild(need))
 	}
-	if damaged > 0 {
-		return cli.Exit(fmt.Sprintf("%d table file(s) damaged", damaged), exitFailures)
+	if damaged+old > 0 {
+		return cli.Exit(fmt.Sprintf("%d table file(s) damaged, %d of the old format", damaged, old), exitFailures)
 	}
 	return nil
 }

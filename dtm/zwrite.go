@@ -1,0 +1,453 @@
+package dtm
+
+import (
+	"bufio"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// The writer of compressed table files (header.go gives the layout): the
+// zstd encoders, the blocks filled for format 3, and the file written
+// through a temporary name.
+
+var (
+	encOnce  sync.Once
+	encoders [2]*zstd.Encoder
+	bestOnce sync.Once
+	best     *zstd.Encoder
+)
+
+// smallTable is the most positions per side of a table compressed at
+// zstd's default level: the tables of up to four men, 172 MiB raw in
+// all, where the time matters more than the few megabytes.
+const smallTable = 1 << 23
+
+// zstdEncoder returns the encoder for a table of size positions per side:
+// zstd's "better" level for large tables (5 to 10 % smaller than the
+// default at half its speed; "best" is 10 to 20 % smaller again but four
+// times slower than "better", which would cost a five-man build more than
+// half its time). Encoders are shared: EncodeAll may be called from
+// several goroutines.
+func zstdEncoder(size int64) *zstd.Encoder {
+	encOnce.Do(func() {
+		for i, lvl := range []zstd.EncoderLevel{zstd.SpeedDefault, zstd.SpeedBetterCompression} {
+			var err error
+			encoders[i], err = zstd.NewWriter(nil, zstd.WithEncoderLevel(lvl),
+				zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithZeroFrames(true))
+			if err != nil {
+				panic(err) // fixed options: cannot fail
+			}
+		}
+	})
+	if size <= smallTable {
+		return encoders[0]
+	}
+	return encoders[1]
+}
+
+// zstdBest is zstd's best level, for the one side of a format-3 file of
+// a table with pawns (oneSideEncoder).
+func zstdBest() *zstd.Encoder {
+	bestOnce.Do(func() {
+		var err error
+		best, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+			zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithZeroFrames(true))
+		if err != nil {
+			panic(err) // fixed options: cannot fail
+		}
+	})
+	return best
+}
+
+// oneSideEncoder is the encoder of block i of the one side a format-3
+// file stores: zstd's "better" level, and in a table with pawns its best
+// level for bestInCycle blocks of every bestCycle. Best saves 9 to 19 %
+// of "better"'s bytes, evenly over the blocks, at 3 to 5 times its
+// cost: on every block of a table with pawns it took a third of the
+// build's CPU, which put a dozen such tables over 1.5 times the raw
+// build's time; on none, the set would be over 2.5 GB (docs/dtm.md). A
+// pawnless table builds in a third of a pawn table's time per position:
+// best on it alone took 0.3 to 0.4 times its raw build, for 13 % of 588
+// MB over the 57 five-man ones.
+func oneSideEncoder(l *layout, i int64) *zstd.Encoder {
+	if len(l.pawns) == 0 || i%bestCycle >= bestInCycle {
+		return zstdEncoder(l.size)
+	}
+	return zstdBest()
+}
+
+// bestInCycle of every bestCycle blocks of a table with pawns are
+// compressed at zstd's best level (oneSideEncoder).
+const bestCycle, bestInCycle = 3, 2
+
+// longestMate is the longest mate, in moves, among values.
+func longestMate(vals []byte) uint16 {
+	var seen [256]bool
+	for _, v := range vals {
+		seen[v] = true
+	}
+	longest := 0
+	for v, ok := range seen {
+		if ok {
+			longest = max(longest, Value(v).Moves())
+		}
+	}
+	return uint16(longest)
+}
+
+// writeCompressed writes a table's values (sides[0] White to move,
+// sides[1] Black) as a compressed file of format 2: writeFile with
+// nothing left to the probe.
+func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (int64, error) {
+	return writeFile(path, l, sides, zOptions{}, workers)
+}
+
+// zOptions choose what a table file stores.
+type zOptions struct {
+	// decided: per side, a bit per position whose value its captures
+	// and promotions give (format 3: left to the probe); nil, format 2
+	decided [2][]uint64
+	// unused: per side, a bit per slot no probe reads (filled freely)
+	unused [2][]uint64
+	// oneSide: format 3 keeps only the side to move whose blocks
+	// compress smaller
+	oneSide bool
+	// fill: how a format-3 file of one side fills the slots a probe
+	// need not read (fillChoose: as its blocks compress smaller)
+	fill fillMode
+}
+
+// fillMode says how the slots a probe need not read are filled.
+type fillMode uint8
+
+const (
+	fillChoose fillMode = iota // the byte before, or a row back: what compresses smaller
+	fillPrev                   // the byte before
+	fillUp                     // a row back where allowed (flagFillUp)
+)
+
+// writeFile writes a table's values as a compressed file (format 3: the
+// values' checksum is the CRC-32C of each block's, in order), through a
+// temporary file in the same directory, synced and renamed into place.
+// workers goroutines compress blocks side by side.
+func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int) (int64, error) {
+	if workers <= 0 {
+		workers = 2
+	}
+	c := compressTable(l, sides, o, workers)
+	var size int64
+	err := writeAtomic(path, func(f *os.File) (err error) {
+		size, err = c.writeTo(f)
+		return err
+	})
+	return size, err
+}
+
+// compressedTable is a table's file before it is written: its header
+// (all but the checksums and the block count), and every block of the
+// sides stored, compressed, in memory (a five-man table's are at most a
+// few hundred MB).
+type compressedTable struct {
+	h      zHeader
+	sides  [2][]byte // the values, White to move then Black
+	o      zOptions
+	per    int64    // blocks per side
+	stored []int64  // the sides stored, in file order
+	comp   [][]byte // per block of both sides, its compressed bytes (nil: not stored)
+	crcs   []uint32 // per block, the checksum of the bytes it stores (format 3)
+	longs  []uint16 // per block, its longest mate
+}
+
+// compressTable compresses the blocks a file of these values stores:
+// both sides, or with o.oneSide the side (and fill) that compresses
+// smaller.
+func compressTable(l *layout, sides [2][]byte, o zOptions, workers int) *compressedTable {
+	decide := o.decided[0] != nil
+	shift := uint8(zBlockShift)
+	if decide && o.oneSide {
+		shift = zOneSideShift
+	}
+	per := blocksPerSide(l.size, shift)
+	c := &compressedTable{
+		h:      zHeader{men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), shift: shift, codec: codecZstd},
+		sides:  sides,
+		o:      o,
+		per:    per,
+		stored: []int64{0, 1},
+		comp:   make([][]byte, 2*per),
+		crcs:   make([]uint32, 2*per),
+		longs:  make([]uint16, 2*per),
+	}
+	if decide {
+		c.h.version, c.h.sides, c.h.flags = zFormatDecided, 3, flagConversions
+	}
+	if decide && o.oneSide {
+		c.compressOneSide(l, workers)
+		return c
+	}
+	enc := zstdEncoder(l.size)
+	c.compress(workers, func(int64) *zstd.Encoder { return enc }, true, false, c.comp, c.crcs, func(int64) bool { return true })
+	return c
+}
+
+// compress compresses into comp the blocks want picks, filled (up:
+// flagFillUp), and their checksums into crcs; first, it also finds every
+// block's longest mate.
+func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder, first, up bool, comp [][]byte, crcs []uint32, want func(g int64) bool) {
+	size := int64(c.h.size)
+	shift := c.h.shift
+	blocks(2*c.per, workers, func(g int64, buf []byte) []byte {
+		side, i := g/c.per, g%c.per
+		if first {
+			from := i << shift
+			c.longs[g] = longestMate(c.sides[side][from:min(from+1<<shift, size)])
+		}
+		if !want(g) {
+			return buf
+		}
+		var b []byte
+		b, buf = storedBlock(c.sides[side], c.o.decided[side], c.o.unused[side], i, shift, up, buf)
+		crcs[g] = crc32.Checksum(b, castagnoli)
+		comp[g] = enc(i).EncodeAll(b, nil)
+		return buf
+	})
+}
+
+// compressOneSide keeps the side, and the fill, whose blocks compress
+// smallest, judged on every sampleEvery-th block at the "better" level,
+// and compresses it with oneSideEncoder; the samples stand where that is
+// "better" too.
+func (c *compressedTable) compressOneSide(l *layout, workers int) {
+	sample := zstdEncoder(l.size)
+	final := func(i int64) *zstd.Encoder { return oneSideEncoder(l, i) }
+	sampling := func(int64) *zstd.Encoder { return sample }
+	sampled := func(g int64) bool { return g%c.per%sampleEvery == 0 }
+	compUp, crcsUp := make([][]byte, 2*c.per), make([]uint32, 2*c.per)
+	fill := c.o.fill
+	if fill != fillUp {
+		c.compress(workers, sampling, true, false, c.comp, c.crcs, sampled)
+	}
+	if fill != fillPrev {
+		c.compress(workers, sampling, fill == fillUp, true, compUp, crcsUp, sampled)
+	}
+	side, up := c.smallestSample(compUp)
+	if up {
+		c.comp, c.crcs = compUp, crcsUp
+		c.h.flags |= flagFillUp
+	}
+	c.stored = []int64{side}
+	for g := range c.comp {
+		if int64(g)/c.per != side || final(int64(g)%c.per) != sample {
+			c.comp[g] = nil
+		}
+	}
+	c.h.sides = 1 << side
+	c.compress(workers, final, false, up, c.comp, c.crcs, func(g int64) bool { return g/c.per == side && c.comp[g] == nil })
+}
+
+// smallestSample picks, among the candidates the fill allows (side 0
+// first, the byte before first), the side and fill whose sampled blocks
+// (c.comp filled with the byte before, compUp a row back) are smallest.
+func (c *compressedTable) smallestSample(compUp [][]byte) (side int64, up bool) {
+	var bytes [2][2]int64 // fill up; side
+	for g := range c.comp {
+		bytes[0][int64(g)/c.per] += int64(len(c.comp[g]))
+		bytes[1][int64(g)/c.per] += int64(len(compUp[g]))
+	}
+	// (side, up) candidates
+	cands := [][2]int64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+	switch c.o.fill {
+	case fillPrev:
+		cands = cands[:2]
+	case fillUp:
+		cands = cands[2:]
+	}
+	side, up = cands[0][0], cands[0][1] == 1
+	for _, k := range cands[1:] {
+		if bytes[k[1]][k[0]] < bytes[b2i(up)][side] {
+			side, up = k[0], k[1] == 1
+		}
+	}
+	return side, up
+}
+
+// writeTo writes the file to f: the header, the block index, the blocks
+// of the sides stored. It returns the file's size.
+func (c *compressedTable) writeTo(f *os.File) (int64, error) {
+	h := c.h
+	n := int64(len(c.stored)) * c.per
+	index := make([]byte, n*indexEntry+8)
+	off := int64(zHeaderSize) + int64(len(index))
+	if _, err := f.Seek(off, io.SeekStart); err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	k := int64(0)
+	size := int64(h.size)
+	for _, side := range c.stored {
+		for i := int64(0); i < c.per; i++ {
+			g := side*c.per + i
+			b := c.comp[g]
+			binary.LittleEndian.PutUint64(index[k*indexEntry:], uint64(off))
+			binary.LittleEndian.PutUint32(index[k*indexEntry+8:], crc32.Checksum(b, castagnoli))
+			if _, err := w.Write(b); err != nil {
+				return 0, err
+			}
+			off += int64(len(b))
+			if h.version >= zFormatDecided {
+				h.crc = crc32.Update(h.crc, castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
+			} else {
+				h.crc = crc32.Update(h.crc, castagnoli, c.sides[side][i<<h.shift:min((i+1)<<h.shift, size)])
+			}
+			k++
+		}
+	}
+	for _, l := range c.longs {
+		h.longest = max(h.longest, l)
+	}
+	if err := w.Flush(); err != nil {
+		return 0, err
+	}
+	binary.LittleEndian.PutUint64(index[n*indexEntry:], uint64(off))
+	h.indexCRC, h.blocks = crc32.Checksum(index, castagnoli), uint32(n)
+	if _, err := f.WriteAt(h.encode(), 0); err != nil {
+		return 0, err
+	}
+	if _, err := f.WriteAt(index, zHeaderSize); err != nil {
+		return 0, err
+	}
+	return off, nil
+}
+
+// writeAtomic writes a file through a temporary file in the same
+// directory, synced and renamed into place, so that no reader sees half
+// of it; on any error the temporary file is removed.
+func writeAtomic(path string, write func(f *os.File) error) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = write(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, e := os.Open(dir); e == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// storedBlock returns the bytes a file stores for block i of one side's
+// values (blocks of 1<<shift): the values themselves, or, with decided
+// given (format 3), a copy in buf filled by fillDecided. buf is returned
+// for reuse.
+func storedBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, up bool, buf []byte) ([]byte, []byte) {
+	from := i << shift
+	b := vals[from:min(from+1<<shift, int64(len(vals)))]
+	if decided == nil {
+		return b, buf
+	}
+	buf = fillDecided(append(buf[:0], b...), decided, unused, from, up)
+	return buf, buf
+}
+
+// blocks runs do(g, buf) for g in 0..n-1 on workers goroutines (0: one
+// per core), each with its own buffer (do returns it, grown as needed).
+func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int64, n)
+	for g := int64(0); g < n; g++ {
+		next <- g
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for g := range next {
+				buf = do(g, buf)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// fillDecided rewrites, in the block b of one side that starts at index
+// from, each position decided by its captures and promotions with the
+// byte before it when that is no better for the side to move (else
+// leaves it), and each unused slot with the byte before it: runs of equal
+// bytes compress better, and the probe, which takes the best of the byte
+// and those moves, still reads the value.
+//
+// With up (flagFillUp), such a slot takes first the byte 64 positions
+// before it, the same squares of every man but the last one row back,
+// where that is allowed: on the side White moves in, the rows of a
+// table with pawns repeat so (measured 2026-11-28, docs/dtm.md).
+//
+// from is a multiple of 64: the bits are read a word at a time, and only
+// the positions whose bit is set are visited.
+func fillDecided(b []byte, decided, unused []uint64, from int64, up bool) []byte {
+	for w := 0; w < len(b); w += 64 {
+		k := (from + int64(w)) >> 6
+		u := unused[k]
+		for m := u | decided[k]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			i := w + j
+			if i >= len(b) {
+				break
+			}
+			free := u>>j&1 != 0
+			if up && i >= 64 && (free || !Value(b[i-64]).Better(Value(b[i]))) {
+				b[i] = b[i-64]
+				continue
+			}
+			prev := byte(0)
+			if i > 0 {
+				prev = b[i-1]
+			}
+			if free || !Value(prev).Better(Value(b[i])) {
+				b[i] = prev
+			}
+		}
+	}
+	return b
+}
