@@ -233,144 +233,175 @@ func (g *rowGen) setUp() error {
 
 // setUpRow is the set-up of row r (from lo); false when the build failed.
 func (g *rowGen) setUpRow(w *worker, r int64) bool {
-	R := g.lo + r
-	sq, occ, ok := g.decodeRow(R)
+	sq, occ, ok := g.decodeRow(g.lo + r)
 	if !ok {
 		return true
 	}
 	for s := board.White; s <= board.Black; s++ {
-		lg := g.legal[s][r]
-		if lg == 0 {
-			continue
-		}
-		other := s.Other()
-		q := g.gather(R, &sq, occ, s, g.legal[other], nil, lg)
-		g.quiet[s][r] = q
-		w.caps, ok = g.rowCaptures(w, &sq, occ, s, lg, w.caps[:0])
-		if !ok {
+		if g.legal[s][r] != 0 && !g.setUpSide(w, r, &sq, occ, s) {
 			return false
 		}
-		nd := node{n: g.l.men, pc: g.l.pieces, sq: sq, stm: s, ep: board.NoSquare}
-		w.pushes = g.pushes(&sq, occ, s, w.pushes[:0])
-		for k := range w.pushes {
-			g.promotionReaders(w, nd, &w.pushes[k])
+	}
+	return true
+}
+
+// setUpSide is the set-up of row r with side s to move: its quiet moves
+// gathered, its conversions (captures, promotions, pawn pushes) valued,
+// and the positions they settle written; false when the build failed.
+func (g *rowGen) setUpSide(w *worker, r int64, sq *squares, occ board.Bitboard, s board.Color) bool {
+	lg := g.legal[s][r]
+	other := s.Other()
+	q := g.gather(g.lo+r, sq, occ, s, g.legal[other], nil, lg)
+	g.quiet[s][r] = q
+	var ok bool
+	w.caps, ok = g.rowCaptures(w, sq, occ, s, lg, w.caps[:0])
+	if !ok {
+		return false
+	}
+	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	w.pushes = g.pushes(sq, occ, s, w.pushes[:0])
+	for k := range w.pushes {
+		g.promotionReaders(w, nd, &w.pushes[k])
+	}
+	busy, ok := g.rowConversions(w, &nd, lg, q)
+	if !ok {
+		return false
+	}
+	g.keepConversions(w, r, s, lg&busy)
+	return g.settleRow(w, r, s, lg&busy, q, lg&^g.legal[other][r])
+}
+
+// rowConversions values the conversions of the row's legal positions lg
+// (nd its men, its side to move): in w.best the best move of each
+// position a conversion at a time, in w.capBest the best of its captures
+// and promotions alone. busy is the positions with a conversion, or with
+// no quiet move (q): the others have nothing to set up.
+func (g *rowGen) rowConversions(w *worker, nd *node, lg, q uint64) (busy uint64, ok bool) {
+	other := nd.stm.Other()
+	acc, capAcc := &w.best, &w.capBest
+	*acc, *capAcc = [64]bestMove{}, [64]bestMove{}
+	busy = ^q
+	for k := range w.caps {
+		c := &w.caps[k]
+		busy |= c.bits
+		for y := c.bits & lg; y != 0; y &= y - 1 {
+			f := board.Square(bits.TrailingZeros64(y))
+			nd.sq[g.free] = f
+			if !g.captureAt(w, c, nd, f, &capAcc[f]) {
+				return busy, false
+			}
 		}
-		check := lg &^ g.legal[other][r]
-		// the best conversion of each position, a conversion at a time;
-		// busy: the positions with a conversion, or with no quiet move
-		// (the others have nothing to set up)
-		acc, capAcc := &w.best, &w.capBest
-		*acc, *capAcc = [64]bestMove{}, [64]bestMove{}
-		busy := ^q
-		for k := range w.caps {
-			c := &w.caps[k]
-			busy |= c.bits
-			for y := c.bits & lg; y != 0; y &= y - 1 {
+	}
+	for k := range w.pushes {
+		p := &w.pushes[k]
+		busy |= p.legal
+		switch {
+		case !p.special:
+			row := g.vb[other][p.row*64 : p.row*64+64]
+			for y := p.legal & lg; y != 0; y &= y - 1 {
+				f := board.Square(bits.TrailingZeros64(y))
+				acc[f].add(Value(row[f^p.flip]))
+			}
+		case p.promote:
+			for y := p.legal & lg; y != 0; y &= y - 1 {
+				f := board.Square(bits.TrailingZeros64(y))
+				for i := range p.rd {
+					capAcc[f].add(p.rd[i].at(f))
+				}
+			}
+		default:
+			// a promotion counts with the captures, a double step
+			// with the steps
+			into := acc
+			if p.to < 8 || p.to >= 56 {
+				into = capAcc
+			}
+			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
 				nd.sq[g.free] = f
-				if !g.captureAt(w, c, &nd, f, &capAcc[f]) {
-					return false
+				if !g.special(w, nd, p, &into[f]) {
+					return busy, false
 				}
 			}
 		}
-		for k := range w.pushes {
-			p := &w.pushes[k]
-			busy |= p.legal
-			switch {
-			case !p.special:
-				row := g.vb[other][p.row*64 : p.row*64+64]
-				for y := p.legal & lg; y != 0; y &= y - 1 {
-					f := board.Square(bits.TrailingZeros64(y))
-					acc[f].add(Value(row[f^p.flip]))
-				}
-			case p.promote:
-				for y := p.legal & lg; y != 0; y &= y - 1 {
-					f := board.Square(bits.TrailingZeros64(y))
-					for i := range p.rd {
-						capAcc[f].add(p.rd[i].at(f))
-					}
-				}
-			default:
-				// a promotion counts with the captures, a double step
-				// with the steps
-				into := acc
-				if p.to < 8 || p.to >= 56 {
-					into = capAcc
-				}
-				for y := p.legal & lg; y != 0; y &= y - 1 {
-					f := board.Square(bits.TrailingZeros64(y))
-					nd.sq[g.free] = f
-					if !g.special(w, &nd, p, &into[f]) {
-						return false
-					}
-				}
-			}
+	}
+	return busy, true
+}
+
+// keepConversions keeps the captures' and promotions' best of the
+// positions busy of row r, side s to move (for a file of format 3), and
+// takes it into w.best.
+func (g *rowGen) keepConversions(w *worker, r int64, s board.Color, busy uint64) {
+	for y := busy; y != 0; y &= y - 1 {
+		f := bits.TrailingZeros64(y)
+		c := &w.capBest[f]
+		if !c.have {
+			continue
 		}
-		// the captures' and promotions' best, kept (for a file of format
-		// 3), and taken into acc
-		for y := lg & busy; y != 0; y &= y - 1 {
-			f := bits.TrailingZeros64(y)
-			c := &capAcc[f]
-			if !c.have {
-				continue
+		if g.capc[s] != nil {
+			code := uint8(c.v)
+			if c.v == Draw {
+				code = 1
 			}
-			if g.capc[s] != nil {
-				code := uint8(c.v)
-				if c.v == Draw {
-					code = 1
-				}
-				g.capc[s][r*64+int64(f)] = code
-			}
-			acc[f].merge(c)
+			g.capc[s][r*64+int64(f)] = code
 		}
-		for y := lg & busy; y != 0; y &= y - 1 {
-			f := bits.TrailingZeros64(y)
-			bit := uint64(1) << f
-			idx := R*64 + int64(f)
-			best := acc[f]
-			if best.long {
-				if g.pawnless {
-					g.b.fail(errTooLong)
-					return false
-				}
-				w.long = append(w.long, settledAt{idx, s, 0})
+		w.best[f].merge(c)
+	}
+}
+
+// settleRow writes what the set-up decides of the positions busy of row
+// r, side s to move: a position with quiet moves (q) keeps its best
+// conversion for the steps, one without is settled by its conversions,
+// or checkmated (in check) or stalemate; false when the build failed.
+func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uint64) bool {
+	R := g.lo + r
+	for y := busy; y != 0; y &= y - 1 {
+		f := bits.TrailingZeros64(y)
+		bit := uint64(1) << f
+		idx := R*64 + int64(f)
+		best := w.best[f]
+		if best.long {
+			if g.pawnless {
+				g.b.fail(errTooLong)
+				return false
 			}
-			if q&bit != 0 {
-				if best.have {
-					c := uint8(best.v)
-					if best.v == Draw {
-						c = 1
-					}
-					g.conv[s][r*64+int64(f)] = c
-					g.convHash[s][r] |= 1 << (c & 63)
-					if best.v.Win() {
-						// found at its ply unless a quiet move mates
-						// sooner (a loss is found by step)
-						g.inConv[s].add(r*64+int64(f), c)
-					}
-					if best.v != Draw {
-						w.pending = max(w.pending, best.v.Plies())
-					}
-				}
-				continue
-			}
-			v := best.v
-			if !best.have {
-				if check&bit == 0 {
-					continue // stalemate
-				}
-				v = lossIn(0)
-			}
-			if v == Draw {
-				continue
-			}
-			// (won only at its ply: until then the other side's positions
-			// moving into it are not lost)
-			g.vb[s][idx] = uint8(v)
-			g.done[s][r] |= bit
-			w.settled = append(w.settled, settledAt{r*64 + int64(f), s, v.Plies()})
-			w.pending = max(w.pending, v.Plies()+1)
+			w.long = append(w.long, settledAt{idx, s, 0})
 		}
+		if q&bit != 0 {
+			if best.have {
+				c := uint8(best.v)
+				if best.v == Draw {
+					c = 1
+				}
+				g.conv[s][r*64+int64(f)] = c
+				g.convHash[s][r] |= 1 << (c & 63)
+				if best.v.Win() {
+					// found at its ply unless a quiet move mates
+					// sooner (a loss is found by step)
+					g.inConv[s].add(r*64+int64(f), c)
+				}
+				if best.v != Draw {
+					w.pending = max(w.pending, best.v.Plies())
+				}
+			}
+			continue
+		}
+		v := best.v
+		if !best.have {
+			if check&bit == 0 {
+				continue // stalemate
+			}
+			v = lossIn(0)
+		}
+		if v == Draw {
+			continue
+		}
+		// (won only at its ply: until then the other side's positions
+		// moving into it are not lost)
+		g.vb[s][idx] = uint8(v)
+		g.done[s][r] |= bit
+		w.settled = append(w.settled, settledAt{r*64 + int64(f), s, v.Plies()})
+		w.pending = max(w.pending, v.Plies()+1)
 	}
 	return true
 }

@@ -119,95 +119,144 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 		return r, err
 	}
 	defer s.releaseRaw(t)
-	data := t.rawData()
-	l := t.l
-	var positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
-	var longest atomic.Int32
-	var mu sync.Mutex
-	var firstErr error
-	note := func(format string, args ...any) {
-		mu.Lock()
-		if len(r.Examples) < 10 {
-			r.Examples = append(r.Examples, fmt.Sprintf(format, args...))
-		}
-		mu.Unlock()
+	tally := s.checkValues(t.l, t.rawData(), wdl)
+	if tally.err != nil {
+		return r, tally.err
 	}
+	tally.report(&r)
+	return r, nil
+}
+
+// verifyTally counts what a verify finds, from every worker at once.
+type verifyTally struct {
+	positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
+	longest                                          atomic.Int32
+	mu                                               sync.Mutex
+	examples                                         []string // the first ten positions that fail
+	err                                              error    // an error that stopped a worker
+}
+
+// note keeps one failing position's description, while fewer than ten
+// are kept.
+func (c *verifyTally) note(format string, args ...any) {
+	c.mu.Lock()
+	if len(c.examples) < 10 {
+		c.examples = append(c.examples, fmt.Sprintf(format, args...))
+	}
+	c.mu.Unlock()
+}
+
+// fail records an error that stops the check.
+func (c *verifyTally) fail(err error) {
+	c.mu.Lock()
+	c.err = err
+	c.mu.Unlock()
+}
+
+// count counts a legal position of value v.
+func (c *verifyTally) count(v Value) {
+	c.positions.Add(1)
+	switch {
+	case v.Win():
+		c.wins.Add(1)
+	case v.Loss():
+		c.losses.Add(1)
+	}
+	for {
+		old := c.longest.Load()
+		if int32(v.Moves()) <= old || c.longest.CompareAndSwap(old, int32(v.Moves())) {
+			break
+		}
+	}
+}
+
+// report writes the counts into r.
+func (c *verifyTally) report(r *VerifyReport) {
+	r.Examples = c.examples
+	r.Positions, r.Wins, r.Losses, r.Inconsistent = c.positions.Load(), c.wins.Load(), c.losses.Load(), c.bad.Load()
+	r.WDLChecked, r.WDLMismatch = c.wdlChecked.Load(), c.wdlBad.Load()
+	if r.Longest = winIn(int(c.longest.Load())); c.longest.Load() == 0 {
+		r.Longest = Draw
+	}
+}
+
+// checkValues checks the value of every legal position of a table's
+// values (data: White to move, then Black) against its moves', and
+// against wdl when it is given, over the store's workers.
+func (s *Store) checkValues(l *layout, data []byte, wdl func(*board.Position) (int, bool)) *verifyTally {
+	c := &verifyTally{}
 	b := &builder{l: l, workers: s.workers}
 	if b.workers <= 0 {
 		b.workers = 2
 	}
 	b.parallel(l.size, func(w *worker, from, to int64) {
 		for idx := from; idx < to; idx++ {
-			sq := l.decode(idx)
-			var occ board.Bitboard
-			okSq := true
-			for k := 0; k < l.men; k++ {
-				if occ.Has(sq[k]) {
-					okSq = false
-					break
-				}
-				occ |= board.SquareBB(sq[k])
-			}
-			cp := sq
-			if c, ok := l.index(&cp); !okSq || !ok || c != idx {
+			nd, ok := ownNode(l, idx)
+			if !ok {
 				continue
 			}
-			nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
 			for side := board.White; side <= board.Black; side++ {
 				nd.stm = side
 				if !nd.legal() {
 					continue
 				}
-				positions.Add(1)
-				v := Value(data[int64(side)*l.size+idx])
-				switch {
-				case v.Win():
-					wins.Add(1)
-				case v.Loss():
-					losses.Add(1)
-				}
-				for {
-					old := longest.Load()
-					if int32(v.Moves()) <= old || longest.CompareAndSwap(old, int32(v.Moves())) {
-						break
-					}
-				}
-				want, err := s.oneStep(&nd, w)
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
+				if !s.checkPosition(&nd, Value(data[int64(side)*l.size+idx]), w, wdl, c) {
 					return
-				}
-				if want != v {
-					bad.Add(1)
-					note("%s: table %s, its moves give %s", nd.fen(), v, want)
-				}
-				if wdl != nil {
-					pos, err := board.ParseFEN(nd.fen())
-					if err != nil {
-						continue
-					}
-					if x, ok := wdl(&pos); ok {
-						wdlChecked.Add(1)
-						if sign(x) != v.sign() {
-							wdlBad.Add(1)
-							note("%s: table %s, Syzygy WDL %d", nd.fen(), v, x)
-						}
-					}
 				}
 			}
 		}
 	})
-	if firstErr != nil {
-		return r, firstErr
+	return c
+}
+
+// ownNode is the node of index idx, with ok false when idx is no
+// position's own index: two men on one square, or the index of a
+// position the layout files under another.
+func ownNode(l *layout, idx int64) (node, bool) {
+	sq := l.decode(idx)
+	var occ board.Bitboard
+	for k := 0; k < l.men; k++ {
+		if occ.Has(sq[k]) {
+			return node{}, false
+		}
+		occ |= board.SquareBB(sq[k])
 	}
-	r.Positions, r.Wins, r.Losses, r.Inconsistent = positions.Load(), wins.Load(), losses.Load(), bad.Load()
-	r.WDLChecked, r.WDLMismatch = wdlChecked.Load(), wdlBad.Load()
-	if r.Longest = winIn(int(longest.Load())); longest.Load() == 0 {
-		r.Longest = Draw
+	cp := sq
+	if c, ok := l.index(&cp); !ok || c != idx {
+		return node{}, false
 	}
-	return r, nil
+	return node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}, true
+}
+
+// checkPosition counts one legal position of value v and checks v
+// against its moves' values, and against wdl when given; false when an
+// error stops the check (recorded in c).
+func (s *Store) checkPosition(nd *node, v Value, w *worker, wdl func(*board.Position) (int, bool), c *verifyTally) bool {
+	c.count(v)
+	want, err := s.oneStep(nd, w)
+	if err != nil {
+		c.fail(err)
+		return false
+	}
+	if want != v {
+		c.bad.Add(1)
+		c.note("%s: table %s, its moves give %s", nd.fen(), v, want)
+	}
+	if wdl == nil {
+		return true
+	}
+	pos, err := board.ParseFEN(nd.fen())
+	if err != nil {
+		return true
+	}
+	if x, ok := wdl(&pos); ok {
+		c.wdlChecked.Add(1)
+		if sign(x) != v.sign() {
+			c.wdlBad.Add(1)
+			c.note("%s: table %s, Syzygy WDL %d", nd.fen(), v, x)
+		}
+	}
+	return true
 }
 
 // oneStep computes a position's value from its moves' values in the
