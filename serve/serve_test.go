@@ -272,6 +272,87 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestNotInTablesMoves: a position no table answers is 404 with its
+// legal moves, mates and draws it gives at once said, the rest unknown.
+func TestNotInTablesMoves(t *testing.T) {
+	ts, _ := newTestServer(t, false)
+	for _, c := range []struct {
+		name, fen string
+		mates     int // moves that mate at once
+	}{
+		{"six men, a back-rank mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1},
+		{"castling rights", board.StartFEN, 0},
+	} {
+		var body struct {
+			Error string     `json:"error"`
+			Moves []MoveInfo `json:"moves"`
+		}
+		if code := get(t, ts, "/standard?fen="+fenQuery(c.fen), &body); code != 404 {
+			t.Errorf("%s: status %d", c.name, code)
+			continue
+		}
+		pos := board.MustParseFEN(c.fen)
+		var l board.MoveList
+		pos.LegalMoves(&l)
+		if len(body.Moves) != len(l.Slice()) || body.Error == "" {
+			t.Errorf("%s: %d moves, want %d; error %q", c.name, len(body.Moves), len(l.Slice()), body.Error)
+			continue
+		}
+		unknown := 0
+		for _, m := range body.Moves {
+			child := pos
+			mv, err := child.ParseUCI(m.UCI)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.name, m.UCI, err)
+			}
+			child.Play(mv)
+			want := Unknown
+			switch {
+			case child.IsCheckmate():
+				want = Loss
+			case child.IsStalemate() || child.InsufficientMaterial():
+				want = Draw
+			}
+			if m.Category != want || m.SAN != pos.SAN(mv) {
+				t.Errorf("%s: %s %s: %v, want %v", c.name, m.UCI, m.SAN, m.Category, want)
+			}
+			if want == Unknown {
+				unknown++
+			}
+		}
+		mates := len(l.Slice()) - unknown
+		if mates != c.mates {
+			t.Errorf("%s: %d moves known, want %d mates", c.name, mates, c.mates)
+		}
+		if c.mates > 0 && body.Moves[0].Category != Loss {
+			t.Errorf("%s: first %s %v, want a mate first", c.name, body.Moves[0].SAN, body.Moves[0].Category)
+		}
+	}
+}
+
+// TestMateWithoutTables: a checkmate or a stalemate of more men than the
+// tables hold is answered all the same, with no moves.
+func TestMateWithoutTables(t *testing.T) {
+	ts, _ := newTestServer(t, false)
+	for _, c := range []struct {
+		fen       string
+		checkmate bool
+		category  Category
+	}{
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", true, Loss},
+		{"7k/5Q2/6K1/8/8/8/PPP5/8 b - - 0 1", false, Draw},
+	} {
+		var p Probe
+		if code := get(t, ts, "/standard?fen="+fenQuery(c.fen), &p); code != 200 {
+			t.Errorf("%s: status %d", c.fen, code)
+			continue
+		}
+		if p.Checkmate != c.checkmate || p.Stalemate == c.checkmate || p.Category != c.category || p.Moves == nil || len(p.Moves) != 0 {
+			t.Errorf("%s: checkmate %v stalemate %v %v, %d moves", c.fen, p.Checkmate, p.Stalemate, p.Category, len(p.Moves))
+		}
+	}
+}
+
 // TestSolve: /solve answers what solve --json does; the queue refuses what
 // it cannot hold with 503 and Retry-After; a client that goes away
 // cancels its search.

@@ -94,6 +94,13 @@ func writeError(w http.ResponseWriter, err error) {
 		status = ae.status
 	case errors.As(err, &nt):
 		status = http.StatusNotFound
+		if nt.moves != nil {
+			writeJSON(w, status, struct {
+				Error string     `json:"error"`
+				Moves []MoveInfo `json:"moves"`
+			}{err.Error(), nt.moves})
+			return
+		}
 	}
 	writeJSON(w, status, map[string]string{"error": err.Error()})
 }

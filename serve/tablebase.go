@@ -49,8 +49,13 @@ type Probe struct {
 // package tablebase's answer; this type turns it into Lichess's.
 type Tables tablebase.Tables
 
-// errNotInTables is a position no table answers (HTTP 404).
-type errNotInTables struct{ why string }
+// errNotInTables is a position no table answers (HTTP 404); moves are
+// its legal moves, each unknown but for a mate or a draw it gives at
+// once, when the answer lists them (GET /standard).
+type errNotInTables struct {
+	why   string
+	moves []MoveInfo
+}
 
 func (e errNotInTables) Error() string { return e.why }
 
@@ -58,7 +63,7 @@ func (e errNotInTables) Error() string { return e.why }
 func notInTables(err error) error {
 	var nt *tablebase.NotInTables
 	if errors.As(err, &nt) {
-		return errNotInTables{nt.Why}
+		return errNotInTables{why: nt.Why}
 	}
 	return err
 }
@@ -121,12 +126,24 @@ func plies(m int) int {
 }
 
 // Standard answers GET /standard for pos: what the tables say of it and
-// of every legal move, best first. An error is errNotInTables when no
-// table covers the position.
+// of every legal move, best first; a checkmate or a stalemate is answered
+// whatever the tables. An error is errNotInTables when no table covers
+// the position, with the legal moves.
 func (t Tables) Standard(pos *board.Position) (Probe, error) {
 	var p Probe
+	if !pos.HasLegalMove() {
+		// a checkmate or a stalemate needs no table
+		p.PositionInfo, _ = t.info(pos, max(pos.HalfmoveClock()-1, 0))
+		p.Moves = []MoveInfo{}
+		return p, nil
+	}
 	if err := tablebase.Tables(t).Covered(pos); err != nil {
-		return p, notInTables(err)
+		nt := notInTables(err)
+		if e, ok := nt.(errNotInTables); ok {
+			e.moves = untabledMoves(pos)
+			nt = e
+		}
+		return p, nt
 	}
 	root, err := t.info(pos, max(pos.HalfmoveClock()-1, 0))
 	if err != nil {
@@ -138,15 +155,7 @@ func (t Tables) Standard(pos *board.Position) (Probe, error) {
 	for _, m := range l.Slice() {
 		child := *pos
 		child.Play(m)
-		mi := MoveInfo{UCI: m.UCI(), SAN: pos.SAN(m), promotion: m.Promotion()}
-		moved := pos.PieceAt(m.From()).Type()
-		if victim := pos.PieceAt(m.To()); victim != board.NoPiece {
-			mi.capture = victim.Type()
-		} else if m.IsEnPassant() {
-			mi.capture = board.Pawn
-		}
-		mi.Zeroing = mi.capture != board.NoPieceType || moved == board.Pawn
-		mi.Conversion = mi.capture != board.NoPieceType || mi.promotion != board.NoPieceType
+		mi := moveInfo(pos, m)
 		info, err := t.info(&child, pos.HalfmoveClock())
 		if err != nil && !info.Checkmate {
 			// A child no table answers (a missing one) is unknown.
@@ -173,6 +182,52 @@ func (t Tables) Standard(pos *board.Position) (Probe, error) {
 		p.Category = p.Moves[0].Category.Neg()
 	}
 	return p, nil
+}
+
+// moveInfo is move m of pos, with what it takes and promotes to, before
+// the tables are asked of the position it leads to.
+func moveInfo(pos *board.Position, m board.Move) MoveInfo {
+	mi := MoveInfo{UCI: m.UCI(), SAN: pos.SAN(m), promotion: m.Promotion()}
+	moved := pos.PieceAt(m.From()).Type()
+	if victim := pos.PieceAt(m.To()); victim != board.NoPiece {
+		mi.capture = victim.Type()
+	} else if m.IsEnPassant() {
+		mi.capture = board.Pawn
+	}
+	mi.Zeroing = mi.capture != board.NoPieceType || moved == board.Pawn
+	mi.Conversion = mi.capture != board.NoPieceType || mi.promotion != board.NoPieceType
+	return mi
+}
+
+// untabledMoves lists the legal moves of a position no table answers:
+// a move that mates is a loss for the opponent (blessed when the 50-move
+// rule came first), one that stalemates or leaves no mating material a
+// draw, any other unknown; in the order of the categories (mates first,
+// then the unknown, then the draws), else of the moves' generation.
+func untabledMoves(pos *board.Position) []MoveInfo {
+	var l board.MoveList
+	pos.LegalMoves(&l)
+	moves := []MoveInfo{}
+	for _, m := range l.Slice() {
+		child := *pos
+		child.Play(m)
+		mi := moveInfo(pos, m)
+		mi.Checkmate, mi.Stalemate = child.IsCheckmate(), child.IsStalemate()
+		mi.InsufficientMaterial = child.InsufficientMaterial()
+		switch {
+		case mi.Checkmate && pos.HalfmoveClock() < 100:
+			mi.Category = Loss
+		case mi.Checkmate:
+			mi.Category = BlessedLoss
+		case mi.Stalemate || mi.InsufficientMaterial:
+			mi.Category = Draw
+		default:
+			mi.Category = Unknown
+		}
+		moves = append(moves, mi)
+	}
+	slices.SortStableFunc(moves, func(a, b MoveInfo) int { return cmp.Compare(a.Category, b.Category) })
+	return moves
 }
 
 // compareMoves orders moves best first for the mover, as Lichess does:
@@ -262,14 +317,14 @@ type Mainline struct {
 func (t Tables) Mainline(pos board.Position) (Mainline, error) {
 	var ml Mainline
 	if t.Syzygy == nil {
-		return ml, errNotInTables{"the main line follows DTZ: start serve with --syzygy DIR"}
+		return ml, errNotInTables{why: "the main line follows DTZ: start serve with --syzygy DIR"}
 	}
 	if pos.Castling() != 0 || pos.Occupied().Count() > t.Syzygy.MaxPieces() {
-		return ml, errNotInTables{fmt.Sprintf("not a Syzygy position (castling rights, or more than %d men)", t.Syzygy.MaxPieces())}
+		return ml, errNotInTables{why: fmt.Sprintf("not a Syzygy position (castling rights, or more than %d men)", t.Syzygy.MaxPieces())}
 	}
 	dtz, precise, err := t.Syzygy.ProbeDTZPrecise(&pos)
 	if err != nil {
-		return ml, errNotInTables{err.Error()}
+		return ml, errNotInTables{why: err.Error()}
 	}
 	ml.DTZ = dtz
 	if precise {
@@ -280,7 +335,7 @@ func (t Tables) Mainline(pos board.Position) (Mainline, error) {
 		for pos.HalfmoveClock() < 100 && len(ml.Mainline) < 1000 {
 			moves, _, err := t.Syzygy.ProbeRoot(&pos)
 			if err != nil {
-				return ml, errNotInTables{err.Error()}
+				return ml, errNotInTables{why: err.Error()}
 			}
 			if len(moves) == 0 {
 				break
@@ -290,7 +345,7 @@ func (t Tables) Mainline(pos board.Position) (Mainline, error) {
 			pos.Play(m)
 			z, p, err := t.Syzygy.ProbeDTZPrecise(&pos)
 			if err != nil {
-				return ml, errNotInTables{err.Error()}
+				return ml, errNotInTables{why: err.Error()}
 			}
 			step := MainlineStep{UCI: m.UCI(), SAN: san, DTZ: z}
 			if p {

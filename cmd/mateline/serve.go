@@ -31,11 +31,14 @@ func serveCommand() *cli.Command {
 			"  GET /standard/mainline?fen=FEN  the DTZ main line (needs --syzygy)\n" +
 			"  GET /solve?fen=FEN&mate=N&timeout=2s\n" +
 			"                                  what 'solve --json' says of the position\n" +
-			"  GET /                           a page to explore positions, the moves grouped as winning,\n" +
-			"                                  drawing and losing, and a button that proves a mate\n" +
+			"  GET /                           a page to explore positions: a board with coordinates, moves\n" +
+			"                                  played by clicking or dragging, a position editor, the moves\n" +
+			"                                  grouped as winning, drawing and losing, a button that proves\n" +
+			"                                  a mate\n" +
 			"Underscores may stand for the FEN's spaces. A bad FEN is answered 400, a position no table\n" +
 			"holds (castling rights, more men than the tables, a table not built) 404, each with a JSON\n" +
-			"body {\"error\": ...} that says why. /solve runs at most --workers searches at once and keeps\n" +
+			"body {\"error\": ...} that says why (/standard's 404 lists the legal moves too, each \"unknown\"\n" +
+			"unless it mates or draws at once). /solve runs at most --workers searches at once and keeps\n" +
 			"at most --queue waiting; beyond, 503 with Retry-After. A client that goes away cancels its\n" +
 			"search. SIGTERM or Ctrl-C stops the server: requests in flight finish, new ones are refused.\n\n" +
 			"The tables are those of the other commands: the DTM cache (--dtm, MATELINE_DTM), four-man\n" +

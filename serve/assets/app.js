@@ -1,12 +1,20 @@
-// mateline's tablebase page: a board, the tables' answer for it, every
-// legal move grouped by what it keeps, and a button that proves a mate.
-// Plain JavaScript, no library: the page works without the network.
+// mateline's tablebase page: a board (with coordinates, moves played by
+// clicking or dragging, a position editor, flip), the tables' answer for
+// it, every legal move grouped by what it keeps, and a button that proves
+// a mate. Plain JavaScript, no library: the page works without the
+// network.
 "use strict";
 
 const GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+// buttonGlyph draws a man for a button as the board draws it.
+const buttonGlyph = (man) => `<svg viewBox="0 0 45 45" width="1.4em" height="1.4em" aria-hidden="true">${glyph(man, 22.5, 36, 38)}</svg>`;
 const START = "8/8/8/4k3/8/8/2RPK3/7r w - - 0 1";
 const $ = (id) => document.getElementById(id);
 let current = "";
+// the board's state: the legal moves of the current position (from the
+// server's answer), the square picked to move from, the board turned,
+// the piece dragged, and the editor's position and chosen man
+const ui = { moves: [], selected: null, flipped: false, drag: null, editing: null, palette: "Q" };
 
 // parse splits a FEN into its board (64 squares, a1 first) and fields.
 function parse(fen) {
@@ -67,25 +75,202 @@ function play(fen, uci) {
   return fenOf(p);
 }
 
+const SQ = 45; // a square's size in the board's drawing
+
+// viewSquare is the square drawn at column c, row r from the top.
+const viewSquare = (c, r) => (ui.flipped ? r * 8 + (7 - c) : (7 - r) * 8 + c);
+
+// targets are the squares the man on from may move to.
+function targets(from) {
+  const name = sqName(from);
+  return new Set(ui.moves.filter((m) => m.uci.startsWith(name)).map((m) => sqIndex(m.uci.slice(2, 4))));
+}
+
+function glyph(c, x, y, size, extra) {
+  const white = c === c.toUpperCase();
+  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" ` +
+    `fill="${white ? "#fff" : "#111"}" stroke="#111" stroke-width="${white ? 1.2 : 0.4}" ${extra || ""} ` +
+    `font-family="DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif">${GLYPH[c.toLowerCase()]}</text>`;
+}
+
+// drawBoard draws fen's position (the editor's while editing): squares,
+// coordinates, the square picked and where its man may go, the men.
 function drawBoard(fen) {
-  const p = parse(fen);
-  const s = 45;
+  const p = ui.editing || parse(fen);
+  const s = SQ;
+  const to = ui.selected === null ? new Set() : targets(ui.selected);
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${8 * s} ${8 * s}">`;
-  for (let r = 7; r >= 0; r--) {
-    for (let f = 0; f < 8; f++) {
-      const x = f * s, y = (7 - r) * s, light = (r + f) % 2 === 1;
+  for (let r = 0; r < 8; r++) {
+    for (let c = 0; c < 8; c++) {
+      const i = viewSquare(c, r), x = c * s, y = r * s;
+      const light = (Math.floor(i / 8) + (i % 8)) % 2 === 1;
       svg += `<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="${light ? "#eed9b6" : "#b58863"}"/>`;
-      const c = p.sq[r * 8 + f];
-      if (c) {
-        const white = c === c.toUpperCase();
-        svg += `<text x="${x + s / 2}" y="${y + s * 0.8}" font-size="${s * 0.85}" text-anchor="middle" ` +
-          `fill="${white ? "#fff" : "#111"}" stroke="${white ? "#111" : "#111"}" stroke-width="${white ? 1.2 : 0.4}" ` +
-          `font-family="DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif">${GLYPH[c.toLowerCase()]}</text>`;
+      if (i === ui.selected) svg += `<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="#f7ec5e" opacity="0.6"/>`;
+      const ink = light ? "#b58863" : "#eed9b6";
+      if (r === 7) svg += `<text class="coord" x="${x + s - 3}" y="${y + s - 3}" font-size="10" text-anchor="end" fill="${ink}">${sqName(i)[0]}</text>`;
+      if (c === 0) svg += `<text class="coord" x="${x + 2}" y="${y + 11}" font-size="10" fill="${ink}">${sqName(i)[1]}</text>`;
+      const man = p.sq[i];
+      if (man) svg += glyph(man, x + s / 2, y + s * 0.8, s * 0.85, ui.drag && ui.drag.from === i ? 'opacity="0.35"' : "");
+      if (to.has(i)) {
+        svg += man ? `<circle cx="${x + s / 2}" cy="${y + s / 2}" r="${s * 0.45}" fill="none" stroke="#2b3a4a" stroke-width="3" opacity="0.5"/>`
+          : `<circle cx="${x + s / 2}" cy="${y + s / 2}" r="${s * 0.15}" fill="#2b3a4a" opacity="0.5"/>`;
       }
     }
   }
+  if (ui.drag) svg += glyph(ui.drag.man, ui.drag.x, ui.drag.y + s * 0.3, s * 0.85, 'id="dragged" pointer-events="none"');
   $("board").innerHTML = svg + "</svg>";
-  $("tomove").textContent = (p.side === "w" ? "White" : "Black") + " to move";
+  $("tomove").textContent = ui.editing ? "Editing the position" : (p.side === "w" ? "White" : "Black") + " to move";
+}
+
+// pointer gives the square under a pointer event (null off the board)
+// and the point in the drawing's coordinates.
+function pointer(e) {
+  const box = $("board").firstChild.getBoundingClientRect();
+  const x = ((e.clientX - box.left) / box.width) * 8 * SQ, y = ((e.clientY - box.top) / box.height) * 8 * SQ;
+  const c = Math.floor(x / SQ), r = Math.floor(y / SQ);
+  return { sq: c >= 0 && c < 8 && r >= 0 && r < 8 ? viewSquare(c, r) : null, x, y };
+}
+
+// moveFromTo plays the move from one square to another, asking which
+// man a pawn promotes to; false when no legal move goes there.
+function moveFromTo(from, to) {
+  const uci = sqName(from) + sqName(to);
+  const cands = ui.moves.filter((m) => m.uci.slice(0, 4) === uci);
+  if (!cands.length) return false;
+  if (cands.length === 1) {
+    go(play(current, cands[0].uci), true);
+    return true;
+  }
+  const box = $("promotion");
+  box.innerHTML = "Promote to ";
+  const white = parse(current).side === "w";
+  for (const m of cands) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "promote";
+    b.dataset.uci = m.uci;
+    b.innerHTML = buttonGlyph(white ? m.uci[4].toUpperCase() : m.uci[4]);
+    b.title = m.san;
+    b.addEventListener("click", () => { box.hidden = true; go(play(current, m.uci), true); });
+    box.appendChild(b);
+  }
+  box.hidden = false;
+  box.dataset.side = white ? "w" : "b";
+  return true;
+}
+
+// The board's pointer: a man of the side to move is picked by a click or
+// dragged; a click on a square it may go to, or a drop there, plays the
+// move. While editing, a click puts the chosen man on a square (or takes
+// one like it off), a drag moves a man, a drop off the board removes it.
+function onPointerDown(e) {
+  const at = pointer(e);
+  if (at.sq === null) return;
+  e.preventDefault();
+  $("promotion").hidden = true;
+  if (ui.editing) {
+    const man = ui.editing.sq[at.sq];
+    if (man) startDrag(e, at, man);
+    else editSquare(at.sq);
+    return;
+  }
+  if (ui.selected !== null && ui.selected !== at.sq && moveFromTo(ui.selected, at.sq)) {
+    ui.selected = null;
+    return;
+  }
+  const man = parse(current).sq[at.sq];
+  if (man && targets(at.sq).size > 0) {
+    ui.selected = at.sq;
+    startDrag(e, at, man);
+  } else {
+    ui.selected = null;
+    drawBoard(current);
+  }
+}
+
+function startDrag(e, at, man) {
+  ui.drag = { from: at.sq, man, x: at.x, y: at.y, moved: false };
+  $("board").setPointerCapture(e.pointerId);
+  drawBoard(current);
+}
+
+function onPointerMove(e) {
+  if (!ui.drag) return;
+  const at = pointer(e);
+  ui.drag.x = at.x;
+  ui.drag.y = at.y;
+  ui.drag.moved = true;
+  const d = document.getElementById("dragged");
+  if (d) { d.setAttribute("x", at.x); d.setAttribute("y", at.y + SQ * 0.3); }
+}
+
+function onPointerUp(e) {
+  if (!ui.drag) return;
+  const drag = ui.drag;
+  ui.drag = null;
+  const at = pointer(e);
+  if (ui.editing) {
+    if (at.sq === drag.from) editSquare(at.sq);
+    else {
+      ui.editing.sq[drag.from] = null;
+      if (at.sq !== null) ui.editing.sq[at.sq] = drag.man;
+      drawBoard(current);
+    }
+    return;
+  }
+  if (at.sq !== null && at.sq !== drag.from && moveFromTo(drag.from, at.sq)) {
+    ui.selected = null;
+    return;
+  }
+  drawBoard(current);
+}
+
+// editSquare puts the chosen man on sq, or takes off a man like it (the
+// eraser takes off any).
+function editSquare(sq) {
+  const p = ui.editing;
+  p.sq[sq] = ui.palette === "x" || p.sq[sq] === ui.palette ? null : ui.palette;
+  drawBoard(current);
+}
+
+// The editor: a palette of men, the side to move, clear, done, cancel.
+function startEditing() {
+  const p = parse(current);
+  ui.editing = { sq: p.sq.slice(), side: p.side };
+  ui.selected = null;
+  $("side").value = p.side;
+  $("editor").hidden = false;
+  $("edit").hidden = true;
+  drawBoard(current);
+}
+
+function stopEditing(apply) {
+  const p = ui.editing;
+  ui.editing = null;
+  $("editor").hidden = true;
+  $("edit").hidden = false;
+  if (!apply) { drawBoard(current); return; }
+  // castling rights and en passant are left out: the tables hold no
+  // position with them
+  go(fenOf({ sq: p.sq, side: $("side").value, castling: "-", ep: "-", half: 0, full: 1 }), true);
+}
+
+function buildPalette() {
+  const box = $("palette");
+  for (const man of ["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", "x"]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "man" + (man === ui.palette ? " chosen" : "");
+    b.dataset.man = man;
+    if (man === "x") b.textContent = "\u2715";
+    else b.innerHTML = buttonGlyph(man);
+    b.title = man === "x" ? "remove" : (man === man.toUpperCase() ? "white " : "black ") + { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" }[man.toLowerCase()];
+    b.addEventListener("click", () => {
+      ui.palette = man;
+      for (const o of box.children) o.classList.toggle("chosen", o === b);
+    });
+    box.appendChild(b);
+  }
 }
 
 const sideName = (side) => (side === "w" ? "White" : "Black");
@@ -128,6 +313,9 @@ function moveItem(m) {
   else if (m.dtm !== null && m.dtm < 0) html += `<span class="badge dtm">mate in ${(-m.dtm) / 2 + 1}</span>`;
   else if (m.dtm !== null && m.dtm > 0) html += `<span class="badge dtm">mated in ${(m.dtm + 1) / 2}</span>`;
   else if (m.dtm === 0) html += `<span class="badge dtm">draw</span>`;
+  else if (m.stalemate) html += `<span class="badge dtm">stalemate</span>`;
+  else if (m.insufficient_material) html += `<span class="badge dtm">dead draw</span>`;
+  if (m.category === "unknown") html += `<span class="badge none">no table</span>`;
   if (m.dtz !== null && m.dtz !== 0) html += `<span class="badge dtz">DTZ ${Math.abs(m.dtz)}</span>`;
   b.innerHTML = html;
   b.addEventListener("click", () => go(play(current, m.uci), true));
@@ -154,6 +342,9 @@ function showMoves(moves) {
 
 async function go(fen, push) {
   current = fen;
+  ui.moves = [];
+  ui.selected = null;
+  $("promotion").hidden = true;
   $("fen").value = fen;
   $("proof").textContent = "";
   $("error").hidden = true;
@@ -165,9 +356,11 @@ async function go(fen, push) {
     const res = await fetch("/standard?fen=" + encodeURIComponent(fen));
     const body = await res.json();
     if (fen !== current) return;
+    // a position no table answers still has its legal moves
+    ui.moves = body.moves || [];
+    showMoves(ui.moves);
     if (!res.ok) throw new Error(body.error || res.statusText);
     $("status").textContent = statusLine(body, parse(fen).side);
-    showMoves(body.moves);
   } catch (e) {
     if (fen !== current) return;
     $("status").textContent = "No table answers this position";
@@ -229,6 +422,16 @@ $("fenform").addEventListener("submit", (e) => {
   go($("fen").value.trim().replace(/_/g, " "), true);
 });
 $("prove").addEventListener("click", prove);
+$("board").addEventListener("pointerdown", onPointerDown);
+$("board").addEventListener("pointermove", onPointerMove);
+$("board").addEventListener("pointerup", onPointerUp);
+$("board").addEventListener("pointercancel", () => { ui.drag = null; drawBoard(current); });
+$("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; drawBoard(current); });
+$("edit").addEventListener("click", startEditing);
+$("done").addEventListener("click", () => stopEditing(true));
+$("cancel").addEventListener("click", () => stopEditing(false));
+$("clear").addEventListener("click", () => { ui.editing.sq.fill(null); drawBoard(current); });
+buildPalette();
 window.addEventListener("popstate", (e) => go(e.state && e.state.fen ? e.state.fen : START, false));
 const q = new URLSearchParams(location.search).get("fen");
 const first = q ? q.replace(/_/g, " ") : START;
