@@ -3,6 +3,8 @@ package dtm
 import (
 	"os"
 	"slices"
+	"strings"
+	"time"
 )
 
 // buildPlan is the order of a set build (Store.Plan): it tells which of
@@ -30,6 +32,38 @@ func (s *Store) Plan(sigs []Material) []Material {
 	}
 	p := &buildPlan{done: map[string]bool{}}
 	var out []Material
+	for _, t := range planOrder(sigs) {
+		k := t.m.String()
+		reads := map[string]bool{}
+		for _, c := range t.reads {
+			reads[c.String()] = true
+		}
+		p.keys = append(p.keys, k)
+		p.reads = append(p.reads, reads)
+		if _, err := os.Stat(s.Path(t.m)); err == nil {
+			p.done[k] = true // built before (a resumed set)
+		}
+		if want[k] {
+			out = append(out, t.m)
+		}
+	}
+	s.rawMu.Lock()
+	s.plan = p
+	s.rawMu.Unlock()
+	return out
+}
+
+// plannedRead is a table of a plan and the tables it reads.
+type plannedRead struct {
+	m     Material
+	reads []Material
+}
+
+// planOrder is every table building sigs needs, children first, visited
+// from the last of sigs back (Plan's order), each with the tables its
+// captures and promotions lead to.
+func planOrder(sigs []Material) []plannedRead {
+	var out []plannedRead
 	seen := map[string]bool{}
 	var visit func(m Material)
 	visit = func(m Material) {
@@ -38,28 +72,95 @@ func (s *Store) Plan(sigs []Material) []Material {
 			return
 		}
 		seen[k] = true
-		reads := map[string]bool{}
+		var reads []Material
 		for _, c := range m.Children() {
 			visit(c)
-			reads[c.String()] = true
+			if !c.Bare() {
+				reads = append(reads, c)
+			}
 		}
-		p.keys = append(p.keys, k)
-		p.reads = append(p.reads, reads)
-		if _, err := os.Stat(s.Path(m)); err == nil {
-			p.done[k] = true // built before (a resumed set)
-		}
-		if want[k] {
-			out = append(out, m)
-		}
+		out = append(out, plannedRead{m, reads})
 	}
 	for _, m := range slices.Backward(sigs) {
 		c, _ := m.Canonical()
 		visit(c)
 	}
-	s.rawMu.Lock()
-	s.plan = p
-	s.rawMu.Unlock()
 	return out
+}
+
+// PlannedTable is one table of a build plan (Store.BuildPlan).
+type PlannedTable struct {
+	Material Material
+	// Positions is the layout's positions per side to move.
+	Positions int64
+	// Reads are the tables its captures and promotions lead to.
+	Reads []Material
+	// Built says its file is in the cache; Bytes is then its size, else
+	// about what it will take (EstimatedBytes).
+	Built bool
+	Bytes int64
+	// Time is about how long its build takes on two cores, Memory about
+	// the build's peak resident memory in bytes.
+	Time   time.Duration
+	Memory int64
+}
+
+// BuildPlan lists every table building sigs needs, in the order a set
+// build takes them (Plan's: each table soon after those it reads), with
+// its size, what it reads, whether it is built, and about what its build
+// costs. It builds nothing.
+func (s *Store) BuildPlan(sigs []Material) []PlannedTable {
+	var out []PlannedTable
+	for _, t := range planOrder(sigs) {
+		l := newLayout(t.m)
+		pt := PlannedTable{Material: t.m, Positions: l.size, Reads: t.reads,
+			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.size)}
+		if st, err := os.Stat(s.Path(t.m)); err == nil {
+			pt.Built, pt.Bytes = true, st.Size()
+		}
+		out = append(out, pt)
+	}
+	return out
+}
+
+// estimatedBytes is about the size of m's file, size positions per side:
+// the bytes per position of its kind of table in the whole set of up to
+// five men as built on 2026-11-28 (docs/dtm.md: 33 MB for the 3- and
+// 4-man tables, 0.51 GB for the pawnless five-man ones, 1.49 GB with one
+// pawn, 0.31 GB with two or three, over their positions; the set as
+// written now is 6 % larger).
+func estimatedBytes(m Material, size int64) int64 {
+	pawns := strings.Count(m.String(), "P")
+	rate := 0.0
+	switch {
+	case m.Men() <= 4:
+		rate = 33e6 / 95374848
+	case pawns == 0:
+		rate = 0.51e9 / 7266631680
+	case pawns == 1:
+		rate = 1.49e9 / 14495514624
+	default:
+		rate = 0.31e9 / 2532442112
+	}
+	return int64(1.06 * rate * float64(size))
+}
+
+// estimatedMemory is about the peak resident memory of a build of l's
+// table by rows: for a pawnless table about 9.5 bytes a position (both
+// sides' values, conversions, bit sets and the copy into the layout;
+// KQRvKR's 121 M positions a side took 1.14 GB), for one with pawns its
+// values (two bytes a position) and 9.5 bytes a position of its largest
+// group of slices, solved at once.
+func estimatedMemory(l *layout) int64 {
+	const perPosition = 9.5
+	if len(l.pawns) == 0 {
+		return int64(perPosition * float64(l.size))
+	}
+	largest := 0
+	for _, g := range l.sliceGroups() {
+		largest = max(largest, g[1]-g[0])
+	}
+	return 2*l.size + int64(perPosition*float64(int64(largest)*l.perSlice))
 }
 
 // nextRead is the place in the plan of the first table not yet there

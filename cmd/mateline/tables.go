@@ -275,6 +275,7 @@ func tablesCommand() *cli.Command {
 				},
 				Action: runTablesBuild,
 			},
+			tablesPlanCommand(),
 			{
 				Name:      "list",
 				Usage:     "list the tables of up to --men men: built or not, size, longest mate, checksums",

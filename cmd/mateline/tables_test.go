@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,5 +146,57 @@ func TestTablesListAndVerify(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "KPvK.mldtm")); err == nil {
 		t.Errorf("verify built the table")
+	}
+}
+
+// TestTablesPlan: 'tables plan' lists every table a build needs, the
+// ones it reads first, with their sizes and states, builds nothing, and
+// sees a table built since.
+func TestTablesPlan(t *testing.T) {
+	dir := t.TempDir()
+	plan := func() planJSON {
+		t.Helper()
+		code, out, errOut := runBinary(t, dir, "tables", "plan", "--dtm", dir, "--json", "KRvKN")
+		if code != 0 {
+			t.Fatalf("plan: exit %d: %s", code, errOut)
+		}
+		var p planJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatalf("plan: %v\n%s", err, out)
+		}
+		return p
+	}
+	p := plan()
+	var order []string
+	for _, tb := range p.Tables {
+		order = append(order, tb.Table)
+	}
+	if got := strings.Join(order, " "); got != "KNvK KRvK KRvKN" {
+		t.Fatalf("plan order %q, want KNvK KRvK KRvKN", got)
+	}
+	last := p.Tables[2]
+	if last.Positions != 1892352 || strings.Join(last.Reads, " ") != "KNvK KRvK" || last.Built || last.Bytes <= 0 || last.Memory <= 0 {
+		t.Errorf("KRvKN: %+v", last)
+	}
+	if p.Total.ToBuild != 3 || p.Total.Built != 0 || p.Total.Seconds <= 0 {
+		t.Errorf("totals %+v", p.Total)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("plan wrote %d files", len(entries))
+	}
+	if code, _, errOut := runBinary(t, dir, "tables", "build", "--dtm", dir, "KRvK"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, errOut)
+	}
+	p = plan()
+	st, err := os.Stat(filepath.Join(dir, "KRvK.mldtm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Tables[1].Built || p.Tables[1].Bytes != st.Size() || p.Total.ToBuild != 2 || p.Total.BuiltBytes != st.Size() {
+		t.Errorf("after KRvK's build: %+v, totals %+v", p.Tables[1], p.Total)
+	}
+	code, out, _ := runBinary(t, dir, "tables", "plan", "--dtm", dir, "KRvKN")
+	if code != 0 || !strings.Contains(out, "3 table(s) in "+dir+": 1 built") || !strings.Contains(out, "2 to build: about") {
+		t.Errorf("plan: exit %d:\n%s", code, out)
 	}
 }
