@@ -40,12 +40,9 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 	if cmd.Bool("no-dtm") {
 		return nil, nil, nil
 	}
-	dir := cmd.String("dtm")
-	if dir == "" {
-		var err error
-		if dir, err = dtm.DefaultDir(); err != nil {
-			return nil, nil, err
-		}
+	dir, err := tablesDir(cmd)
+	if err != nil {
+		return nil, nil, err
 	}
 	// 'tables build' builds what it is asked; the others what --dtm-build
 	// allows (probe's default is every table: its question is the
@@ -335,6 +332,28 @@ func signatures(cmd *cli.Command) ([]dtm.Material, error) {
 	return out, nil
 }
 
+// namedOrAll reads the signatures named, or without any every one of up
+// to --men men.
+func namedOrAll(cmd *cli.Command) ([]dtm.Material, error) {
+	if cmd.Args().Present() {
+		return signatures(cmd)
+	}
+	n := int(cmd.Int("men"))
+	if n < 3 || n > dtm.MaxMen {
+		return nil, usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
+	}
+	return dtm.AllUpTo(n), nil
+}
+
+// tablesDir is the DTM cache: --dtm, else MATELINE_DTM, else the user's
+// cache directory.
+func tablesDir(cmd *cli.Command) (string, error) {
+	if dir := cmd.String("dtm"); dir != "" {
+		return dir, nil
+	}
+	return dtm.DefaultDir()
+}
+
 func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 	sigs, err := signatures(cmd)
 	if err != nil {
@@ -444,31 +463,13 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 }
 
 func runTablesList(_ context.Context, cmd *cli.Command) error {
-	var sigs []dtm.Material
-	for _, a := range cmd.Args().Slice() {
-		m, err := dtm.ParseMaterial(a)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		if m.Bare() {
-			return usagef("material %q: two bare kings need no table (a draw)", a)
-		}
-		c, _ := m.Canonical()
-		sigs = append(sigs, c)
+	sigs, err := namedOrAll(cmd)
+	if err != nil {
+		return err
 	}
-	if len(sigs) == 0 {
-		n := int(cmd.Int("men"))
-		if n < 3 || n > dtm.MaxMen {
-			return usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
-		}
-		sigs = dtm.AllUpTo(n)
-	}
-	dir := cmd.String("dtm")
-	if dir == "" {
-		var err error
-		if dir, err = dtm.DefaultDir(); err != nil {
-			return err
-		}
+	dir, err := tablesDir(cmd)
+	if err != nil {
+		return err
 	}
 	store := dtm.Open(dir, dtm.Options{})
 	defer store.Close()

@@ -66,22 +66,13 @@ type planTotalsJSON struct {
 }
 
 func runTablesPlan(_ context.Context, cmd *cli.Command) error {
-	sigs, err := signatures(cmd)
+	sigs, err := namedOrAll(cmd)
 	if err != nil {
 		return err
 	}
-	if !cmd.Args().Present() {
-		n := int(cmd.Int("men"))
-		if n < 3 || n > dtm.MaxMen {
-			return usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
-		}
-		sigs = dtm.AllUpTo(n)
-	}
-	dir := cmd.String("dtm")
-	if dir == "" {
-		if dir, err = dtm.DefaultDir(); err != nil {
-			return err
-		}
+	dir, err := tablesDir(cmd)
+	if err != nil {
+		return err
 	}
 	store := dtm.Open(dir, dtm.Options{})
 	defer store.Close()
