@@ -164,8 +164,15 @@ func bbTransform(t uint8, x uint64) uint64 {
 
 // rowGen is the build of one table by rows.
 type rowGen struct {
-	b        *builder
-	l        *layout
+	b *builder
+	l *layout
+	rowNumbering
+	tableBits
+	rowGroup
+}
+
+// rowNumbering is how a table's positions are numbered in rows of 64.
+type rowNumbering struct {
 	pawnless bool
 	free     int         // the free man's slot
 	fpc      board.Piece // the free man
@@ -175,13 +182,26 @@ type rowGen struct {
 	// triangle)
 	weight    [MaxMen]int64
 	sliceRows int64 // rows of a slice (tables with pawns)
-	// the values, by the generator's numbering (row*64 + square), and the
-	// same memory as bytes
+}
+
+// tableBits are what the build keeps of the whole table, by the
+// generator's numbering (row*64 + square).
+type tableBits struct {
+	// the values, and the same memory as bytes
 	val [2]bytesArray
 	vb  [2][]byte
+	// decided: the positions whose value a capture or a promotion gives
+	// (found at the end of each group): a probe that reads those moves
+	// needs no stored value
+	decided [2][]uint64
+	// unused: the slots no probe reads (no legal position, or a form
+	// the layout does not store)
+	unused [2][]uint64
+}
 
-	// the group of rows being solved: [lo, hi); what follows is indexed
-	// from lo
+// rowGroup is the state of the group of rows being solved: [lo, hi);
+// its arrays are indexed from lo.
+type rowGroup struct {
 	lo, hi int64
 	// conv is the best value of a position's conversions: 0 none (nothing
 	// holds a loss back), 1 a draw, else the value (no conversion gives
@@ -191,13 +211,6 @@ type rowGen struct {
 	// capc: the best value of a position's captures and promotions, coded
 	// as conv, for every legal position of the group
 	capc [2][]byte
-	// decided, over the whole table (row*64 + square): the positions
-	// whose value a capture or a promotion gives (found at the end of
-	// each group): a probe that reads those moves needs no stored value
-	decided [2][]uint64
-	// unused: the slots no probe reads (no legal position, or a form
-	// the layout does not store)
-	unused [2][]uint64
 	// per row, bit c&63 of each conv code c it holds
 	convHash [2][]uint64
 	// one word per row: the legal positions with that side to move, those

@@ -12,7 +12,7 @@ import (
 // buildRows computes a table by rows (see rows.go).
 func (b *builder) buildRows() ([2]bytesArray, error) {
 	l := b.l
-	g := &rowGen{b: b, l: l, pawnless: len(l.pawns) == 0}
+	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.pawns) == 0}}
 	var groups [][2]int64
 	if g.pawnless {
 		g.free = l.men - 1

@@ -33,17 +33,31 @@ type Store struct {
 	warn     func(string)
 	progress func(BuildEvent)
 
-	mu    sync.Mutex
-	rawMu sync.Mutex // the tables' raw copies
+	mu      sync.Mutex
+	cache   *blockCache
+	nextID  uint64
+	tables  map[string]*entry
+	warned  map[string]bool
+	noWrite bool
+	// byKey maps a node's materialKey to its table, once loaded: the
+	// probes' fast path, with no allocation and no lock
+	byKey resolvedMap
+	rawCopies
+	buildChoice
+}
+
+// rawCopies are the tables' values kept whole for the builds that read
+// them (rawcopy.go).
+type rawCopies struct {
+	rawMu sync.Mutex // guards what follows
 	kept  []*Table   // the tables whose raw copies are kept (keepRaw), oldest first
-	plan  *buildPlan // the set being built (Plan), or nil; under rawMu
+	plan  *buildPlan // the set being built (Plan), or nil
 	// keptBytes bounds the kept raw copies (keptRawBytes)
 	keptBytes int64
-	cache     *blockCache
-	nextID    uint64
-	tables    map[string]*entry
-	warned    map[string]bool
-	noWrite   bool
+}
+
+// buildChoice is how the store builds and writes a table.
+type buildChoice struct {
 	// byPositions builds every table position by position (build.go),
 	// not by rows (rows.go): the tests' reference generator
 	byPositions bool
@@ -54,9 +68,6 @@ type Store struct {
 	// fill is how format 3 of one side fills its free slots (tests set
 	// it; fillChoose otherwise)
 	fill fillMode
-	// byKey maps a node's materialKey to its table, once loaded: the
-	// probes' fast path, with no allocation and no lock
-	byKey resolvedMap
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -150,7 +161,8 @@ func Open(dir string, o Options) *Store {
 		o.CacheBytes = DefaultCacheBytes
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
-		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes), format3Men: MaxMen, keptBytes: keptRawBytes}
+		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes),
+		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: MaxMen}}
 	if o.Format != 2 {
 		s.format3 = 2
 	}
