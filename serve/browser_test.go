@@ -213,7 +213,8 @@ func TestBoardInBrowser(t *testing.T) {
 	if got := js(`document.getElementById("fen").value`); got != ka3 {
 		t.Errorf("after a drop on a square the queen cannot reach: %q, want %q", got, ka3)
 	}
-	// the board turned: the first coordinate drawn is rank 1, not 8
+	// the board turned: the first coordinate drawn (top left) is rank 8,
+	// then rank 1
 	if first := js(`document.querySelector("#board .coord").textContent`); first != "8" {
 		t.Errorf("first coordinate %q, want 8", first)
 	}
@@ -229,7 +230,8 @@ func TestBoardInBrowser(t *testing.T) {
 	// the editor: a black knight put on h8, taken off, put again; Black to move
 	edited := "4Q2n/8/8/8/8/k7/8/1K6 b - - 0 1"
 	step("edit", chromedp.Click(chromedp.CSS("#edit")), chromedp.WaitVisible(chromedp.CSS("#editor")),
-		chromedp.Click(chromedp.CSS(`#palette [data-man="n"]`)), click("h8"), click("h8"), click("h8"),
+		chromedp.Click(chromedp.CSS(`#palette [data-man="n"]`)),
+		click("h8"), poll(`ui.editing.sq[63] === "n"`), click("h8"), poll(`ui.editing.sq[63] === null`), click("h8"),
 		chromedp.SetValue(chromedp.CSS("#side"), "b"),
 		chromedp.Click(chromedp.CSS("#done")), fenIs(edited), answered)
 	if st := js(`document.getElementById("status").textContent`); !strings.Contains(st, "White mates") && !strings.Contains(st, "Draw") {

@@ -282,6 +282,7 @@ func TestNotInTablesMoves(t *testing.T) {
 	}{
 		{"six men, a back-rank mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1},
 		{"castling rights", board.StartFEN, 0},
+		{"a table not built", "8/8/8/4k3/8/8/2RPK3/7r w - - 0 1", 0},
 	} {
 		var body struct {
 			Error string     `json:"error"`

@@ -138,16 +138,11 @@ func (t Tables) Standard(pos *board.Position) (Probe, error) {
 		return p, nil
 	}
 	if err := tablebase.Tables(t).Covered(pos); err != nil {
-		nt := notInTables(err)
-		if e, ok := nt.(errNotInTables); ok {
-			e.moves = untabledMoves(pos)
-			nt = e
-		}
-		return p, nt
+		return p, withMoves(notInTables(err), pos)
 	}
 	root, err := t.info(pos, max(pos.HalfmoveClock()-1, 0))
 	if err != nil {
-		return p, err
+		return p, withMoves(err, pos)
 	}
 	p.PositionInfo = root
 	var l board.MoveList
@@ -184,6 +179,16 @@ func (t Tables) Standard(pos *board.Position) (Probe, error) {
 	return p, nil
 }
 
+// withMoves adds pos's legal moves to an errNotInTables (a position no
+// table answers still has them); other errors pass as they are.
+func withMoves(err error, pos *board.Position) error {
+	if e, ok := err.(errNotInTables); ok {
+		e.moves = untabledMoves(pos)
+		return e
+	}
+	return err
+}
+
 // moveInfo is move m of pos, with what it takes and promotes to, before
 // the tables are asked of the position it leads to.
 func moveInfo(pos *board.Position, m board.Move) MoveInfo {
@@ -202,8 +207,9 @@ func moveInfo(pos *board.Position, m board.Move) MoveInfo {
 // untabledMoves lists the legal moves of a position no table answers:
 // a move that mates is a loss for the opponent (blessed when the 50-move
 // rule came first), one that stalemates or leaves no mating material a
-// draw, any other unknown; in the order of the categories (mates first,
-// then the unknown, then the draws), else of the moves' generation.
+// draw, any other unknown; in the order /standard gives the categories
+// (a mate before the 50-move rule first, then the unknown, then a mate
+// after it, then the draws), else of the moves' generation.
 func untabledMoves(pos *board.Position) []MoveInfo {
 	var l board.MoveList
 	pos.LegalMoves(&l)

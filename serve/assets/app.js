@@ -156,6 +156,8 @@ function moveFromTo(from, to) {
   }
   box.hidden = false;
   box.dataset.side = white ? "w" : "b";
+  ui.selected = null;
+  drawBoard(current);
   return true;
 }
 
@@ -164,6 +166,7 @@ function moveFromTo(from, to) {
 // move. While editing, a click puts the chosen man on a square (or takes
 // one like it off), a drag moves a man, a drop off the board removes it.
 function onPointerDown(e) {
+  if (e.button !== 0) return; // the main button only
   const at = pointer(e);
   if (at.sq === null) return;
   e.preventDefault();
@@ -189,7 +192,7 @@ function onPointerDown(e) {
 }
 
 function startDrag(e, at, man) {
-  ui.drag = { from: at.sq, man, x: at.x, y: at.y, moved: false };
+  ui.drag = { from: at.sq, man, x: at.x, y: at.y, x0: at.x, y0: at.y, moved: false };
   $("board").setPointerCapture(e.pointerId);
   drawBoard(current);
 }
@@ -199,7 +202,8 @@ function onPointerMove(e) {
   const at = pointer(e);
   ui.drag.x = at.x;
   ui.drag.y = at.y;
-  ui.drag.moved = true;
+  // a move of a few pixels is still a click
+  if (Math.hypot(at.x - ui.drag.x0, at.y - ui.drag.y0) > SQ / 4) ui.drag.moved = true;
   const d = document.getElementById("dragged");
   if (d) { d.setAttribute("x", at.x); d.setAttribute("y", at.y + SQ * 0.3); }
 }
@@ -210,7 +214,8 @@ function onPointerUp(e) {
   ui.drag = null;
   const at = pointer(e);
   if (ui.editing) {
-    if (at.sq === drag.from) editSquare(at.sq);
+    if (at.sq === drag.from && !drag.moved) editSquare(at.sq);
+    else if (at.sq === drag.from) drawBoard(current); // dropped back where it was
     else {
       ui.editing.sq[drag.from] = null;
       if (at.sq !== null) ui.editing.sq[at.sq] = drag.man;
@@ -238,17 +243,23 @@ function startEditing() {
   const p = parse(current);
   ui.editing = { sq: p.sq.slice(), side: p.side };
   ui.selected = null;
+  $("promotion").hidden = true;
   $("side").value = p.side;
   $("editor").hidden = false;
   $("edit").hidden = true;
   drawBoard(current);
 }
 
-function stopEditing(apply) {
-  const p = ui.editing;
+// closeEditor leaves the editor without a word (a new position came).
+function closeEditor() {
   ui.editing = null;
   $("editor").hidden = true;
   $("edit").hidden = false;
+}
+
+function stopEditing(apply) {
+  const p = ui.editing;
+  closeEditor();
   if (!apply) { drawBoard(current); return; }
   // castling rights and en passant are left out: the tables hold no
   // position with them
@@ -344,6 +355,7 @@ async function go(fen, push) {
   current = fen;
   ui.moves = [];
   ui.selected = null;
+  closeEditor();
   $("promotion").hidden = true;
   $("fen").value = fen;
   $("proof").textContent = "";
