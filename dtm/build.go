@@ -729,7 +729,7 @@ func (l *layout) indexOf(nd *node) (int64, error) {
 // slotsOf places a node's men in the layout's slots.
 func (l *layout) slotsOf(nd *node) (squares, bool) {
 	var sq squares
-	var used [MaxMen]bool
+	var used [PlanMen]bool
 	if nd.n != l.men {
 		return sq, false
 	}

@@ -100,21 +100,21 @@ func abs(x int) int {
 type layout struct {
 	mat    Material
 	men    int
-	pieces [MaxMen]board.Piece // the man in each slot
-	pawns  []int               // slots of pawns
-	others []int               // slots of non-king, non-pawn men
-	groups [][2]int            // runs [from, to) of identical men, longer than one
+	pieces [PlanMen]board.Piece // the man in each slot
+	pawns  []int                // slots of pawns
+	others []int                // slots of non-king, non-pawn men
+	groups [][2]int             // runs [from, to) of identical men, longer than one
 	// weight of each slot's square in the index within a slice (0 for pawns)
-	weight     [MaxMen]int64
-	inGroup    [MaxMen]bool // one of identical men
-	kkWeight   int64        // weight of the king pair in a pawnless table
-	perSlice   int64        // positions in a slice
-	slices     [][]int8     // pawn squares (0..47, a2 = 0) of each slice, by pawn slot order
-	sliceOf    []int32      // raw pawn placement -> slice, or -1
-	transforms []int        // the symmetries used
-	sliceShift uint         // log2 of perSlice, in a table with pawns
-	size       int64        // positions per side to move
-	advance    []int        // each slice's pawn advancement (build order key)
+	weight     [PlanMen]int64
+	inGroup    [PlanMen]bool // one of identical men
+	kkWeight   int64         // weight of the king pair in a pawnless table
+	perSlice   int64         // positions in a slice
+	slices     [][]int8      // pawn squares (0..47, a2 = 0) of each slice, by pawn slot order
+	sliceOf    []int32       // raw pawn placement -> slice, or -1
+	transforms []int         // the symmetries used
+	sliceShift uint          // log2 of perSlice, in a table with pawns
+	size       int64         // positions per side to move
+	advance    []int         // each slice's pawn advancement (build order key)
 }
 
 func newLayout(m Material) *layout {
@@ -263,7 +263,7 @@ func (l *layout) sortPawnGroups(sq []int8) {
 }
 
 // squares holds a square for each slot.
-type squares [MaxMen]board.Square
+type squares [PlanMen]board.Square
 
 // index returns the canonical index of the men on sq (slot order). ok is
 // false when no symmetry gives a stored form (which happens only for

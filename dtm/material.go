@@ -8,8 +8,14 @@ import (
 	"mateline.dev/mateline/board"
 )
 
-// MaxMen is the most men (kings included) a table holds.
+// MaxMen is the most men (kings included) a table holds: the most the
+// store builds and probes.
 const MaxMen = 5
+
+// PlanMen is the most men a build plan covers (BuildPlan): the six-man
+// tables are laid out, counted and costed, not built (docs/dtm.md, "Six
+// men").
+const PlanMen = 6
 
 // Material is a material signature: the pieces of each side besides its
 // king, strongest first (Q R B N P), as in "KQRvKR". The zero value is
@@ -30,6 +36,16 @@ func letter(t board.PieceType) byte { return pieceLetters[t-1] }
 // lower case). Each side has one king, written first; at most MaxMen men
 // in all.
 func ParseMaterial(s string) (Material, error) {
+	m, err := ParsePlannedMaterial(s)
+	if err == nil && m.Men() > MaxMen {
+		return m, fmt.Errorf("material %q: %d men, tables hold at most %d", s, m.Men(), MaxMen)
+	}
+	return m, err
+}
+
+// ParsePlannedMaterial is ParseMaterial for a build plan: at most PlanMen
+// men.
+func ParsePlannedMaterial(s string) (Material, error) {
 	var m Material
 	text := strings.ToUpper(strings.TrimSpace(s))
 	var sides []string
@@ -53,7 +69,7 @@ func ParseMaterial(s string) (Material, error) {
 		}
 		sortPieces(m.Pieces[c])
 	}
-	if n := m.Men(); n > MaxMen {
+	if n := m.Men(); n > PlanMen {
 		return m, fmt.Errorf("material %q: %d men, tables hold at most %d", s, n, MaxMen)
 	}
 	return m, nil

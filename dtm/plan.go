@@ -1,6 +1,7 @@
 package dtm
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -103,6 +104,9 @@ type PlannedTable struct {
 	// the build's peak resident memory in bytes.
 	Time   time.Duration
 	Memory int64
+	// Blocked says why this version cannot build it (a table of more
+	// than MaxMen men); empty when it can.
+	Blocked string
 }
 
 // BuildPlan lists every table building sigs needs, in the order a set
@@ -115,12 +119,50 @@ func (s *Store) BuildPlan(sigs []Material) []PlannedTable {
 		l := newLayout(t.m)
 		pt := PlannedTable{Material: t.m, Positions: l.size, Reads: t.reads,
 			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.size)}
+		if t.m.Men() > MaxMen {
+			pt.Time, pt.Blocked = estimatedLargeBuild(t.m, l.size), blockedReason(pt.Memory)
+		}
 		if st, err := os.Stat(s.Path(t.m)); err == nil {
 			pt.Built, pt.Bytes = true, st.Size()
 		}
 		out = append(out, pt)
 	}
 	return out
+}
+
+// BuildMemoryBound is the most memory a build may take on the 24 GiB
+// machine the tables are built on (docs/dtm.md, "Six men").
+const BuildMemoryBound = 16 << 30
+
+// blockedReason is why a table of more than MaxMen men, whose build by
+// rows would take memory bytes, is not built: this version builds and
+// probes up to MaxMen men, and its generator holds a pawnless table
+// whole in memory.
+func blockedReason(memory int64) string {
+	gib := float64(memory) / (1 << 30)
+	if memory > BuildMemoryBound {
+		return fmt.Sprintf("not built by this version: its generator would hold it whole, about %.0f GiB, %.1f times the %d GiB bound",
+			gib, float64(memory)/BuildMemoryBound, BuildMemoryBound>>30)
+	}
+	return fmt.Sprintf("not built by this version, which builds up to %d men (its build by slices would take about %.1f GiB)", MaxMen, gib)
+}
+
+// estimatedLargeBuild is about how long the build of m, size positions
+// per side, would take on two cores at the five-man generator's speed
+// per position for its kind of table (KQRvKR 10 s, KRPvKR 27 s with
+// what it reads, KPPvKP 14 s): a floor, since a table too large for
+// memory adds the reads and writes of what is on disk.
+func estimatedLargeBuild(m Material, size int64) time.Duration {
+	ref := "KQRvKR"
+	switch pawns := strings.Count(m.String(), "P"); {
+	case pawns == 1:
+		ref = "KRPvKR"
+	case pawns > 1:
+		ref = "KPPvKP"
+	}
+	r, _ := ParseMaterial(ref)
+	per := float64(estimatedBuild(r)) / float64(newLayout(r).size)
+	return time.Duration(per * float64(size))
 }
 
 // estimatedBytes is about the size of m's file, size positions per side:

@@ -6,7 +6,7 @@ import "mateline.dev/mateline/board"
 // side to move and an en-passant square.
 type node struct {
 	n   int
-	pc  [MaxMen]board.Piece
+	pc  [PlanMen]board.Piece
 	sq  squares
 	stm board.Color
 	ep  board.Square
@@ -200,7 +200,7 @@ func (nd *node) generate(out []move, mode genMode, th threats) ([]move, int) {
 	// not step to, and which men are pinned
 	enemy := c.Other()
 	danger, aligned := th.danger, th.aligned
-	var pinned [MaxMen]bool
+	var pinned [PlanMen]bool
 	check := danger.Has(ksq)
 	if aligned && !check {
 		for i := 0; i < nd.n; i++ {

@@ -22,8 +22,8 @@ type rowReader struct {
 	// one, and the index's base and the varying man's weight by how many of
 	// them stand below it
 	n            int
-	gs           [MaxMen]board.Square
-	base, weight [MaxMen]int64
+	gs           [PlanMen]board.Square
+	base, weight [PlanMen]int64
 }
 
 // newReader builds the reader of the positions like ch (another

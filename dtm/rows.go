@@ -180,7 +180,7 @@ type rowNumbering struct {
 	// weight of each fixed non-pawn man's square in a row's number (in a
 	// pawnless table slot 0, the white king, counts by its place in the
 	// triangle)
-	weight    [MaxMen]int64
+	weight    [PlanMen]int64
 	sliceRows int64 // rows of a slice (tables with pawns)
 }
 
@@ -332,7 +332,7 @@ func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
 // is then mirrored too).
 func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
 	l := g.l
-	var raw [MaxMen]int8
+	var raw [PlanMen]int8
 	pr := raw[:len(l.pawns)]
 	for i, s := range l.pawns {
 		pr[i] = int8(sq[s]) - 8

@@ -308,11 +308,21 @@ func tablesCommand() *cli.Command {
 	}
 }
 
-// signatures reads the SIG arguments, or every signature up to --men.
+// signatures reads the SIG arguments, or every signature up to --men:
+// tables of at most dtm.MaxMen men.
 func signatures(cmd *cli.Command) ([]dtm.Material, error) {
+	return signaturesUpTo(cmd, dtm.MaxMen)
+}
+
+// signaturesUpTo is signatures with tables of up to most men (dtm.PlanMen
+// for a plan).
+func signaturesUpTo(cmd *cli.Command, most int) ([]dtm.Material, error) {
 	var out []dtm.Material
 	for _, a := range cmd.Args().Slice() {
-		m, err := dtm.ParseMaterial(a)
+		m, err := dtm.ParsePlannedMaterial(a)
+		if err == nil && m.Men() > most {
+			err = tooManyMen(fmt.Sprintf("material %q (%d men)", a, m.Men()), m.Men())
+		}
 		if err != nil {
 			return nil, usagef("%v", err)
 		}
@@ -323,24 +333,43 @@ func signatures(cmd *cli.Command) ([]dtm.Material, error) {
 		out = append(out, c)
 	}
 	if cmd.IsSet("men") {
-		n := int(cmd.Int("men"))
-		if n < 3 || n > dtm.MaxMen {
-			return nil, usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
+		n, err := menFlag(cmd, most)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, dtm.AllUpTo(n)...)
 	}
 	return out, nil
 }
 
-// namedOrAll reads the signatures named, or without any every one of up
-// to --men men.
-func namedOrAll(cmd *cli.Command) ([]dtm.Material, error) {
-	if cmd.Args().Present() {
-		return signatures(cmd)
-	}
+// menFlag reads --men: 3 to most.
+func menFlag(cmd *cli.Command, most int) (int, error) {
 	n := int(cmd.Int("men"))
-	if n < 3 || n > dtm.MaxMen {
-		return nil, usagef("--men %d: want 3 to %d", n, dtm.MaxMen)
+	if n > most && n <= dtm.PlanMen {
+		return 0, usagef("%v", tooManyMen(fmt.Sprintf("--men %d", n), n))
+	}
+	if n < 3 || n > most {
+		return 0, usagef("--men %d: want 3 to %d", n, most)
+	}
+	return n, nil
+}
+
+// tooManyMen says that tables of n men (more than dtm.MaxMen) are only
+// planned.
+func tooManyMen(what string, n int) error {
+	return fmt.Errorf("%s: this version builds and reads tables of up to %d men; "+
+		"'mateline tables plan --men %d' says what the %d-man tables would take", what, dtm.MaxMen, n, n)
+}
+
+// namedOrAll reads the signatures named, or without any every one of up
+// to --men men, of at most most men.
+func namedOrAll(cmd *cli.Command, most int) ([]dtm.Material, error) {
+	if cmd.Args().Present() {
+		return signaturesUpTo(cmd, most)
+	}
+	n, err := menFlag(cmd, most)
+	if err != nil {
+		return nil, err
 	}
 	return dtm.AllUpTo(n), nil
 }
@@ -463,7 +492,7 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 }
 
 func runTablesList(_ context.Context, cmd *cli.Command) error {
-	sigs, err := namedOrAll(cmd)
+	sigs, err := namedOrAll(cmd, dtm.MaxMen)
 	if err != nil {
 		return err
 	}

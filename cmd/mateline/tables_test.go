@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -198,5 +199,59 @@ func TestTablesPlan(t *testing.T) {
 	code, out, _ := runBinary(t, dir, "tables", "plan", "--dtm", dir, "KRvKN")
 	if code != 0 || !strings.Contains(out, "3 table(s) in "+dir+": 1 built") || !strings.Contains(out, "2 to build: about") {
 		t.Errorf("plan: exit %d:\n%s", code, out)
+	}
+}
+
+// TestTablesPlanSixMen: 'tables plan --men 6' lays out and costs the
+// whole six-man set (365 tables besides the 145 of up to five men, as
+// Syzygy's set has) and says that this version builds none of them;
+// 'tables build' of six men points to it.
+func TestTablesPlanSixMen(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runBinary(t, dir, "tables", "plan", "--dtm", dir, "--json", "--men", "6")
+	if code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	var p planJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	if p.Total.Tables != 510 || p.Total.NotBuildable != 365 || p.Total.ToBuild != 510 {
+		t.Fatalf("totals %+v, want 510 tables, 365 not buildable", p.Total)
+	}
+	six := map[string]plannedJSON{}
+	for _, tb := range p.Tables {
+		if (tb.Men == 6) != (tb.Blocked != "") {
+			t.Errorf("%s (%d men): not built because %q", tb.Table, tb.Men, tb.Blocked)
+		}
+		if tb.Men == 6 {
+			six[tb.Table] = tb
+		}
+	}
+	// a pawnless table: 462 king pairs, 64 squares for each other man
+	// (identical men not folded); its captures lead to five men only
+	krnknn := six["KRNvKNN"]
+	if krnknn.Positions != 462*64*64*64*64 || strings.Join(krnknn.Reads, " ") != "KNNvKN KNNvKR KRNvKN" ||
+		!strings.Contains(krnknn.Blocked, "16 GiB bound") {
+		t.Errorf("KRNvKNN: %+v", krnknn)
+	}
+	// four identical pawns: the 4-sets of 48 squares, a set and its
+	// mirror image stored once ((C(48,4) + C(24,2)) / 2 = 97,428: the
+	// symmetric sets are two pairs of mirrored squares), times the kings
+	if p := six["KPPPPvK"]; p.Positions != 97428*64*64 {
+		t.Errorf("KPPPPvK: %d positions, want %d", p.Positions, 97428*64*64)
+	}
+	// a table with pawns reads its promotions, six-man tables too
+	if kppkpp := six["KPPvKPP"]; !slices.Contains(kppkpp.Reads, "KQPvKPP") || kppkpp.Positions <= 0 {
+		t.Errorf("KPPvKPP: %+v", kppkpp)
+	}
+	for _, args := range [][]string{{"--men", "6"}, {"KRNvKNN"}} {
+		code, _, errOut := runBinary(t, dir, append([]string{"tables", "build", "--dtm", dir}, args...)...)
+		if code == 0 || !strings.Contains(errOut, "tables plan --men 6") {
+			t.Errorf("build %v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("plan and the refused builds wrote %d files", len(entries))
 	}
 }

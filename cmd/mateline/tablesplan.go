@@ -25,12 +25,17 @@ func tablesPlanCommand() *cli.Command {
 			"disk) or not (then about its size), about how long its build takes on two cores and about its\n" +
 			"peak memory. Ends with the totals: what is left to build, its time and disk, and the largest\n" +
 			"memory any one build needs (five-man tables are built one at a time). Builds nothing.\n" +
-			"The estimates come from the whole set built on this project's two-core machine (docs/dtm.md).\n\n" +
+			"The estimates come from the whole set built on this project's two-core machine (docs/dtm.md).\n" +
+			"Six-man tables (--men 6, or a six-man SIG) are laid out and costed but not built by this\n" +
+			"version: their state is 'not built', their time the five-man speed per position (a floor),\n" +
+			"their disk the five-man bytes per position, their memory what today's generator would take,\n" +
+			"and the JSON says why each cannot be built (docs/dtm.md, \"Six men\").\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
-			"         mateline tables plan --men 5 --json",
+			"         mateline tables plan --men 5 --json\n" +
+			"         mateline tables plan --men 6",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
-			&cli.IntFlag{Name: "men", Value: dtm.MaxMen, Usage: "plan every signature of at most this many men (3 to 5) when none is named"},
+			&cli.IntFlag{Name: "men", Value: dtm.MaxMen, Usage: "plan every signature of at most this many men (3 to 6) when none is named"},
 			&cli.BoolFlag{Name: "json", Usage: "write the plan as one JSON object"},
 		},
 		Action: runTablesPlan,
@@ -53,6 +58,7 @@ type plannedJSON struct {
 	Bytes     int64    `json:"bytes"` // on disk, or about what it will take
 	Seconds   float64  `json:"seconds"`
 	Memory    int64    `json:"memory_bytes"`
+	Blocked   string   `json:"not_built_because,omitempty"` // why this version cannot build it
 }
 
 type planTotalsJSON struct {
@@ -63,10 +69,13 @@ type planTotalsJSON struct {
 	Seconds    float64 `json:"seconds"` // of the tables to build, on two cores
 	Bytes      int64   `json:"bytes"`   // about the disk the tables to build take
 	PeakMemory int64   `json:"peak_memory_bytes"`
+	// NotBuildable counts the tables to build that this version cannot
+	// (more than dtm.MaxMen men); they are in the figures above.
+	NotBuildable int `json:"not_buildable"`
 }
 
 func runTablesPlan(_ context.Context, cmd *cli.Command) error {
-	sigs, err := namedOrAll(cmd)
+	sigs, err := namedOrAll(cmd, dtm.PlanMen)
 	if err != nil {
 		return err
 	}
@@ -97,7 +106,7 @@ func planOf(dir string, tables []dtm.PlannedTable) planJSON {
 			reads = append(reads, r.String())
 		}
 		j := plannedJSON{Table: t.Material.String(), Men: t.Material.Men(), Positions: t.Positions, Reads: reads,
-			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory}
+			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory, Blocked: t.Blocked}
 		p.Tables = append(p.Tables, j)
 		p.Total.Tables++
 		if t.Built {
@@ -106,6 +115,9 @@ func planOf(dir string, tables []dtm.PlannedTable) planJSON {
 			continue
 		}
 		p.Total.ToBuild++
+		if t.Blocked != "" {
+			p.Total.NotBuildable++
+		}
 		p.Total.Seconds += j.Seconds
 		p.Total.Bytes += t.Bytes
 		p.Total.PeakMemory = max(p.Total.PeakMemory, t.Memory)
@@ -120,6 +132,8 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 		state, disk, took := "to build", "~"+sizeText(t.Bytes), roughSeconds(t.Seconds)
 		if t.Built {
 			state, disk, took = "built", sizeText(t.Bytes), "-"
+		} else if t.Blocked != "" {
+			state, took = "not built", "~"+took
 		}
 		fmt.Fprintf(w, "%4d %-8s %4d %15d %-10s %11s %8s %10s  %s\n", i+1, t.Table, t.Men, t.Positions, state, disk, took,
 			"~"+sizeText(t.Memory), strings.Join(t.Reads, " "))
@@ -131,6 +145,12 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 	}
 	fmt.Fprintf(w, ", %d to build: about %s on two cores, about %s of disk, at most about %s of memory at once\n",
 		p.Total.ToBuild, roughSeconds(p.Total.Seconds), sizeText(p.Total.Bytes), sizeText(p.Total.PeakMemory))
+	if p.Total.NotBuildable > 0 {
+		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and its\n"+
+			"generator would hold most six-man tables (a pawn table's values) whole in memory (--json says why\n"+
+			"for each; docs/dtm.md, \"Six men\")\n",
+			p.Total.NotBuildable, dtm.MaxMen)
+	}
 }
 
 // roughSeconds writes a time estimate to the precision it has.
