@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # The soundness sweep of help and series play at scale: TestShortcutsSound
-# (stipulation/sweep_test.go) over CASES random positions drawn rich in
-# promotions, en passant, castling, pins, self-blocks and crowds, every
-# family of help and series play, each shortcut alone and all of them
-# against none. It runs in chunks of CHUNK seeds, each chunk one test
-# process over every core; a chunk that finished is written to the state
-# file and skipped on a rerun, so a killed sweep resumes where it was.
+# (stipulation/sweep_test.go) over the random positions of seeds FIRST
+# to LAST, drawn rich in promotions, en passant, castling, pins,
+# self-blocks and crowds, every family of help and series play, each
+# shortcut alone and all of them against none. It runs in chunks of
+# CHUNK seeds, each chunk one test process over every core; a chunk that
+# finished is written to the state file and skipped on a rerun, so a
+# killed sweep resumes where it was.
 #
-#   scripts/sound-sweep.sh [-n CASES] [-c CHUNK] [-s STATE] [-N NODES]
+#   scripts/sound-sweep.sh [-f FIRST] [-n LAST] [-c CHUNK] [-s STATE] [-N NODES]
 #
-# -n the cases (default 1000000), -c the chunk (default 20000), -s the
-# state file (default sound-sweep.state: one line per chunk, "first
-# count compared solutions skipped seconds"), -N the reference's node
+# -f the first seed (default 1: a chunk's first seed is FIRST plus a
+# multiple of CHUNK, so a sweep that goes on past the seeds already on
+# record starts after them), -n the last seed (default 1000000), -c the
+# chunk (default 20000), -s the state file (default sound-sweep.state:
+# one line per chunk, "first count compared solutions skipped seconds",
+# and STATE.families, one line per chunk and stipulation, "first
+# stipulation compared solutions milliseconds"), -N the reference's node
 # limit per case (default 150000). Under a Slurm job array
 # (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT set, as
 # scripts/slurm-local.sh sets them) each task takes every COUNT-th chunk,
@@ -19,14 +24,15 @@
 # and is printed with its seed; the script then exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cases=1000000 chunk=20000 state=sound-sweep.state nodes=150000
-while getopts n:c:s:N: o; do
+from=1 cases=1000000 chunk=20000 state=sound-sweep.state nodes=150000
+while getopts f:n:c:s:N: o; do
   case $o in
+  f) from=$OPTARG ;;
   n) cases=$OPTARG ;;
   c) chunk=$OPTARG ;;
   s) state=$OPTARG ;;
   N) nodes=$OPTARG ;;
-  *) sed -n '2,19p' "$0"; exit 2 ;;
+  *) sed -n '2,24p' "$0"; exit 2 ;;
   esac
 done
 task=${SLURM_ARRAY_TASK_ID:-0} tasks=${SLURM_ARRAY_TASK_COUNT:-1}
@@ -36,7 +42,7 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go test -c -o "$bin/stipulation.test" ./stipulation
 i=0
-for ((first = 1; first <= cases; first += chunk, i++)); do
+for ((first = from; first <= cases; first += chunk, i++)); do
   [ $((i % tasks)) -eq "$task" ] || continue
   if grep -q "^$first " "$state"; then
     continue
