@@ -1,6 +1,8 @@
 package stipulation
 
 import (
+	"sync/atomic"
+
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/stipulation/internal/prune"
 )
@@ -9,11 +11,13 @@ import (
 // search proved an answer: a fixed number of slots, each keeping the
 // newest entry that falls into it, so that memory stays bounded. It starts
 // small, so that the many short solves of a batch cost little, and doubles
-// (forgetting what it held) as entries come, up to its maximum.
+// (keeping what it held) as entries come, up to its maximum. A table
+// at its maximum (newSharedFailTable) can be shared by threads: each
+// slot is one word, read and written whole.
 type failTable struct {
-	slots []uint64
+	slots []atomic.Uint64
 	mask  uint64
-	adds  int // entries added since the last growth
+	adds  int // entries added since the last growth (while it can grow)
 	max   int // most slots
 }
 
@@ -23,7 +27,14 @@ const minFailSlots = 1 << 12
 // newFailTable makes a table of at most n slots (a power of two).
 func newFailTable(n int) *failTable {
 	size := min(n, minFailSlots)
-	return &failTable{slots: make([]uint64, size), mask: uint64(size - 1), max: n}
+	return &failTable{slots: make([]atomic.Uint64, size), mask: uint64(size - 1), max: n}
+}
+
+// newSharedFailTable makes a table of n slots (a power of two) that
+// never grows, for the threads of one search to share: a position one
+// thread proved without a solution is one for all.
+func newSharedFailTable(n int) *failTable {
+	return &failTable{slots: make([]atomic.Uint64, n), mask: uint64(n - 1), max: n}
 }
 
 // mix makes one 64-bit key of a position key and plies left (never 0,
@@ -41,16 +52,30 @@ func mix(key uint64, plies int) uint64 {
 
 func (t *failTable) has(key uint64, plies int) bool {
 	k := mix(key, plies)
-	return t.slots[k&t.mask] == k
+	return t.slots[k&t.mask].Load() == k
 }
 
 func (t *failTable) add(key uint64, plies int) {
-	if t.adds++; t.adds > 2*len(t.slots) && len(t.slots) < t.max {
-		size := 2 * len(t.slots)
-		t.slots, t.mask, t.adds = make([]uint64, size), uint64(size-1), 0
+	if len(t.slots) < t.max {
+		if t.adds++; t.adds > len(t.slots)/4 {
+			t.grow()
+		}
 	}
 	k := mix(key, plies)
-	t.slots[k&t.mask] = k
+	t.slots[k&t.mask].Store(k)
+}
+
+// grow doubles the table, keeping every entry it held.
+func (t *failTable) grow() {
+	size := 2 * len(t.slots)
+	slots := make([]atomic.Uint64, size)
+	mask := uint64(size - 1)
+	for i := range t.slots {
+		if k := t.slots[i].Load(); k != 0 {
+			slots[k&mask].Store(k)
+		}
+	}
+	t.slots, t.mask, t.adds = slots, mask, 0
 }
 
 // probe marks in known (cleared first) the moves of l from pos whose
@@ -72,7 +97,7 @@ func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, kno
 		}
 	}
 	for i, k := range keys[:len(moves)] {
-		if k != 0 && t.slots[k&t.mask] == k {
+		if k != 0 && t.slots[k&t.mask].Load() == k {
 			known[i>>6] |= 1 << (i & 63)
 		}
 	}

@@ -65,7 +65,7 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 	if lim.Threads > 1 && plies >= 3 {
 		return helpThreads(ctx, pos, plies, st.Aim, end, lim, cuts)
 	}
-	h := newHelper(ctx, lim, plies, st.Aim, end, cuts, nil)
+	h := newHelper(ctx, lim, plies, st.Aim, end, cuts, nil, nil)
 	_, err := h.solve(&pos, plies, make([]board.Move, 0, plies), everywhere)
 	return HelpResult{Solutions: h.solutions, Nodes: h.nodes}, err
 }
@@ -73,17 +73,24 @@ func helpmatesWith(ctx context.Context, pos board.Position, st problem.Stipulati
 // helpEnds is how each kind of help play ends.
 var helpEnds = map[problem.Kind]seriesEnd{problem.Help: endBySeries, problem.HelpSelf: endSelf, problem.HelpReflex: endReflex, problem.HelpReciprocal: endReciprocal}
 
+// helpFailSlots is the most slots of a help search's fail memo.
+const helpFailSlots = 1 << 22
+
 // newHelper starts a help search of plies plies with aim and end, making
-// the shortcuts of cuts; nodes, when not nil, is the node count shared
-// with other threads.
-func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts prune.Set, nodes *atomic.Uint64) *helper {
-	return &helper{ctx: ctx, lim: lim, dead: newFailTable(1 << 20), last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
+// the shortcuts of cuts; nodes and dead, when not nil, are the node
+// count and the fail memo shared with other threads.
+func newHelper(ctx context.Context, lim Limits, plies int, aim problem.Aim, end seriesEnd, cuts prune.Set, nodes *atomic.Uint64, dead *failTable) *helper {
+	if dead == nil {
+		dead = newFailTable(helpFailSlots)
+	}
+	return &helper{ctx: ctx, lim: lim, dead: dead, last: newFailTable(1 << 16), lists: make([]board.MoveList, plies+1),
 		stack: make([]board.Position, plies+1), tests: make([]prune.MoveTest, plies+1), shared: nodes, aim: aim, end: end, prune: prune.New(plies, aim, end.pruned(), cuts)}
 }
 
 // helpThreads solves a helpmate with its first moves shared out among
-// lim.Threads threads, each with its own tables; the solutions are put
-// together in the order of the first moves, as one thread finds them.
+// lim.Threads threads, which share the fail memo (each has its own of the
+// last ply, small enough to stay in its core's cache); the solutions are
+// put together in the order of the first moves, as one thread finds them.
 func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem.Aim, end seriesEnd, lim Limits, cuts prune.Set) (HelpResult, error) {
 	var l board.MoveList
 	pos.LegalMoves(&l)
@@ -96,6 +103,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem
 	parts := make([]part, len(moves))
 	var next atomic.Int64
 	var shared atomic.Uint64
+	dead := newSharedFailTable(helpFailSlots)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -103,7 +111,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h := newHelper(ctx, lim, plies, aim, end, cuts, &shared)
+			h := newHelper(ctx, lim, plies, aim, end, cuts, &shared, dead)
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(moves) {

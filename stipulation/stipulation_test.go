@@ -193,6 +193,26 @@ func TestHelpmateThreads(t *testing.T) {
 	}
 }
 
+// TestHelpstalemateThreads: two helpstalemates of Popeye's
+// BEISPIEL/hpint.inp (lines 635 and 710), each with the one solution
+// Popeye 4.104 gives, on one thread and on two, whose threads share the
+// fail memo: a position one thread found without a solution is one for
+// the other, and no solution is lost for it.
+func TestHelpstalemateThreads(t *testing.T) {
+	for _, c := range []struct{ fen, stip, want string }{
+		{"5Kn1/p6k/8/5pP1/8/8/1p2P3/1N6 b - - 0 1", "h=5", "a7a5 e2e4 a5a4 e4f5 a4a3 f5f6 a3a2 f6f7 a2a1b f7g8r"},
+		{"8/5p1p/4p3/3p3K/2p5/1p6/Pk6/8 b - - 0 1", "h=6", "b2c3 a2b3 c3d4 b3c4 d4e5 c4d5 e5f6 d5e6 f6g7 e6f7 g7h8 h5h6"},
+	} {
+		st, _ := problem.Parse(c.stip)
+		for _, threads := range []int{1, 2} {
+			res, err := Helpmates(context.Background(), board.MustParseFEN(c.fen), st, Limits{Threads: threads})
+			if got := lines(res.Solutions); err != nil || !slices.Equal(got, []string{c.want}) {
+				t.Errorf("%s %s, %d threads: %q (%v), want %q", c.fen, c.stip, threads, got, err, c.want)
+			}
+		}
+	}
+}
+
 // TestPopeyeSeriesAndStalemates: problems of Popeye's BEISPIEL/hpint.inp
 // with the solutions its REGRESSIONTESTS/hpint.out gives.
 func TestPopeyeSeriesAndStalemates(t *testing.T) {
@@ -720,7 +740,7 @@ func sameWithoutTests(t *testing.T, pos board.Position, st problem.Stipulation) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, helpEnds[st.Kind], prune.MemoOnly, nil)
+	h := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, helpEnds[st.Kind], prune.MemoOnly, nil, nil)
 	if _, err := h.solve(&pos, st.Plies(), nil, everywhere); err != nil {
 		t.Fatal(err)
 	}
@@ -766,8 +786,8 @@ func TestMateNetsWithCastling(t *testing.T) {
 				continue
 			}
 			made++
-			with := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.All, nil)
-			without := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.MemoOnly, nil)
+			with := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.All, nil, nil)
+			without := newHelper(context.Background(), Limits{}, st.Plies(), st.Aim, endBySeries, prune.MemoOnly, nil, nil)
 			for _, h := range []*helper{with, without} {
 				p := pos
 				if _, err := h.solve(&p, st.Plies(), nil, everywhere); err != nil {
