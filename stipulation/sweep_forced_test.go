@@ -32,17 +32,51 @@ func drawForcedCase(seed uint64) sweepCase {
 		theme := themes[rng.IntN(len(themes))]
 		fen := testpos.Rare(rng, theme)
 		if rng.IntN(2) == 0 {
-			fen = boxedKings(rng)
-			theme = testpos.SelfBlock
-			for try := 0; try < 200 && !cornered(fen); try++ {
-				fen = boxedKings(rng)
-			}
+			fen, theme = boxedCase(rng, st), testpos.SelfBlock
 		}
 		pos, err := board.ParseFEN(fen)
 		if err == nil && pos.HasLegalMove() {
 			return sweepCase{seed, st, theme, pos}
 		}
 	}
+}
+
+// selfTries is how many cornered positions boxedCase draws, at most, for
+// a selfmate with a key.
+const selfTries = 40
+
+// boxedCase draws a boxed-kings position (boxedKings) that is cornered;
+// for a selfmate (s#N, exact-s#N), one with a key too, when one of
+// selfTries such positions has one: a random position has a selfmate key
+// once in forty, and the sweep should compare keys and their trees. The
+// key is looked for without the fail memo, the shortcut under test, and
+// within a small node limit, so that the draw stays the same on every
+// run.
+func boxedCase(rng *rand.Rand, st problem.Stipulation) string {
+	fen := drawCornered(rng)
+	if st.Kind != problem.Self || st.Aim != problem.Checkmate {
+		return fen
+	}
+	for try := 1; try < selfTries; try++ {
+		if pos, err := board.ParseFEN(fen); err == nil && pos.HasLegalMove() {
+			res, err := selfmatesWith(context.Background(), pos, st, Limits{Nodes: 20000}, 0)
+			if err == nil && len(res.Keys) > 0 {
+				return fen
+			}
+		}
+		fen = drawCornered(rng)
+	}
+	return fen
+}
+
+// drawCornered draws boxedKings positions until one is cornered (at most
+// 200).
+func drawCornered(rng *rand.Rand) string {
+	fen := boxedKings(rng)
+	for try := 0; try < 200 && !cornered(fen); try++ {
+		fen = boxedKings(rng)
+	}
+	return fen
 }
 
 // boxedKings is a random position where selfmates come: White to move,
