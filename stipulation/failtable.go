@@ -11,14 +11,22 @@ import (
 // search proved an answer: a fixed number of slots, each keeping the
 // newest entry that falls into it, so that memory stays bounded. It starts
 // small, so that the many short solves of a batch cost little, and doubles
-// (keeping what it held) as entries come, up to its maximum. A table
-// at its maximum (newSharedFailTable) can be shared by threads: each
-// slot is one word, read and written whole.
+// (keeping what it held) as entries come, up to its maximum. The threads
+// of one search can share it: each slot is one word, read and written
+// whole, and a thread that doubles it copies the slots while the others
+// go on with the old ones (what they add there meanwhile may be lost,
+// which only forgets).
 type failTable struct {
+	cur     atomic.Pointer[failSlots]
+	adds    atomic.Int64 // entries added since the last doubling
+	growing atomic.Bool  // a thread is doubling it
+	max     int          // most slots
+}
+
+// failSlots is a failTable's slots at one size.
+type failSlots struct {
 	slots []atomic.Uint64
 	mask  uint64
-	adds  int // entries added since the last growth (while it can grow)
-	max   int // most slots
 }
 
 // minFailSlots is the size a table starts at.
@@ -26,16 +34,18 @@ const minFailSlots = 1 << 12
 
 // newFailTable makes a table of at most n slots (a power of two).
 func newFailTable(n int) *failTable {
-	size := min(n, minFailSlots)
-	return &failTable{slots: make([]atomic.Uint64, size), mask: uint64(size - 1), max: n}
+	t := &failTable{max: n}
+	t.cur.Store(newFailSlots(min(n, minFailSlots)))
+	return t
 }
 
-// newSharedFailTable makes a table of n slots (a power of two) that
-// never grows, for the threads of one search to share: a position one
-// thread proved without a solution is one for all.
-func newSharedFailTable(n int) *failTable {
-	return &failTable{slots: make([]atomic.Uint64, n), mask: uint64(n - 1), max: n}
+// newFailSlots makes n empty slots.
+func newFailSlots(n int) *failSlots {
+	return &failSlots{slots: make([]atomic.Uint64, n), mask: uint64(n - 1)}
 }
+
+// size is the slots the table has now.
+func (t *failTable) size() int { return len(t.cur.Load().slots) }
 
 // mix makes one 64-bit key of a position key and plies left (never 0,
 // the empty slot).
@@ -52,30 +62,39 @@ func mix(key uint64, plies int) uint64 {
 
 func (t *failTable) has(key uint64, plies int) bool {
 	k := mix(key, plies)
-	return t.slots[k&t.mask].Load() == k
+	f := t.cur.Load()
+	return f.slots[k&f.mask].Load() == k
 }
 
 func (t *failTable) add(key uint64, plies int) {
-	if len(t.slots) < t.max {
-		if t.adds++; t.adds > len(t.slots)/4 {
-			t.grow()
-		}
+	f := t.cur.Load()
+	if len(f.slots) < t.max && t.adds.Add(1) > int64(len(f.slots)/4) {
+		f = t.grow(f)
 	}
 	k := mix(key, plies)
-	t.slots[k&t.mask].Store(k)
+	f.slots[k&f.mask].Store(k)
 }
 
-// grow doubles the table, keeping every entry it held.
-func (t *failTable) grow() {
-	size := 2 * len(t.slots)
-	slots := make([]atomic.Uint64, size)
-	mask := uint64(size - 1)
-	for i := range t.slots {
-		if k := t.slots[i].Load(); k != 0 {
-			slots[k&mask].Store(k)
+// grow doubles the table from f, keeping every entry f held, and gives
+// the slots to add to: the doubled ones, or f while another thread
+// doubles it.
+func (t *failTable) grow(f *failSlots) *failSlots {
+	if !t.growing.CompareAndSwap(false, true) {
+		return f
+	}
+	defer t.growing.Store(false)
+	if t.cur.Load() != f {
+		return t.cur.Load() // (doubled since f was read)
+	}
+	g := newFailSlots(2 * len(f.slots))
+	for i := range f.slots {
+		if k := f.slots[i].Load(); k != 0 {
+			g.slots[k&g.mask].Store(k)
 		}
 	}
-	t.slots, t.mask, t.adds = slots, mask, 0
+	t.cur.Store(g)
+	t.adds.Store(0)
+	return g
 }
 
 // probe marks in known (cleared first) the moves of l from pos whose
@@ -96,8 +115,9 @@ func (t *failTable) probe(pos *board.Position, l *board.MoveList, plies int, kno
 			keys[i] = 0 // never in the table: 0 is the empty slot's, and mix never gives it
 		}
 	}
+	f := t.cur.Load()
 	for i, k := range keys[:len(moves)] {
-		if k != 0 && t.slots[k&t.mask].Load() == k {
+		if k != 0 && f.slots[k&f.mask].Load() == k {
 			known[i>>6] |= 1 << (i & 63)
 		}
 	}

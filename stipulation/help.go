@@ -103,7 +103,7 @@ func helpThreads(ctx context.Context, pos board.Position, plies int, aim problem
 	parts := make([]part, len(moves))
 	var next atomic.Int64
 	var shared atomic.Uint64
-	dead := newSharedFailTable(helpFailSlots)
+	dead := newFailTable(helpFailSlots)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
