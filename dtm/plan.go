@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -149,21 +150,24 @@ func blockedReason(memory int64) string {
 
 // estimatedLargeBuild is about how long the build of m, size positions
 // per side, would take on two cores at the five-man generator's speed
-// per position for its kind of table (KQRvKR 10 s, KRPvKR 27 s with
-// what it reads, KPPvKP 14 s): a floor, since a table too large for
-// memory adds the reads and writes of what is on disk.
+// per position for its kind of table (largeBuildRates): a floor, since a
+// table too large for memory adds the reads and writes of what is on
+// disk.
 func estimatedLargeBuild(m Material, size int64) time.Duration {
-	ref := "KQRvKR"
-	switch pawns := strings.Count(m.String(), "P"); {
-	case pawns == 1:
-		ref = "KRPvKR"
-	case pawns > 1:
-		ref = "KPPvKP"
-	}
-	r, _ := ParseMaterial(ref)
-	per := float64(estimatedBuild(r)) / float64(newLayout(r).size)
-	return time.Duration(per * float64(size))
+	kind := min(strings.Count(m.String(), "P"), 2)
+	return time.Duration(largeBuildRates()[kind] * float64(size))
 }
+
+// largeBuildRates is the five-man generator's time per position of a
+// pawnless table, one with a pawn and one with more (KQRvKR 10 s,
+// KRPvKR 27 s with what it reads, KPPvKP 14 s), worked out once.
+var largeBuildRates = sync.OnceValue(func() (rates [3]float64) {
+	for i, ref := range [...]string{"KQRvKR", "KRPvKR", "KPPvKP"} {
+		r, _ := ParseMaterial(ref)
+		rates[i] = float64(estimatedBuild(r)) / float64(newLayout(r).size)
+	}
+	return rates
+})
 
 // estimatedBytes is about the size of m's file, size positions per side:
 // the bytes per position of its kind of table in the whole set of up to
