@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/internal/testpos"
 )
 
@@ -69,7 +70,7 @@ func BenchmarkProbeAccess(b *testing.B) {
 		cache   int64
 		pos     []board.Position
 		warm    bool
-		oneSide func(*Store, *board.Position) (Value, error)
+		oneSide func(*Store, *board.Position) (tablefile.Value, error)
 	}{
 		{"lines", 0, lines, false, nil},
 		{"lines-warm", 0, lines, true, nil},
@@ -145,8 +146,10 @@ func quietLines(r *rand.Rand, starts []board.Position) []board.Position {
 // move would: White to move read, Black to move answered one ply deep
 // over White's values (the cost that storing one side would put on every
 // other probe along a line).
-func oneSideProbe(s *Store, pos *board.Position) (Value, error) {
-	return oneSideWith(s, pos, func(s *Store, nd *node, _ *epScratch) (Value, error) { return s.lookup(nd) })
+func oneSideProbe(s *Store, pos *board.Position) (tablefile.Value, error) {
+	return oneSideWith(s, pos, func(s *Store, nd *tablefile.Node, _ *tablefile.EPScratch) (tablefile.Value, error) {
+		return s.lookup(nd)
+	})
 }
 
 // oneSideCapturesProbe answers a position as a table that stores only
@@ -155,7 +158,7 @@ func oneSideProbe(s *Store, pos *board.Position) (Value, error) {
 // is the stored value and the best of its captures and promotions, Black
 // to move is answered one ply deep over that (the cost of both levers
 // together; the tables a capture leads to are read whole, as today).
-func oneSideCapturesProbe(s *Store, pos *board.Position) (Value, error) {
+func oneSideCapturesProbe(s *Store, pos *board.Position) (tablefile.Value, error) {
 	return oneSideWith(s, pos, storedWithCaptures)
 }
 
@@ -163,74 +166,74 @@ func oneSideCapturesProbe(s *Store, pos *board.Position) (Value, error) {
 // stored giving a White-to-move position's answer: Black to move is the
 // best of its moves, each child of the table's own read through stored
 // (the others, captures and en passant, from their tables as today).
-func oneSideWith(s *Store, pos *board.Position, stored func(*Store, *node, *epScratch) (Value, error)) (Value, error) {
-	nd, ok := nodeOf(pos)
+func oneSideWith(s *Store, pos *board.Position, stored func(*Store, *tablefile.Node, *tablefile.EPScratch) (tablefile.Value, error)) (tablefile.Value, error) {
+	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
-		return Draw, ErrNotInTables
+		return tablefile.Draw, ErrNotInTables
 	}
-	var ep epScratch
-	if nd.stm == board.White {
+	var ep tablefile.EPScratch
+	if nd.Stm == board.White {
 		return stored(s, &nd, &ep)
 	}
-	var best bestMove
-	for _, m := range nd.moves(nil) {
-		ch := nd.play(m)
-		var v Value
+	var best tablefile.BestMove
+	for _, m := range nd.Moves(nil) {
+		ch := nd.Play(m)
+		var v tablefile.Value
 		var err error
-		if m.capture < 0 && ch.ep == board.NoSquare {
+		if m.Capture < 0 && ch.Ep == board.NoSquare {
 			v, err = stored(s, &ch, &ep)
 		} else {
-			v, err = valueOf(&ch, s.lookup, &ep)
+			v, err = tablefile.ValueOf(&ch, s.lookup, &ep)
 		}
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		best.add(v)
+		best.Add(v)
 	}
-	if !best.have {
-		if nd.inCheck() {
-			return lossIn(0), nil
+	if !best.Have {
+		if nd.InCheck() {
+			return tablefile.LossIn(0), nil
 		}
-		return Draw, nil
+		return tablefile.Draw, nil
 	}
-	return best.value()
+	return best.Value()
 }
 
 // capturesProbe answers a position as a table that stores both sides
 // but leaves to the probe the values a capture or a promotion gives.
-func capturesProbe(s *Store, pos *board.Position) (Value, error) {
-	nd, ok := nodeOf(pos)
+func capturesProbe(s *Store, pos *board.Position) (tablefile.Value, error) {
+	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
-		return Draw, ErrNotInTables
+		return tablefile.Draw, ErrNotInTables
 	}
-	var ep epScratch
+	var ep tablefile.EPScratch
 	return storedWithCaptures(s, &nd, &ep)
 }
 
 // storedWithCaptures is a stored position's answer when the values its
 // captures and promotions give are left to the probe: the better of the
 // stored value and theirs.
-func storedWithCaptures(s *Store, nd *node, ep *epScratch) (Value, error) {
+func storedWithCaptures(s *Store, nd *tablefile.Node, ep *tablefile.EPScratch) (tablefile.Value, error) {
 	v, err := s.lookup(nd)
 	if err != nil {
 		return v, err
 	}
-	var best bestMove
-	var buf [32]move
-	convs, _ := nd.conversions(buf[:0], nd.threatsTo(nd.stm))
+	var best tablefile.BestMove
+	var buf [32]tablefile.Move
+	convs, _ := nd.Conversions(buf[:0], nd.ThreatsTo(nd.Stm))
 	for _, m := range convs {
-		if m.capture < 0 && m.promo == board.NoPieceType {
+		if m.Capture < 0 && m.Promo == board.NoPieceType {
 			continue // a pawn's step: not left to the probe
 		}
-		ch := nd.play(m)
-		cv, err := valueOf(&ch, s.lookup, ep)
+		ch := nd.Play(m)
+		cv, err := tablefile.ValueOf(&ch, s.lookup, ep)
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		best.add(cv)
+		best.Add(cv)
 	}
-	if best.have {
-		if cv, err := best.value(); err == nil && cv.Better(v) {
+	if best.Have {
+		if cv, err := best.Value(); err == nil && cv.Better(v) {
 			return cv, nil
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestDecidedBits: the generator marks a position decided exactly when
@@ -14,48 +15,48 @@ func TestDecidedBits(t *testing.T) {
 	s := Open(t.TempDir(), Options{BuildMen: 4})
 	defer s.Close()
 	for _, name := range []string{"KQvK", "KRvKP", "KPvKP", "KQvKR", "KBNvK", "KPPvK", "KRvKB"} {
-		m, err := ParseMaterial(name)
+		m, err := tablefile.ParseMaterial(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.Table(m); err != nil {
 			t.Fatal(err)
 		}
-		l := newLayout(m)
+		l := tablefile.NewLayout(m)
 		val, decided, _ := buildMarked(t, s, m, l)
 		var marked, legal int
-		var ep epScratch
+		var ep tablefile.EPScratch
 		for side := 0; side < 2; side++ {
-			vals := val[side].bytes(l.size)
-			for idx := int64(0); idx < l.size; idx++ {
+			vals := val[side].Bytes(l.Size)
+			for idx := int64(0); idx < l.Size; idx++ {
 				bit := decided[side][idx/64]>>(idx%64)&1 == 1
-				sq, ok := l.stored(idx)
-				nd := node{n: l.men, pc: l.pieces, sq: sq, stm: board.Color(side), ep: board.NoSquare}
-				if !ok || !nd.legal() {
+				sq, ok := l.Stored(idx)
+				nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
+				if !ok || !nd.Legal() {
 					continue
 				}
 				legal++
-				var best bestMove
-				var buf [64]move
-				convs, _ := nd.conversions(buf[:0], nd.threatsTo(nd.stm))
+				var best tablefile.BestMove
+				var buf [64]tablefile.Move
+				convs, _ := nd.Conversions(buf[:0], nd.ThreatsTo(nd.Stm))
 				for _, mv := range convs {
-					if mv.capture < 0 && mv.promo == board.NoPieceType {
+					if mv.Capture < 0 && mv.Promo == board.NoPieceType {
 						continue // a pawn's step
 					}
-					ch := nd.play(mv)
-					v, err := valueOf(&ch, s.lookup, &ep)
+					ch := nd.Play(mv)
+					v, err := tablefile.ValueOf(&ch, s.lookup, &ep)
 					if err != nil {
 						t.Fatal(err)
 					}
-					best.add(v)
+					best.Add(v)
 				}
 				want := false
-				if best.have {
-					v, err := best.value()
-					want = err == nil && v == Value(vals[idx])
+				if best.Have {
+					v, err := best.Value()
+					want = err == nil && v == tablefile.Value(vals[idx])
 				}
 				if bit != want {
-					t.Fatalf("%s %v to move, index %d (value %v): decided %v, the captures say %v", name, board.Color(side), idx, Value(vals[idx]), bit, want)
+					t.Fatalf("%s %v to move, index %d (value %v): decided %v, the captures say %v", name, board.Color(side), idx, tablefile.Value(vals[idx]), bit, want)
 				}
 				if bit {
 					marked++

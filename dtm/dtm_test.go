@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 func TestParseMaterial(t *testing.T) {
@@ -24,7 +25,7 @@ func TestParseMaterial(t *testing.T) {
 		{"KXvK", "", "not a piece"},
 		{"QvK", "", "king"},
 	} {
-		m, err := ParseMaterial(c.in)
+		m, err := tablefile.ParseMaterial(c.in)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want one saying %q", c.in, err, c.err)
@@ -35,36 +36,15 @@ func TestParseMaterial(t *testing.T) {
 			t.Errorf("%s: %v %v, want %s", c.in, m, err, c.want)
 		}
 	}
-	if m, _ := ParseMaterial("KRvKQ"); true {
+	if m, _ := tablefile.ParseMaterial("KRvKQ"); true {
 		c, flip := m.Canonical()
 		if c.String() != "KQvKR" || !flip {
 			t.Errorf("canonical of KRvKQ: %s %v", c, flip)
 		}
 	}
-	if n := len(AllUpTo(4)); n != 5+25 {
+	if n := len(tablefile.AllUpTo(4)); n != 5+25 {
 		// 3 men: KQ KR KB KN KP vs K; 4 men: 15 two-piece sides and 15 one-v-one, less duplicates
 		t.Logf("%d signatures up to 4 men", n)
-	}
-}
-
-// randomNode places the men of m at random until the position is legal.
-func randomNode(r *rand.Rand, l *layout) node {
-	for {
-		nd := node{n: l.men, pc: l.pieces, ep: board.NoSquare, stm: board.Color(r.Intn(2))}
-		var occ board.Bitboard
-		ok := true
-		for i := 0; i < l.men; i++ {
-			s := board.Square(r.Intn(64))
-			if l.pieces[i].Type() == board.Pawn && (s < 8 || s >= 56) || occ.Has(s) {
-				ok = false
-				break
-			}
-			occ |= board.SquareBB(s)
-			nd.sq[i] = s
-		}
-		if ok && nd.legal() {
-			return nd
-		}
 	}
 }
 
@@ -73,13 +53,13 @@ func randomNode(r *rand.Rand, l *layout) node {
 func TestMovesMatchBoard(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for _, sig := range []string{"KQvKR", "KPvKP", "KRPvKR", "KBNvKP", "KPPvKP", "KQvKQ"} {
-		m, _ := ParseMaterial(sig)
-		l := newLayout(m)
+		m, _ := tablefile.ParseMaterial(sig)
+		l := tablefile.NewLayout(m)
 		for i := 0; i < 3000; i++ {
-			nd := randomNode(r, l)
-			pos, err := board.ParseFEN(nd.fen())
+			nd := tablefile.RandomNode(r, l)
+			pos, err := board.ParseFEN(nd.FEN())
 			if err != nil {
-				t.Fatalf("%s: %v", nd.fen(), err)
+				t.Fatalf("%s: %v", nd.FEN(), err)
 			}
 			var bl board.MoveList
 			pos.LegalMoves(&bl)
@@ -88,44 +68,44 @@ func TestMovesMatchBoard(t *testing.T) {
 				want = append(want, mv.UCI())
 			}
 			var got []string
-			for _, mv := range nd.moves(nil) {
-				s := nd.sq[mv.slot].String() + mv.to.String()
-				if mv.promo != board.NoPieceType {
-					s += strings.ToLower(board.MakePiece(board.Black, mv.promo).String())
+			for _, mv := range nd.Moves(nil) {
+				s := nd.Sq[mv.Slot].String() + mv.To.String()
+				if mv.Promo != board.NoPieceType {
+					s += strings.ToLower(board.MakePiece(board.Black, mv.Promo).String())
 				}
 				got = append(got, s)
 			}
 			sort.Strings(want)
 			sort.Strings(got)
 			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("%s: moves %v, board says %v", nd.fen(), got, want)
+				t.Fatalf("%s: moves %v, board says %v", nd.FEN(), got, want)
 			}
 			// conversions: the same moves, the quiet ones counted
-			all := nd.moves(nil)
-			conv, quiet := nd.conversions(nil, nd.threatsTo(nd.stm))
+			all := nd.Moves(nil)
+			conv, quiet := nd.Conversions(nil, nd.ThreatsTo(nd.Stm))
 			wantConv := 0
 			for _, mv := range all {
-				if !mv.quiet(&nd) {
+				if !mv.Quiet(&nd) {
 					wantConv++
 				}
 			}
 			if len(conv) != wantConv || quiet != len(all)-wantConv {
-				t.Fatalf("%s: conversions give %d moves and %d quiet, want %d and %d", nd.fen(), len(conv), quiet, wantConv, len(all)-wantConv)
+				t.Fatalf("%s: conversions give %d moves and %d quiet, want %d and %d", nd.FEN(), len(conv), quiet, wantConv, len(all)-wantConv)
 			}
 			for _, mv := range conv {
-				if mv.quiet(&nd) {
-					t.Fatalf("%s: conversions gave a quiet move", nd.fen())
+				if mv.Quiet(&nd) {
+					t.Fatalf("%s: conversions gave a quiet move", nd.FEN())
 				}
 			}
 			// captures and promotions: the same moves, pawn steps left out
-			var wantTaking []move
+			var wantTaking []tablefile.Move
 			for _, mv := range all {
-				if mv.capture >= 0 || mv.promo != board.NoPieceType {
+				if mv.Capture >= 0 || mv.Promo != board.NoPieceType {
 					wantTaking = append(wantTaking, mv)
 				}
 			}
-			if got := nd.capturesAndPromotions(nil, nd.threatsTo(nd.stm)); !slices.Equal(got, wantTaking) {
-				t.Fatalf("%s: captures and promotions %v, want %v", nd.fen(), got, wantTaking)
+			if got := nd.CapturesAndPromotions(nil, nd.ThreatsTo(nd.Stm)); !slices.Equal(got, wantTaking) {
+				t.Fatalf("%s: captures and promotions %v, want %v", nd.FEN(), got, wantTaking)
 			}
 		}
 	}
@@ -136,19 +116,19 @@ func TestMovesMatchBoard(t *testing.T) {
 func TestIndexRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
 	for _, sig := range []string{"KQvKR", "KRRvK", "KPvKP", "KPPvK", "KBNvKN"} {
-		m, _ := ParseMaterial(sig)
-		l := newLayout(m)
+		m, _ := tablefile.ParseMaterial(sig)
+		l := tablefile.NewLayout(m)
 		for i := 0; i < 5000; i++ {
-			nd := randomNode(r, l)
-			sq := nd.sq
-			idx, ok := l.index(&sq)
-			if !ok || idx < 0 || idx >= l.size {
-				t.Fatalf("%s %s: index %d %v", sig, nd.fen(), idx, ok)
+			nd := tablefile.RandomNode(r, l)
+			sq := nd.Sq
+			idx, ok := l.Index(&sq)
+			if !ok || idx < 0 || idx >= l.Size {
+				t.Fatalf("%s %s: index %d %v", sig, nd.FEN(), idx, ok)
 			}
-			back := l.decode(idx)
-			again, ok := l.index(&back)
+			back := l.Decode(idx)
+			again, ok := l.Index(&back)
 			if !ok || again != idx {
-				t.Fatalf("%s %s: index %d decodes to one indexed %d", sig, nd.fen(), idx, again)
+				t.Fatalf("%s %s: index %d decodes to one indexed %d", sig, nd.FEN(), idx, again)
 			}
 		}
 	}
@@ -192,7 +172,7 @@ func TestSyzygyAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d %s: %v", line, cols[0], err)
 		}
-		if v.sign() != sign(wdl) {
+		if v.Sign() != sign(wdl) {
 			t.Errorf("line %d %s: DTM %s, Syzygy WDL %d", line, cols[0], v, wdl)
 		}
 		n++
@@ -210,7 +190,7 @@ func TestSyzygyAgreement(t *testing.T) {
 func TestConsistency(t *testing.T) {
 	s := testStore(t)
 	for _, sig := range []string{"KQvK", "KPvK", "KRvKN"} {
-		m, _ := ParseMaterial(sig)
+		m, _ := tablefile.ParseMaterial(sig)
 		if _, err := s.Build(m); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +210,7 @@ func TestConsistency(t *testing.T) {
 func TestLongestKnown(t *testing.T) {
 	s := testStore(t)
 	for sig, want := range map[string]int{"KQvK": 10, "KRvK": 16, "KQvKR": 35, "KBNvK": 33} {
-		m, _ := ParseMaterial(sig)
+		m, _ := tablefile.ParseMaterial(sig)
 		if _, err := s.Build(m); err != nil {
 			t.Fatal(err)
 		}
@@ -248,12 +228,12 @@ func TestCorruptFileRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	var warnings []string
 	s := Open(dir, Options{BuildMen: 5, Warn: func(m string) { warnings = append(warnings, m) }})
-	m, _ := ParseMaterial("KRvK")
+	m, _ := tablefile.ParseMaterial("KRvK")
 	if _, err := s.Build(m); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	path := filepath.Join(dir, "KRvK"+fileSuffix)
+	path := filepath.Join(dir, "KRvK"+tablefile.FileSuffix)
 	data, _ := os.ReadFile(path)
 	for _, damage := range []func([]byte) []byte{
 		func(b []byte) []byte { b[len(b)-100] ^= 0xff; return b }, // a block
@@ -297,9 +277,9 @@ func TestReadOnlyCache(t *testing.T) {
 
 func TestConcurrentBuilds(t *testing.T) {
 	dir := t.TempDir()
-	m, _ := ParseMaterial("KRvKN")
+	m, _ := tablefile.ParseMaterial("KRvKN")
 	if testing.Short() {
-		m, _ = ParseMaterial("KRvK")
+		m, _ = tablefile.ParseMaterial("KRvK")
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, 3)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/internal/testpos"
 )
 
@@ -26,7 +27,7 @@ func TestFormat3Probes(t *testing.T) {
 	ref := Open(dir, Options{BuildMen: 5, Format: 2})
 	defer ref.Close()
 	for _, name := range strings.Split(names, ",") {
-		m, err := ParseMaterial(name)
+		m, err := tablefile.ParseMaterial(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,7 @@ func TestFormat3Probes(t *testing.T) {
 			t.Fatal(err)
 		}
 		refInfo, _ := os.Stat(ref.Path(m))
-		men := "K" + m.side(0)[1:] + "k" + strings.ToLower(m.side(1)[1:])
+		men := "K" + m.Side(0)[1:] + "k" + strings.ToLower(m.Side(1)[1:])
 		for mode := 1; mode <= 2; mode++ {
 			// the tables it reads are DIR's (format 2): builds do not
 			// read format 3 yet
@@ -62,7 +63,7 @@ func TestFormat3Probes(t *testing.T) {
 				t.Fatal(err)
 			}
 			tb, _ := s.Table(m)
-			t.Logf("%s format 3, mode %d (sides %d): %d bytes, format 2 %d (%.1f %%)", name, mode, tb.z.h.sides, info.Size(), refInfo.Size(), 100*float64(info.Size())/float64(refInfo.Size()))
+			t.Logf("%s format 3, mode %d (sides %d): %d bytes, format 2 %d (%.1f %%)", name, mode, tb.z.Header.Sides, info.Size(), refInfo.Size(), 100*float64(info.Size())/float64(refInfo.Size()))
 			rng := rand.New(rand.NewPCG(uint64(mode), 7))
 			checked := 0
 			for checked < 200000 {
@@ -106,9 +107,9 @@ func TestFormat3Small(t *testing.T) {
 	for mode := 1; mode <= 4; mode++ {
 		s := Open(t.TempDir(), Options{BuildMen: 4})
 		s.format3, s.format3Men = min(mode, 2), 3
-		s.fill = fillMode(max(mode-2, 0))
+		s.fill = tablefile.FillMode(max(mode-2, 0))
 		for _, name := range names {
-			m, err := ParseMaterial(name)
+			m, err := tablefile.ParseMaterial(name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,17 +117,17 @@ func TestFormat3Small(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tb.z.h.version != zFormatDecided || mode >= 2 && tb.z.h.sidesStored() != 1 ||
-				mode == 3 && tb.z.h.flags&flagFillUp != 0 || mode == 4 && tb.z.h.flags&flagFillUp == 0 {
-				t.Fatalf("%s: format %d, sides %d", name, tb.z.h.version, tb.z.h.sides)
+			if tb.z.Header.Version != tablefile.ZFormatDecided || mode >= 2 && tb.z.Header.SidesStored() != 1 ||
+				mode == 3 && tb.z.Header.Flags&tablefile.FlagFillUp != 0 || mode == 4 && tb.z.Header.Flags&tablefile.FlagFillUp == 0 {
+				t.Fatalf("%s: format %d, sides %d", name, tb.z.Header.Version, tb.z.Header.Sides)
 			}
 			l := tb.l
 			compared := 0
 			for side := 0; side < 2; side++ {
-				for idx := int64(side); idx < l.size; idx += 13 { // (a sample: one-ply answers are slow)
-					sq, ok := l.stored(idx)
-					nd := node{n: l.men, pc: l.pieces, sq: sq, stm: board.Color(side), ep: board.NoSquare}
-					if !ok || !nd.legal() {
+				for idx := int64(side); idx < l.Size; idx += 13 { // (a sample: one-ply answers are slow)
+					sq, ok := l.Stored(idx)
+					nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
+					if !ok || !nd.Legal() {
 						continue
 					}
 					want, err1 := ref.lookup(&nd)
@@ -195,7 +196,7 @@ func TestFormat3RebuildReported(t *testing.T) {
 	s1 := Open(dir, Options{BuildMen: 3})
 	s1.format3, s1.format3Men = 2, 3
 	for _, name := range []string{"KQvK", "KRvK"} {
-		m, _ := ParseMaterial(name)
+		m, _ := tablefile.ParseMaterial(name)
 		if _, err := s1.Table(m); err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +210,7 @@ func TestFormat3RebuildReported(t *testing.T) {
 		mu.Unlock()
 	}})
 	defer s2.Close()
-	m, _ := ParseMaterial("KQvKR")
+	m, _ := tablefile.ParseMaterial("KQvKR")
 	if _, err := s2.Table(m); err != nil {
 		t.Fatal(err)
 	}
@@ -232,10 +233,10 @@ func TestFormat3RebuildReported(t *testing.T) {
 // with a fresh build's: equal for a file the writer made, different for
 // one whose positions decided by captures were not filled.
 func TestFormat3Verify(t *testing.T) {
-	m, _ := ParseMaterial("KQvK")
+	m, _ := tablefile.ParseMaterial("KQvK")
 	// each fill is checked as written (flagFillUp)
 	var dir string
-	for _, fill := range []fillMode{fillUp, fillPrev} {
+	for _, fill := range []tablefile.FillMode{tablefile.FillUp, tablefile.FillPrev} {
 		dir = t.TempDir()
 		s1 := Open(dir, Options{BuildMen: 3})
 		s1.format3, s1.format3Men, s1.fill = 2, 3, fill
@@ -243,8 +244,8 @@ func TestFormat3Verify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.z.h.version != zFormatDecided || (tb.z.h.flags&flagFillUp != 0) != (fill == fillUp) {
-			t.Fatalf("format %d, flags %d", tb.z.h.version, tb.z.h.flags)
+		if tb.z.Header.Version != tablefile.ZFormatDecided || (tb.z.Header.Flags&tablefile.FlagFillUp != 0) != (fill == tablefile.FillUp) {
+			t.Fatalf("format %d, flags %d", tb.z.Header.Version, tb.z.Header.Flags)
 		}
 		s1.Close()
 		s2 := Open(dir, Options{BuildMen: 3})
@@ -262,14 +263,14 @@ func TestFormat3Verify(t *testing.T) {
 		t.Fatal(err)
 	}
 	var raw bytes.Buffer
-	if _, err := rt.z.decompressAll(&raw); err != nil {
+	if _, err := rt.z.DecompressAll(&raw); err != nil {
 		t.Fatal(err)
 	}
 	ref.Close()
 	l := rt.l
-	zero := [2][]uint64{make([]uint64, (l.size+63)/64), make([]uint64, (l.size+63)/64)}
-	sides := [2][]byte{raw.Bytes()[:l.size], raw.Bytes()[l.size:]}
-	if _, err := writeFile(filepath.Join(dir, "KQvK"+fileSuffix), l, sides, zOptions{decided: zero, unused: zero, oneSide: true}, 2); err != nil {
+	zero := [2][]uint64{make([]uint64, (l.Size+63)/64), make([]uint64, (l.Size+63)/64)}
+	sides := [2][]byte{raw.Bytes()[:l.Size], raw.Bytes()[l.Size:]}
+	if _, err := tablefile.WriteFile(filepath.Join(dir, "KQvK"+tablefile.FileSuffix), l, sides, tablefile.ZOptions{Decided: zero, Unused: zero, OneSide: true}, 2); err != nil {
 		t.Fatal(err)
 	}
 	s3 := Open(dir, Options{BuildMen: 3})

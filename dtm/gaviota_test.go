@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/internal/shareddata"
 )
 
@@ -24,7 +25,7 @@ func testStore(t testing.TB) *Store {
 	t.Helper()
 	sharedOnce.Do(func() {
 		sharedDir, _ = os.MkdirTemp("", "mateline-dtm-test")
-		sharedStore = Open(sharedDir, Options{BuildMen: MaxMen})
+		sharedStore = Open(sharedDir, Options{BuildMen: tablefile.MaxMen})
 	})
 	return sharedStore
 }

@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TableInfo is what the cache holds of one table.
 type TableInfo struct {
-	Material Material
+	Material tablefile.Material
 	Path     string
 	Built    bool  // a file is there
 	Bytes    int64 // its size
@@ -23,7 +25,7 @@ type TableInfo struct {
 
 // Inspect reads m's file, checking every block's checksum, without
 // building anything.
-func (s *Store) Inspect(m Material) TableInfo {
+func (s *Store) Inspect(m tablefile.Material) TableInfo {
 	c, _ := m.Canonical()
 	info := TableInfo{Material: c, Path: s.Path(c)}
 	st, err := os.Stat(info.Path)
@@ -36,23 +38,23 @@ func (s *Store) Inspect(m Material) TableInfo {
 		return info
 	}
 	info.Bytes = st.Size()
-	l := newLayout(c)
-	z, release, err := openCompressed(info.Path, l, true)
+	l := tablefile.NewLayout(c)
+	z, release, err := tablefile.OpenCompressed(info.Path, l, true)
 	if err != nil {
 		info.Err = err
 		return info
 	}
 	defer release()
-	info.Format, info.Longest = int(z.h.version), int(z.h.longest)
+	info.Format, info.Longest = int(z.Header.Version), int(z.Header.Longest)
 	return info
 }
 
 // Missing lists the tables not in the cache that building ms needs (ms
 // and the tables their captures and promotions lead to), each once,
 // smaller ones first.
-func (s *Store) Missing(ms []Material) []Material {
+func (s *Store) Missing(ms []tablefile.Material) []tablefile.Material {
 	seen := map[string]bool{}
-	var out []Material
+	var out []tablefile.Material
 	for _, m := range ms {
 		out = append(out, s.missingFor(m, seen)...)
 	}
@@ -60,7 +62,7 @@ func (s *Store) Missing(ms []Material) []Material {
 }
 
 // EstimatedBuild is a rough time to build ms on two cores.
-func EstimatedBuild(ms []Material) string {
+func EstimatedBuild(ms []tablefile.Material) string {
 	var d time.Duration
 	for _, m := range ms {
 		d += estimatedBuild(m)

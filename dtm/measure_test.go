@@ -13,6 +13,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/generate"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestMeasureFills measures, for the tables named in
@@ -39,7 +41,7 @@ func TestMeasureFills(t *testing.T) {
 	s := Open(dir, Options{BuildMen: 4})
 	defer s.Close()
 	for _, name := range strings.Split(spec, ",") {
-		m, err := ParseMaterial(name)
+		m, err := tablefile.ParseMaterial(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,43 +59,42 @@ func TestMeasureFills(t *testing.T) {
 		}
 		data, l := tb.rawData(), tb.l
 		// kind[side*size+idx]: 0 used, 1 unused, 2 decided by a capture
-		kind := make([]byte, 2*l.size)
-		b := &builder{l: l, workers: 2}
-		b.parallel(l.size, func(w *worker, from, to int64) {
+		kind := make([]byte, 2*l.Size)
+		eachChunk(2, l.Size, func(w *stepScratch, from, to int64) {
 			for idx := from; idx < to; idx++ {
-				sq := l.decode(idx)
+				sq := l.Decode(idx)
 				cp := sq
-				c, ok := l.index(&cp)
-				for k := 0; k < l.men && ok; k++ {
+				c, ok := l.Index(&cp)
+				for k := 0; k < l.Men && ok; k++ {
 					for j := 0; j < k; j++ {
 						ok = ok && sq[j] != sq[k]
 					}
 				}
-				nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
+				nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Ep: board.NoSquare}
 				for side := board.White; side <= board.Black; side++ {
-					at := int64(side)*l.size + idx
-					nd.stm = side
-					if !ok || c != idx || !nd.legal() {
+					at := int64(side)*l.Size + idx
+					nd.Stm = side
+					if !ok || c != idx || !nd.Legal() {
 						kind[at] = 1
 						continue
 					}
-					var best bestMove
+					var best tablefile.BestMove
 					n := 0
-					for _, mv := range nd.moves(w.moves[:0]) {
-						if mv.capture < 0 && mv.promo == board.NoPieceType {
+					for _, mv := range nd.Moves(w.moves[:0]) {
+						if mv.Capture < 0 && mv.Promo == board.NoPieceType {
 							continue
 						}
-						w.child = nd.play(mv)
-						v, err := valueOf(&w.child, s.lookupHeld, &w.ep)
+						w.child = nd.Play(mv)
+						v, err := tablefile.ValueOf(&w.child, s.lookupHeld, &w.ep)
 						if err != nil {
 							t.Error(err)
 							return
 						}
-						best.add(v)
+						best.Add(v)
 						n++
 					}
 					if n > 0 {
-						if v, err := best.value(); err == nil && v == Value(data[at]) {
+						if v, err := best.Value(); err == nil && v == tablefile.Value(data[at]) {
 							kind[at] = 2
 						}
 					}
@@ -104,8 +105,8 @@ func TestMeasureFills(t *testing.T) {
 			s.releaseRaw(c)
 		}
 		for side := 0; side < 2; side++ {
-			vals := data[int64(side)*l.size : int64(side+1)*l.size]
-			kinds := kind[int64(side)*l.size : int64(side+1)*l.size]
+			vals := data[int64(side)*l.Size : int64(side+1)*l.Size]
+			kinds := kind[int64(side)*l.Size : int64(side+1)*l.Size]
 			unused := make([]byte, len(vals))
 			captures := make([]byte, len(vals))
 			counts := [3]int64{}
@@ -120,13 +121,13 @@ func TestMeasureFills(t *testing.T) {
 				case 2:
 					unused[i] = v
 					captures[i] = v
-					if !Value(prevC).Better(Value(v)) {
+					if !tablefile.Value(prevC).Better(tablefile.Value(v)) {
 						captures[i] = prevC
 					}
 				}
 				prevU, prevC = unused[i], captures[i]
 			}
-			better := zstdEncoder(l.size)
+			better := tablefile.ZstdEncoder(l.Size)
 			bestEnc, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 				zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithZeroFrames(true))
 			size := func(enc *zstd.Encoder, a []byte, block int) float64 {
@@ -159,27 +160,27 @@ func TestMeasureLevels(t *testing.T) {
 	var sum [2][3]float64 // pawns; stored, better, best bytes
 	var secs [2][2]float64
 	for _, path := range files {
-		m, err := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+		m, err := tablefile.ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
 		if err != nil {
 			continue
 		}
-		l := newLayout(m)
-		z, release, err := openCompressed(path, l, false)
-		if err != nil || z.h.version < zFormatDecided {
+		l := tablefile.NewLayout(m)
+		z, release, err := tablefile.OpenCompressed(path, l, false)
+		if err != nil || z.Header.Version < tablefile.ZFormatDecided {
 			continue
 		}
 		var bytes [3]atomic.Int64
 		var took [2]time.Duration
-		for k, enc := range []*zstd.Encoder{zstdEncoder(l.size), zstdBest()} {
+		for k, enc := range []*zstd.Encoder{tablefile.ZstdEncoder(l.Size), tablefile.ZstdBest()} {
 			start := time.Now()
-			blocks(int64(z.h.blocks), 2, func(g int64, buf []byte) []byte {
-				vals, err := z.decode(g, buf)
+			tablefile.Blocks(int64(z.Header.Blocks), 2, func(g int64, buf []byte) []byte {
+				vals, err := z.Decode(g, buf)
 				if err != nil {
 					t.Error(err)
 					return buf
 				}
 				if k == 0 {
-					from, to, _ := z.index(g)
+					from, to, _ := z.Index(g)
 					bytes[0].Add(to - from)
 				}
 				bytes[k+1].Add(int64(len(enc.EncodeAll(vals, nil))))
@@ -221,10 +222,10 @@ func TestMeasureEncoders(t *testing.T) {
 	if v := os.Getenv("MATELINE_DTM_ENC_GROUP"); v != "" {
 		fmt.Sscan(v, &group)
 	}
-	for g := int64(0); g+group <= int64(z.h.blocks); g += 8 * group {
+	for g := int64(0); g+group <= int64(z.Header.Blocks); g += 8 * group {
 		var b []byte
 		for k := int64(0); k < group; k++ {
-			vals, _ := z.decode(g+k, nil)
+			vals, _ := z.Decode(g+k, nil)
 			b = append(b, vals...)
 		}
 		in = append(in, b)
@@ -244,8 +245,8 @@ func TestMeasureEncoders(t *testing.T) {
 		start = time.Now()
 		parts := 0
 		for _, b := range in {
-			for i := 0; i < len(b); i += 1 << zOneSideShift {
-				parts += len(enc.EncodeAll(b[i:min(i+1<<zOneSideShift, len(b))], nil))
+			for i := 0; i < len(b); i += 1 << tablefile.ZOneSideShift {
+				parts += len(enc.EncodeAll(b[i:min(i+1<<tablefile.ZOneSideShift, len(b))], nil))
 			}
 		}
 		t.Logf("ENC %-30s whole %.3f MB %.2f s; in 128K blocks %.3f MB %.2f s", name, float64(n)/1e6, whole, float64(parts)/1e6, time.Since(start).Seconds())
@@ -307,14 +308,14 @@ func TestMeasureBlockOrders(t *testing.T) {
 		{"xor 1 back", delta(1, false)}, {"xor 64 back", delta(64, false)},
 		{"minus 64 back", delta(64, true)}, {"xor 4096 back", delta(4096, false)},
 	}
-	encs := []*zstd.Encoder{zstdEncoder(l.size), zstdBest()}
+	encs := []*zstd.Encoder{tablefile.ZstdEncoder(l.Size), tablefile.ZstdBest()}
 	var sizes [2][]int // level; block: as stored
 	var took [2][]time.Duration
 	for _, o := range orders {
 		var n [2]int
 		var d [2]time.Duration
-		for g := int64(0); g < int64(z.h.blocks); g += 8 {
-			vals, err := z.decode(g, nil)
+		for g := int64(0); g < int64(z.Header.Blocks); g += 8 {
+			vals, err := z.Decode(g, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -365,11 +366,11 @@ func TestMeasureFillRules(t *testing.T) {
 	}
 	s := Open(dir, Options{})
 	defer s.Close()
-	m, err := ParseMaterial(name)
+	m, err := tablefile.ParseMaterial(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := newLayout(m)
+	l := tablefile.NewLayout(m)
 	val, decided, unused := buildMarked(t, s, m, l)
 	// back fills each free slot with the byte d back where allowed
 	back := func(d int) func(b []byte, decided, unused []uint64, from int64) {
@@ -381,7 +382,7 @@ func TestMeasureFillRules(t *testing.T) {
 					continue
 				}
 				for _, c := range []int{d, 1} {
-					if i >= c && (u || !Value(b[i-c]).Better(Value(b[i]))) {
+					if i >= c && (u || !tablefile.Value(b[i-c]).Better(tablefile.Value(b[i]))) {
 						b[i] = b[i-c]
 						break
 					}
@@ -393,18 +394,18 @@ func TestMeasureFillRules(t *testing.T) {
 		name string
 		fill func(b []byte, decided, unused []uint64, from int64)
 	}{
-		{"the byte before", func(b []byte, d, u []uint64, from int64) { fillDecided(b, d, u, from, false) }},
-		{"a row back (64)", func(b []byte, d, u []uint64, from int64) { fillDecided(b, d, u, from, true) }},
+		{"the byte before", func(b []byte, d, u []uint64, from int64) { tablefile.FillDecided(b, d, u, from, false) }},
+		{"a row back (64)", func(b []byte, d, u []uint64, from int64) { tablefile.FillDecided(b, d, u, from, true) }},
 		{"4096 back", back(4096)}, {"8 back", back(8)},
 	}
-	encs := []*zstd.Encoder{zstdEncoder(l.size), zstdBest()}
+	encs := []*zstd.Encoder{tablefile.ZstdEncoder(l.Size), tablefile.ZstdBest()}
 	for side := 0; side < 2; side++ {
-		vals := val[side].bytes(l.size)
+		vals := val[side].Bytes(l.Size)
 		for _, r := range rules {
 			var n [2]int
 			var d [2]time.Duration
-			for from := int64(0); from < l.size; from += 8 << zOneSideShift {
-				b := append([]byte(nil), vals[from:min(from+1<<zOneSideShift, l.size)]...)
+			for from := int64(0); from < l.Size; from += 8 << tablefile.ZOneSideShift {
+				b := append([]byte(nil), vals[from:min(from+1<<tablefile.ZOneSideShift, l.Size)]...)
 				r.fill(b, decided[side], unused[side], from)
 				for k, enc := range encs {
 					start := time.Now()
@@ -420,10 +421,10 @@ func TestMeasureFillRules(t *testing.T) {
 
 // openMeasured opens the table file at path (named SIG.mldtm) for a
 // measurement; the test's cleanup lets it go.
-func openMeasured(t *testing.T, path string) (Material, *layout, *zTable) {
-	m, _ := ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
-	l := newLayout(m)
-	z, release, err := openCompressed(path, l, false)
+func openMeasured(t *testing.T, path string) (tablefile.Material, *tablefile.Layout, *tablefile.Compressed) {
+	m, _ := tablefile.ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+	l := tablefile.NewLayout(m)
+	z, release, err := tablefile.OpenCompressed(path, l, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,13 +435,14 @@ func openMeasured(t *testing.T, path string) (Material, *layout, *zTable) {
 // buildMarked builds m's values again in s, with the bits of the
 // positions a capture or promotion decides and of the unused slots, its
 // smaller tables held while it runs.
-func buildMarked(t *testing.T, s *Store, m Material, l *layout) ([2]bytesArray, [2][]uint64, [2][]uint64) {
-	held, err := s.holdChildren(m, MaxMen)
+func buildMarked(t *testing.T, s *Store, m tablefile.Material, l *tablefile.Layout) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64) {
+	held, err := s.holdChildren(m, tablefile.MaxMen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, nil, false, true)
+	resolve := s.resolveForBuild
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Decide: true})
+	val, decided, unused := b.Values, b.Decided, b.Unused
 	for _, c := range held {
 		s.releaseRaw(c)
 	}

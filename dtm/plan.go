@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // buildPlan is the order of a set build (Store.Plan): it tells which of
@@ -26,14 +28,14 @@ type buildPlan struct {
 // copies of format-3 tables it keeps for the builds that read them are
 // dropped once no later build reads them, and, over the bound, those
 // read last go first (not the oldest).
-func (s *Store) Plan(sigs []Material) []Material {
+func (s *Store) Plan(sigs []tablefile.Material) []tablefile.Material {
 	want := map[string]bool{}
 	for _, m := range sigs {
 		c, _ := m.Canonical()
 		want[c.String()] = true
 	}
 	p := &buildPlan{done: map[string]bool{}}
-	var out []Material
+	var out []tablefile.Material
 	for _, t := range planOrder(sigs) {
 		k := t.m.String()
 		reads := map[string]bool{}
@@ -57,24 +59,24 @@ func (s *Store) Plan(sigs []Material) []Material {
 
 // plannedRead is a table of a plan and the tables it reads.
 type plannedRead struct {
-	m     Material
-	reads []Material
+	m     tablefile.Material
+	reads []tablefile.Material
 }
 
 // planOrder is every table building sigs needs, children first, visited
 // from the last of sigs back (Plan's order), each with the tables its
 // captures and promotions lead to.
-func planOrder(sigs []Material) []plannedRead {
+func planOrder(sigs []tablefile.Material) []plannedRead {
 	var out []plannedRead
 	seen := map[string]bool{}
-	var visit func(m Material)
-	visit = func(m Material) {
+	var visit func(m tablefile.Material)
+	visit = func(m tablefile.Material) {
 		k := m.String()
 		if seen[k] || m.Bare() {
 			return
 		}
 		seen[k] = true
-		var reads []Material
+		var reads []tablefile.Material
 		for _, c := range m.Children() {
 			visit(c)
 			if !c.Bare() {
@@ -92,11 +94,11 @@ func planOrder(sigs []Material) []plannedRead {
 
 // PlannedTable is one table of a build plan (Store.BuildPlan).
 type PlannedTable struct {
-	Material Material
+	Material tablefile.Material
 	// Positions is the layout's positions per side to move.
 	Positions int64
 	// Reads are the tables its captures and promotions lead to.
-	Reads []Material
+	Reads []tablefile.Material
 	// Built says its file is in the cache; Bytes is then its size, else
 	// about what it will take (EstimatedBytes).
 	Built bool
@@ -114,14 +116,14 @@ type PlannedTable struct {
 // build takes them (Plan's: each table soon after those it reads), with
 // its size, what it reads, whether it is built, and about what its build
 // costs. It builds nothing.
-func (s *Store) BuildPlan(sigs []Material) []PlannedTable {
+func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 	var out []PlannedTable
 	for _, t := range planOrder(sigs) {
-		l := newLayout(t.m)
-		pt := PlannedTable{Material: t.m, Positions: l.size, Reads: t.reads,
-			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.size)}
-		if t.m.Men() > MaxMen {
-			pt.Time, pt.Blocked = estimatedLargeBuild(t.m, l.size), blockedReason(pt.Memory)
+		l := tablefile.NewLayout(t.m)
+		pt := PlannedTable{Material: t.m, Positions: l.Size, Reads: t.reads,
+			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.Size)}
+		if t.m.Men() > tablefile.MaxMen {
+			pt.Time, pt.Blocked = estimatedLargeBuild(t.m, l.Size), blockedReason(pt.Memory)
 		}
 		if st, err := os.Stat(s.Path(t.m)); err == nil {
 			pt.Built, pt.Bytes = true, st.Size()
@@ -145,7 +147,7 @@ func blockedReason(memory int64) string {
 		return fmt.Sprintf("not built by this version: its generator would hold it whole, about %.0f GiB, %.1f times the %d GiB bound",
 			gib, float64(memory)/BuildMemoryBound, BuildMemoryBound>>30)
 	}
-	return fmt.Sprintf("not built by this version, which builds up to %d men (its build by slices would take about %.1f GiB)", MaxMen, gib)
+	return fmt.Sprintf("not built by this version, which builds up to %d men (its build by slices would take about %.1f GiB)", tablefile.MaxMen, gib)
 }
 
 // estimatedLargeBuild is about how long the build of m, size positions
@@ -153,7 +155,7 @@ func blockedReason(memory int64) string {
 // per position for its kind of table (largeBuildRates): a floor, since a
 // table too large for memory adds the reads and writes of what is on
 // disk.
-func estimatedLargeBuild(m Material, size int64) time.Duration {
+func estimatedLargeBuild(m tablefile.Material, size int64) time.Duration {
 	kind := min(strings.Count(m.String(), "P"), 2)
 	return time.Duration(largeBuildRates()[kind] * float64(size))
 }
@@ -163,8 +165,8 @@ func estimatedLargeBuild(m Material, size int64) time.Duration {
 // KRPvKR 27 s with what it reads, KPPvKP 14 s), worked out once.
 var largeBuildRates = sync.OnceValue(func() (rates [3]float64) {
 	for i, ref := range [...]string{"KQRvKR", "KRPvKR", "KPPvKP"} {
-		r, _ := ParseMaterial(ref)
-		rates[i] = float64(estimatedBuild(r)) / float64(newLayout(r).size)
+		r, _ := tablefile.ParseMaterial(ref)
+		rates[i] = float64(estimatedBuild(r)) / float64(tablefile.NewLayout(r).Size)
 	}
 	return rates
 })
@@ -175,7 +177,7 @@ var largeBuildRates = sync.OnceValue(func() (rates [3]float64) {
 // 4-man tables, 0.51 GB for the pawnless five-man ones, 1.49 GB with one
 // pawn, 0.31 GB with two or three, over their positions; the set as
 // written now is 6 % larger).
-func estimatedBytes(m Material, size int64) int64 {
+func estimatedBytes(m tablefile.Material, size int64) int64 {
 	pawns := strings.Count(m.String(), "P")
 	rate := 0.0
 	switch {
@@ -197,16 +199,16 @@ func estimatedBytes(m Material, size int64) int64 {
 // KQRvKR's 121 M positions a side took 1.14 GB), for one with pawns its
 // values (two bytes a position) and 9.5 bytes a position of its largest
 // group of slices, solved at once.
-func estimatedMemory(l *layout) int64 {
+func estimatedMemory(l *tablefile.Layout) int64 {
 	const perPosition = 9.5
-	if len(l.pawns) == 0 {
-		return int64(perPosition * float64(l.size))
+	if len(l.Pawns) == 0 {
+		return int64(perPosition * float64(l.Size))
 	}
 	largest := 0
-	for _, g := range l.sliceGroups() {
+	for _, g := range l.SliceGroups() {
 		largest = max(largest, g[1]-g[0])
 	}
-	return 2*l.size + int64(perPosition*float64(int64(largest)*l.perSlice))
+	return 2*l.Size + int64(perPosition*float64(int64(largest)*l.PerSlice))
 }
 
 // nextRead is the place in the plan of the first table not yet there
@@ -222,7 +224,7 @@ func (p *buildPlan) nextRead(key string) int {
 
 // planDone tells the plan that m's table is there: it reads no table any
 // more, and the kept copies no build still to come reads go.
-func (s *Store) planDone(m Material) {
+func (s *Store) planDone(m tablefile.Material) {
 	s.rawMu.Lock()
 	defer s.rawMu.Unlock()
 	if s.plan != nil {

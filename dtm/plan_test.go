@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestPlanOrder: a set's plan holds every table once, each after every
@@ -11,7 +13,7 @@ import (
 func TestPlanOrder(t *testing.T) {
 	s := Open(t.TempDir(), Options{})
 	defer s.Close()
-	all := AllUpTo(5)
+	all := tablefile.AllUpTo(5)
 	got := s.Plan(all)
 	if len(got) != len(all) {
 		t.Fatalf("plan gives %d tables, want %d", len(got), len(all))
@@ -46,24 +48,28 @@ func TestPlanOrder(t *testing.T) {
 // goes at once, and over the bound the one read last goes first; without
 // a plan, the oldest goes.
 func TestPlanEviction(t *testing.T) {
-	mat := func(name string) Material { m, _ := ParseMaterial(name); c, _ := m.Canonical(); return c }
+	mat := func(name string) tablefile.Material {
+		m, _ := tablefile.ParseMaterial(name)
+		c, _ := m.Canonical()
+		return c
+	}
 	names := []string{"KQvK", "KRvK", "KBvK"}
 	setup := func(s *Store, budget int) map[string]*bool {
 		dropped := map[string]*bool{}
 		for _, n := range names {
 			d := new(bool)
 			dropped[n] = d
-			tb := &Table{l: newLayout(mat(n))}
+			tb := &Table{l: tablefile.NewLayout(mat(n))}
 			tb.rawc = &rawCopy{release: func() { *d = true }, kept: true}
 			s.kept = append(s.kept, tb)
 		}
-		s.keptBytes = int64(budget) * 2 * newLayout(mat("KQvK")).size
+		s.keptBytes = int64(budget) * 2 * tablefile.NewLayout(mat("KQvK")).Size
 		return dropped
 	}
 	kept := func(s *Store) []string {
 		var out []string
 		for _, k := range s.kept {
-			out = append(out, k.l.mat.String())
+			out = append(out, k.l.Mat.String())
 		}
 		return out
 	}
@@ -111,11 +117,11 @@ func TestPlanNoRebuild(t *testing.T) {
 	}})
 	defer s.Close()
 	s.format3, s.format3Men = 2, 3
-	var sigs []Material
-	for _, m := range AllUpTo(3) {
+	var sigs []tablefile.Material
+	for _, m := range tablefile.AllUpTo(3) {
 		sigs = append(sigs, m)
 	}
-	p, _ := ParseMaterial("KQvKP")
+	p, _ := tablefile.ParseMaterial("KQvKP")
 	sigs = append(sigs, p)
 	for _, m := range s.Plan(sigs) {
 		if _, err := s.Build(m); err != nil {
@@ -137,12 +143,12 @@ func TestPlanNoRebuild(t *testing.T) {
 func TestReadLater(t *testing.T) {
 	s := Open(t.TempDir(), Options{BuildMen: 4})
 	defer s.Close()
-	kqk, _ := ParseMaterial("KQvK")
-	kqkp, _ := ParseMaterial("KQvKP")
+	kqk, _ := tablefile.ParseMaterial("KQvK")
+	kqkp, _ := tablefile.ParseMaterial("KQvKP")
 	if !s.readLater(kqkp) {
 		t.Fatal("no plan: KQvKP not read later")
 	}
-	order := s.Plan([]Material{kqkp})
+	order := s.Plan([]tablefile.Material{kqkp})
 	if s.readLater(kqkp) {
 		t.Fatal("KQvKP read later in a plan that ends with it")
 	}
@@ -151,7 +157,7 @@ func TestReadLater(t *testing.T) {
 	}
 	for _, k := range s.plan.keys {
 		if k != "KQvK" {
-			m, _ := ParseMaterial(k)
+			m, _ := tablefile.ParseMaterial(k)
 			s.planDone(m)
 		}
 	}

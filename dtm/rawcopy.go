@@ -10,6 +10,9 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"mateline.dev/mateline/dtm/generate"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // rawCopy is a table's values decompressed whole, for the builds that
@@ -37,7 +40,7 @@ const keptRawBytes = 16 << 30
 // for the builds that read it (rawMu not held); in a set build (Plan),
 // only if a build still to come reads it.
 func (s *Store) keepRaw(t *Table, val [2][]byte) error {
-	if !s.readLater(t.l.mat) {
+	if !s.readLater(t.l.Mat) {
 		return nil
 	}
 	data, release, err := writeScratch(s.dir, t.l, val)
@@ -51,7 +54,7 @@ func (s *Store) keepRaw(t *Table, val [2][]byte) error {
 // readLater reports whether a build may still read m's values whole:
 // outside a set build (Plan), always; in one, while a table still to
 // come reads m's.
-func (s *Store) readLater(m Material) bool {
+func (s *Store) readLater(m tablefile.Material) bool {
 	s.rawMu.Lock()
 	defer s.rawMu.Unlock()
 	return s.plan == nil || s.plan.nextRead(m.String()) < len(s.plan.keys)
@@ -87,7 +90,7 @@ func (s *Store) evictKept() {
 			}
 		}
 	}
-	next := func(t *Table) int { return s.plan.nextRead(t.l.mat.String()) }
+	next := func(t *Table) int { return s.plan.nextRead(t.l.Mat.String()) }
 	if s.plan != nil {
 		for i := len(s.kept) - 1; i >= 0; i-- {
 			if next(s.kept[i]) == len(s.plan.keys) {
@@ -97,7 +100,7 @@ func (s *Store) evictKept() {
 	}
 	total := int64(0)
 	for _, k := range s.kept {
-		total += 2 * k.l.size
+		total += 2 * k.l.Size
 	}
 	for len(s.kept) > 1 && total > s.keptBytes {
 		i := 0
@@ -108,7 +111,7 @@ func (s *Store) evictKept() {
 				}
 			}
 		}
-		total -= 2 * s.kept[i].l.size
+		total -= 2 * s.kept[i].l.Size
 		drop(i)
 	}
 }
@@ -123,12 +126,12 @@ func (s *Store) acquireRaw(t *Table) error {
 		return nil
 	}
 	if t.z == nil {
-		return fmt.Errorf("%s: no values", t.l.mat)
+		return fmt.Errorf("%s: no values", t.l.Mat)
 	}
 	var data []byte
 	var release func()
 	var err error
-	if t.z.h.version >= zFormatDecided {
+	if t.z.Header.Version >= tablefile.ZFormatDecided {
 		// its file leaves values to the probe: the values whole come from
 		// building it again (its own tables held meanwhile, outside the
 		// lock: they may need the same)
@@ -144,11 +147,11 @@ func (s *Store) acquireRaw(t *Table) error {
 		data, release, err = decompressToScratch(s.dir, t)
 	}
 	if err != nil {
-		return fmt.Errorf("reading %s whole for a build: %w", t.l.mat, err)
+		return fmt.Errorf("reading %s whole for a build: %w", t.l.Mat, err)
 	}
 	t.rawc = &rawCopy{data: data, release: release, refs: 1}
 	t.raw.Store(&data)
-	if t.z.h.version >= zFormatDecided {
+	if t.z.Header.Version >= tablefile.ZFormatDecided {
 		// built again: kept, like a copy this store built
 		t.rawc.kept = true
 		s.kept = append(s.kept, t)
@@ -164,8 +167,8 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	data, release, err := writeScratch(s.dir, t.l, [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)})
-	val = [2]bytesArray{}
+	data, release, err := writeScratch(s.dir, t.l, [2][]byte{val[0].Bytes(t.l.Size), val[1].Bytes(t.l.Size)})
+	val = [2]tablefile.ByteArray{}
 	debug.FreeOSMemory()
 	return data, release, err
 }
@@ -173,24 +176,24 @@ func (s *Store) rebuildToScratch(t *Table) ([]byte, func(), error) {
 // buildAgain builds the values of t, a table on disk, again in memory
 // (with the positions captures and promotions decide when decide is
 // set), its children held meanwhile, and reports it as a build Again.
-func (s *Store) buildAgain(t *Table, decide bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
-	m := t.l.mat
-	held, err := s.holdChildren(m, MaxMen)
+func (s *Store) buildAgain(t *Table, decide bool) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64, error) {
+	m := t.l.Mat
+	held, err := s.holdChildren(m, tablefile.MaxMen)
 	defer func() {
 		for _, c := range held {
 			s.releaseRaw(c)
 		}
 	}()
 	if err != nil {
-		return [2]bytesArray{}, [2][]uint64{}, [2][]uint64{}, err
+		return [2]tablefile.ByteArray{}, [2][]uint64{}, [2][]uint64{}, err
 	}
-	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
+	resolve := s.resolveForBuild
 	start := time.Now()
-	val, decided, unused, err := buildDecided(t.l, s.lookupHeld, resolve, s.workers, s.sliceReporter(m, start, true), s.byPositions, decide)
+	b, err := generate.Build(t.l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: s.sliceReporter(m, start, true), ByPositions: s.byPositions, Decide: decide})
 	if err == nil && s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Again: true})
 	}
-	return val, decided, unused, err
+	return b.Values, b.Decided, b.Unused, err
 }
 
 // checkFile builds the values of t, whose file is of format 3, again,
@@ -204,23 +207,23 @@ func (s *Store) checkFile(t *Table) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	sides := [2][]byte{val[0].bytes(t.l.size), val[1].bytes(t.l.size)}
+	sides := [2][]byte{val[0].Bytes(t.l.Size), val[1].Bytes(t.l.Size)}
 	z := t.z
 	var stored []int
 	for stm := 0; stm < 2; stm++ {
-		if z.h.stores(stm) {
+		if z.Header.Stores(stm) {
 			stored = append(stored, stm)
 		}
 	}
-	if z.h.flags&flagConversions == 0 {
+	if z.Header.Flags&tablefile.FlagConversions == 0 {
 		decided, unused = [2][]uint64{}, [2][]uint64{} // stored as built
 	}
 	var bad atomic.Int64
-	blocks(int64(z.h.blocks), s.workers, func(g int64, buf []byte) []byte {
-		side := stored[g/z.per]
+	tablefile.Blocks(int64(z.Header.Blocks), s.workers, func(g int64, buf []byte) []byte {
+		side := stored[g/z.Per]
 		var want []byte
-		want, buf = storedBlock(sides[side], decided[side], unused[side], g%z.per, z.h.shift, z.h.flags&flagFillUp != 0, buf)
-		got, err := z.decode(g, nil)
+		want, buf = tablefile.StoredBlock(sides[side], decided[side], unused[side], g%z.Per, z.Header.Shift, z.Header.Flags&tablefile.FlagFillUp != 0, buf)
+		got, err := z.Decode(g, nil)
 		if err != nil || !bytes.Equal(got, want) {
 			bad.Add(1)
 		}
@@ -228,14 +231,14 @@ func (s *Store) checkFile(t *Table) (int64, error) {
 	})
 	decided, unused = [2][]uint64{}, [2][]uint64{}
 	err = s.keepRaw(t, sides)
-	val = [2]bytesArray{}
+	val = [2]tablefile.ByteArray{}
 	debug.FreeOSMemory()
 	return bad.Load(), err
 }
 
 // writeScratch writes the values of l's table (val: White to move,
 // Black) to an unlinked scratch file in dir, mapped.
-func writeScratch(dir string, l *layout, val [2][]byte) ([]byte, func(), error) {
+func writeScratch(dir string, l *tablefile.Layout, val [2][]byte) ([]byte, func(), error) {
 	return scratchCopy(dir, l, func(w io.Writer) error {
 		for side := 0; side < 2; side++ {
 			if _, err := w.Write(val[side]); err != nil {
@@ -248,8 +251,8 @@ func writeScratch(dir string, l *layout, val [2][]byte) ([]byte, func(), error) 
 
 // scratchCopy writes the values of l's table whole with write to a
 // file in dir, unlinked at once where the system allows, and maps it.
-func scratchCopy(dir string, l *layout, write func(io.Writer) error) ([]byte, func(), error) {
-	f, err := os.CreateTemp(dir, "."+l.mat.String()+".raw*")
+func scratchCopy(dir string, l *tablefile.Layout, write func(io.Writer) error) ([]byte, func(), error) {
+	f, err := os.CreateTemp(dir, "."+l.Mat.String()+".raw*")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -262,7 +265,7 @@ func scratchCopy(dir string, l *layout, write func(io.Writer) error) ([]byte, fu
 	var data []byte
 	var release func()
 	if err == nil {
-		data, release, err = mapFile(f, 2*l.size)
+		data, release, err = tablefile.MapFile(f, 2*l.Size)
 	}
 	if err != nil {
 		if !unlinked {
@@ -288,7 +291,7 @@ func (s *Store) releaseRaw(t *Table) {
 		return
 	}
 	t.rawc.refs--
-	if t.rawc.refs > 0 || t.rawc.kept || t.l.men <= concurrentMen {
+	if t.rawc.refs > 0 || t.rawc.kept || t.l.Men <= concurrentMen {
 		return
 	}
 	t.dropRaw()
@@ -308,7 +311,7 @@ func (t *Table) dropRaw() {
 // maps it.
 func decompressToScratch(dir string, t *Table) ([]byte, func(), error) {
 	return scratchCopy(dir, t.l, func(w io.Writer) error {
-		_, err := t.z.decompressAll(w)
+		_, err := t.z.DecompressAll(w)
 		return err
 	})
 }

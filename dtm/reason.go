@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // Reason says, in words, why the tables do not answer pos, or "" when
@@ -16,14 +17,14 @@ func (s *Store) Reason(pos *board.Position) string {
 	if c := pos.Castling(); c != 0 {
 		return "it has castling rights (" + c.String() + "): the tables hold positions without them (the rights may be dropped when castling cannot happen in the line)"
 	}
-	if n := pos.Occupied().Count(); n > MaxMen {
-		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d", n, MaxMen)
+	if n := pos.Occupied().Count(); n > tablefile.MaxMen {
+		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d", n, tablefile.MaxMen)
 	}
-	nd, ok := nodeOf(pos)
+	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
 		return "it is not a position the tables index (a king missing, or more than one of a side)"
 	}
-	m := nd.material()
+	m := nd.Material()
 	if m.Bare() {
 		return ""
 	}
@@ -44,11 +45,11 @@ func (s *Store) HintOnce(pos *board.Position) {
 	if !Covers(pos) {
 		return
 	}
-	nd, ok := nodeOf(pos)
-	if !ok || nd.material().Bare() {
+	nd, ok := tablefile.NodeOf(pos)
+	if !ok || nd.Material().Bare() {
 		return
 	}
-	c, _ := nd.material().Canonical()
+	c, _ := nd.Material().Canonical()
 	if _, err := s.table(c, s.buildMax); errors.Is(err, ErrMissing) {
 		s.warnOnce("hint "+c.String(), s.BuildHint(c)+"; until then its positions are searched")
 	}
@@ -57,7 +58,7 @@ func (s *Store) HintOnce(pos *board.Position) {
 // BuildHint says that m's table is not built, how to build it, and about
 // how long that takes on this kind of machine (two cores) from what the
 // cache holds.
-func (s *Store) BuildHint(m Material) string {
+func (s *Store) BuildHint(m tablefile.Material) string {
 	c, _ := m.Canonical()
 	missing := s.missingFor(c, map[string]bool{})
 	est := time.Duration(0)
@@ -78,7 +79,7 @@ func (s *Store) BuildHint(m Material) string {
 
 // missingFor lists the tables not in the cache that m's build needs, m
 // included, each once.
-func (s *Store) missingFor(m Material, seen map[string]bool) []Material {
+func (s *Store) missingFor(m tablefile.Material, seen map[string]bool) []tablefile.Material {
 	c, _ := m.Canonical()
 	if c.Bare() || seen[c.String()] {
 		return nil
@@ -87,7 +88,7 @@ func (s *Store) missingFor(m Material, seen map[string]bool) []Material {
 	if _, err := os.Stat(s.Path(c)); err == nil {
 		return nil
 	}
-	var out []Material
+	var out []tablefile.Material
 	for _, ch := range c.Children() {
 		out = append(out, s.missingFor(ch, seen)...)
 	}
@@ -97,7 +98,7 @@ func (s *Store) missingFor(m Material, seen map[string]bool) []Material {
 // estimatedBuild is a rough build time on two cores: the five-man ones
 // are the averages of the whole set's build of 2026-11-28 (docs/dtm.md),
 // by the number of pawns.
-func estimatedBuild(m Material) time.Duration {
+func estimatedBuild(m tablefile.Material) time.Duration {
 	pawns := strings.Count(m.String(), "P")
 	switch {
 	case m.Men() <= 3:
@@ -125,7 +126,7 @@ func roundEstimate(d time.Duration) string {
 }
 
 // MissingError says which table is not built (it is ErrMissing).
-type MissingError struct{ Material Material }
+type MissingError struct{ Material tablefile.Material }
 
 func (e *MissingError) Error() string { return fmt.Sprintf("%v: %s", ErrMissing, e.Material) }
 

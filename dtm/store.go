@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/generate"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // ErrNotInTables says a position has no table: castling rights, or more
@@ -34,7 +36,7 @@ type Store struct {
 	progress func(BuildEvent)
 
 	mu      sync.Mutex
-	cache   *blockCache
+	cache   *tablefile.BlockCache
 	nextID  uint64
 	tables  map[string]*entry
 	warned  map[string]bool
@@ -67,7 +69,7 @@ type buildChoice struct {
 	format3, format3Men int
 	// fill is how format 3 of one side fills its free slots (tests set
 	// it; fillChoose otherwise)
-	fill fillMode
+	fill tablefile.FillMode
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -88,11 +90,28 @@ type entry struct {
 // Table is one loaded table: its compressed file, and while builds read
 // it, its values whole.
 type Table struct {
-	l    *layout
-	z    *zTable
+	l    *tablefile.Layout
+	z    *tablefile.Compressed
 	path string
 	raw  atomic.Pointer[[]byte] // the values whole, White to move then Black, while held
 	rawc *rawCopy               // (Store.rawMu)
+}
+
+// Layout is the table's layout.
+func (t *Table) Layout() *tablefile.Layout { return t.l }
+
+// Values are the table's values whole (White to move, then Black) while
+// a build holds them, else nil.
+func (t *Table) Values() []byte { return t.rawData() }
+
+// Read reads one position's value from the table's file for a build: a
+// file of format 3 leaves values to the probe (its bytes alone are not
+// the values), so a build must hold that table's values whole.
+func (t *Table) Read(nd *tablefile.Node) (tablefile.Value, error) {
+	if t.z != nil && t.z.Header.Version >= tablefile.ZFormatDecided {
+		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
+	}
+	return t.value(nd)
 }
 
 // rawData is the table's values whole, or nil when no build holds them.
@@ -158,11 +177,11 @@ func DefaultDir() (string, error) {
 // building is allowed).
 func Open(dir string, o Options) *Store {
 	if o.CacheBytes <= 0 {
-		o.CacheBytes = DefaultCacheBytes
+		o.CacheBytes = tablefile.DefaultCacheBytes
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
-		tables: map[string]*entry{}, warned: map[string]bool{}, cache: newBlockCache(o.CacheBytes),
-		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: MaxMen}}
+		tables: map[string]*entry{}, warned: map[string]bool{}, cache: tablefile.NewBlockCache(o.CacheBytes),
+		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen}}
 	if o.Format != 2 {
 		s.format3 = 2
 	}
@@ -186,23 +205,23 @@ func (s *Store) warnOnce(key, msg string) {
 }
 
 // Path is the file of a table.
-func (s *Store) Path(m Material) string {
+func (s *Store) Path(m tablefile.Material) string {
 	c, _ := m.Canonical()
-	return filepath.Join(s.dir, c.String()+fileSuffix)
+	return filepath.Join(s.dir, c.String()+tablefile.FileSuffix)
 }
 
 // Table returns m's table (canonical material), loading or building it.
-func (s *Store) Table(m Material) (*Table, error) {
+func (s *Store) Table(m tablefile.Material) (*Table, error) {
 	return s.table(m, s.buildMax)
 }
 
 // Build makes sure m's table and those it needs are on disk, building
 // what is missing or corrupt, whatever the store's BuildMen.
-func (s *Store) Build(m Material) (*Table, error) {
-	return s.table(m, MaxMen)
+func (s *Store) Build(m tablefile.Material) (*Table, error) {
+	return s.table(m, tablefile.MaxMen)
 }
 
-func (s *Store) table(m Material, buildMax int) (*Table, error) {
+func (s *Store) table(m tablefile.Material, buildMax int) (*Table, error) {
 	c, _ := m.Canonical()
 	key := c.String()
 	s.mu.Lock()
@@ -241,8 +260,8 @@ func (s *Store) releaseMapped() {
 	defer s.rawMu.Unlock()
 	for _, e := range s.tables {
 		if e.t != nil {
-			releasePages(e.t.z.file)
-			releasePages(e.t.rawData())
+			tablefile.ReleasePages(e.t.z.File)
+			tablefile.ReleasePages(e.t.rawData())
 		}
 	}
 }
@@ -257,7 +276,7 @@ func (s *Store) Close() error {
 	for k, e := range s.tables {
 		if e.t != nil {
 			e.t.dropRaw()
-			s.cache.drop(e.t.z)
+			s.cache.Drop(e.t.z)
 		}
 		if e.release != nil {
 			e.release()
@@ -267,17 +286,17 @@ func (s *Store) Close() error {
 	return nil
 }
 
-func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
-	l := newLayout(m)
+func (s *Store) open(m tablefile.Material, buildMax int) (*Table, func(), error) {
+	l := tablefile.NewLayout(m)
 	path := s.Path(m)
 	t, release, err := s.load(path, l)
 	if err == nil {
 		return t, release, nil
 	}
 	switch {
-	case errors.Is(err, ErrOldFormat):
+	case errors.Is(err, tablefile.ErrOldFormat):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; treated as not built", path, err))
-	case errors.Is(err, ErrCorrupt):
+	case errors.Is(err, tablefile.ErrCorrupt):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v; not trusted, rebuilt", path, err))
 	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
@@ -289,17 +308,17 @@ func (s *Store) open(m Material, buildMax int) (*Table, func(), error) {
 }
 
 // load opens a compressed table file, every block's checksum checked.
-func (s *Store) load(path string, l *layout) (*Table, func(), error) {
-	z, release, err := openCompressed(path, l, true)
+func (s *Store) load(path string, l *tablefile.Layout) (*Table, func(), error) {
+	z, release, err := tablefile.OpenCompressed(path, l, true)
 	if err != nil {
 		return nil, nil, err
 	}
 	s.mu.Lock()
 	s.nextID++
-	z.id = s.nextID
+	z.Id = s.nextID
 	s.mu.Unlock()
-	z.cache = s.cache
-	z.corrupt = func(g int64, err error) {
+	z.Cache = s.cache
+	z.Corrupt = func(g int64, err error) {
 		s.warnOnce(fmt.Sprintf("%s#%d", path, g), fmt.Sprintf("DTM table %s: %v (changed since it was opened? the probe is not answered; the table is checked, and rebuilt if need be, when next opened)", path, err))
 	}
 	return &Table{l: l, z: z, path: path}, release, nil
@@ -307,7 +326,7 @@ func (s *Store) load(path string, l *layout) (*Table, func(), error) {
 
 // buildAndOpen builds m's table under its lock (unless another process
 // built it meanwhile), writes its file, and opens it.
-func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (*Table, func(), error) {
+func (s *Store) buildAndOpen(m tablefile.Material, l *tablefile.Layout, path string, buildMax int) (*Table, func(), error) {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
 		return nil, nil, &MissingError{m}
@@ -315,7 +334,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 	if err := s.children(m, buildMax); err != nil {
 		return nil, nil, err
 	}
-	unlock, err := lockFile(path + ".lock")
+	unlock, err := tablefile.LockFile(path + ".lock")
 	if err != nil {
 		s.warnOnce("dir", fmt.Sprintf("DTM cache %s cannot be written (%v): tables missing from it are not built", s.dir, err))
 		return nil, nil, &MissingError{m}
@@ -352,7 +371,7 @@ func (s *Store) buildAndOpen(m Material, l *layout, path string, buildMax int) (
 		copied.release()
 	}
 	built = builtValues{}
-	if l.size >= 1<<24 {
+	if l.Size >= 1<<24 {
 		// The build's arrays (up to a gigabyte) are garbage now: give them
 		// back at once, or, with a high GOGC, the next build would pile
 		// its own on top of them.
@@ -381,7 +400,7 @@ type builtValues struct {
 // buildValues builds m's values, holding the values of the tables its
 // captures and promotions lead to whole while it runs. start is when the
 // build proper began, once those were held.
-func (s *Store) buildValues(m Material, l *layout, buildMax int) (built builtValues, start time.Time, err error) {
+func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax int) (built builtValues, start time.Time, err error) {
 	held, err := s.holdChildren(m, buildMax)
 	defer func() {
 		for _, t := range held {
@@ -393,7 +412,7 @@ func (s *Store) buildValues(m Material, l *layout, buildMax int) (built builtVal
 		return builtValues{}, start, err
 	}
 	progress := s.sliceReporter(m, start, false)
-	if l.size >= 1<<24 {
+	if l.Size >= 1<<24 {
 		// The smaller tables a large build reads are mapped files: the
 		// pages its lookups touch would stay resident in it, several
 		// gigabytes for a five-man table with pawns. Each finished slice
@@ -408,15 +427,15 @@ func (s *Store) buildValues(m Material, l *layout, buildMax int) (built builtVal
 			}
 		}
 	}
-	resolve := func(nd *node) (resolved, error) { return s.resolve(nd, s.buildMax) }
-	decide := s.format3 > 0 && l.men >= s.format3Men
-	val, decided, unused, err := buildDecided(l, s.lookupHeld, resolve, s.workers, progress, s.byPositions, decide)
+	resolve := s.resolveForBuild
+	decide := s.format3 > 0 && l.Men >= s.format3Men
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide})
 	if err != nil {
 		return builtValues{}, start, err
 	}
-	built = builtValues{sides: [2][]byte{val[0].bytes(l.size), val[1].bytes(l.size)}}
-	if decide && decided[0] != nil {
-		built.decided, built.unused = decided, unused
+	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}}
+	if decide && b.Decided[0] != nil {
+		built.decided, built.unused = b.Decided, b.Unused
 	}
 	return built, start, nil
 }
@@ -425,7 +444,7 @@ func (s *Store) buildValues(m Material, l *layout, buildMax int) (built builtVal
 // another build will read the table) a scratch copy of its values whole,
 // written while the blocks are compressed; it returns the file's size and
 // the copy.
-func (s *Store) writeBuilt(m Material, l *layout, path string, built builtValues) (int64, scratch, error) {
+func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path string, built builtValues) (int64, scratch, error) {
 	decide := built.decided[0] != nil
 	var kept chan scratch
 	if decide && s.readLater(m) {
@@ -436,11 +455,11 @@ func (s *Store) writeBuilt(m Material, l *layout, path string, built builtValues
 			kept <- c
 		}()
 	}
-	o := zOptions{}
+	o := tablefile.ZOptions{}
 	if decide {
-		o = zOptions{decided: built.decided, unused: built.unused, oneSide: s.format3 == 2, fill: s.fill}
+		o = tablefile.ZOptions{Decided: built.decided, Unused: built.unused, OneSide: s.format3 == 2, Fill: s.fill}
 	}
-	size, err := writeFile(path, l, built.sides, o, s.workers)
+	size, err := tablefile.WriteFile(path, l, built.sides, o, s.workers)
 	if err != nil {
 		err = fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -464,7 +483,7 @@ type scratch struct {
 
 // holdChildren takes a hold on the values of every table m's captures
 // and promotions lead to, whole (acquireRaw).
-func (s *Store) holdChildren(m Material, buildMax int) ([]*Table, error) {
+func (s *Store) holdChildren(m tablefile.Material, buildMax int) ([]*Table, error) {
 	var held []*Table
 	for _, c := range m.Children() {
 		if c.Bare() {
@@ -483,28 +502,30 @@ func (s *Store) holdChildren(m Material, buildMax int) ([]*Table, error) {
 }
 
 // lookup reads a position without en-passant right from its table.
-func (s *Store) lookup(nd *node) (Value, error) { return s.lookupWith(nd, s.buildMax) }
+func (s *Store) lookup(nd *tablefile.Node) (tablefile.Value, error) {
+	return s.lookupWith(nd, s.buildMax)
+}
 
 // lookupHeld is lookup for a build or a verification, which holds the
 // values whole of the tables it reads (acquireRaw): read there, not
 // through blocks. Only the holder may read a held copy: another reader
 // could find it unmapped under it once its holder lets go.
-func (s *Store) lookupHeld(nd *node) (Value, error) {
+func (s *Store) lookupHeld(nd *tablefile.Node) (tablefile.Value, error) {
 	r, err := s.resolve(nd, s.buildMax)
 	if err != nil || r.t == nil {
-		return Draw, err
+		return tablefile.Draw, err
 	}
 	x := nd
 	if r.flip {
-		f := nd.flipped()
+		f := nd.Flipped()
 		x = &f
 	}
 	if raw := r.t.rawData(); raw != nil {
-		idx, err := r.t.l.indexOf(x)
+		idx, err := r.t.l.IndexOf(x)
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
+		return tablefile.Value(raw[int64(x.Stm)*r.t.l.Size+idx]), nil
 	}
 	return s.answer(r.t, x, s.buildMax)
 }
@@ -514,16 +535,16 @@ func (s *Store) lookupHeld(nd *node) (Value, error) {
 // is answered, a recursion, on a copy of nd, so that nd stays on its
 // caller's stack (answer's children among them), and a table that stores
 // its bytes whole allocates nothing.
-func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
+func (s *Store) lookupWith(nd *tablefile.Node, buildMax int) (tablefile.Value, error) {
 	r, err := s.resolve(nd, buildMax)
 	if err != nil || r.t == nil {
-		return Draw, err
+		return tablefile.Draw, err
 	}
 	x := *nd
 	if r.flip {
-		x = nd.flipped()
+		x = nd.Flipped()
 	}
-	if r.t.z.h.version < zFormatDecided {
+	if r.t.z.Header.Version < tablefile.ZFormatDecided {
 		return r.t.value(&x)
 	}
 	onHeap := x
@@ -533,55 +554,55 @@ func (s *Store) lookupWith(nd *node, buildMax int) (Value, error) {
 // answer reads a node of t's material, in its colours: its byte, and in
 // a file of format 3 the best of that and of its captures and
 // promotions, or for a side not stored the best of its moves.
-func (s *Store) answer(t *Table, nd *node, buildMax int) (Value, error) {
-	if t.z.h.version < zFormatDecided {
+func (s *Store) answer(t *Table, nd *tablefile.Node, buildMax int) (tablefile.Value, error) {
+	if t.z.Header.Version < tablefile.ZFormatDecided {
 		return t.value(nd)
 	}
-	lookup := func(n *node) (Value, error) { return s.lookupWith(n, buildMax) }
-	var buf [64]move
-	var best bestMove
-	var moves []move
-	stored := t.z.h.stores(int(nd.stm))
+	lookup := func(n *tablefile.Node) (tablefile.Value, error) { return s.lookupWith(n, buildMax) }
+	var buf [64]tablefile.Move
+	var best tablefile.BestMove
+	var moves []tablefile.Move
+	stored := t.z.Header.Stores(int(nd.Stm))
 	if stored {
 		v, err := t.value(nd)
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		best.v, best.have = v, true
-		moves = nd.capturesAndPromotions(buf[:0], nd.threatsTo(nd.stm))
+		best.V, best.Have = v, true
+		moves = nd.CapturesAndPromotions(buf[:0], nd.ThreatsTo(nd.Stm))
 	} else {
-		moves = nd.moves(buf[:0])
+		moves = nd.Moves(buf[:0])
 	}
 	for _, m := range moves {
-		ch := nd.play(m)
-		var v Value
+		ch := nd.Play(m)
+		var v tablefile.Value
 		var err error
-		if ch.ep == board.NoSquare {
+		if ch.Ep == board.NoSquare {
 			v, err = s.lookupWith(&ch, buildMax)
 		} else {
 			withEP := ch
-			v, err = valueOf(&withEP, lookup, new(epScratch))
+			v, err = tablefile.ValueOf(&withEP, lookup, new(tablefile.EPScratch))
 		}
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		best.add(v)
+		best.Add(v)
 	}
-	if !best.have {
-		if nd.inCheck() {
-			return lossIn(0), nil
+	if !best.Have {
+		if nd.InCheck() {
+			return tablefile.LossIn(0), nil
 		}
-		return Draw, nil
+		return tablefile.Draw, nil
 	}
 	if stored && len(moves) == 0 {
-		return best.v, nil
+		return best.V, nil
 	}
-	return best.value()
+	return best.Value()
 }
 
 // sliceReporter turns a build's progress into BuildEvents of m (nil
 // when nobody follows builds); again marks a table's values built again.
-func (s *Store) sliceReporter(m Material, start time.Time, again bool) func(done, total int64, ply int) {
+func (s *Store) sliceReporter(m tablefile.Material, start time.Time, again bool) func(done, total int64, ply int) {
 	if s.progress == nil {
 		return nil
 	}
@@ -592,12 +613,12 @@ func (s *Store) sliceReporter(m Material, start time.Time, again bool) func(done
 
 // resolve finds the table of a node's material, loading or building it
 // (up to buildMax men) the first time.
-func (s *Store) resolve(nd *node, buildMax int) (resolved, error) {
-	key := nd.materialKey()
+func (s *Store) resolve(nd *tablefile.Node, buildMax int) (resolved, error) {
+	key := nd.MaterialKey()
 	if r, ok := s.byKey.load(key); ok {
 		return r, nil
 	}
-	m := nd.material()
+	m := nd.Material()
 	if m.Bare() {
 		return resolved{}, nil
 	}
@@ -612,38 +633,38 @@ func (s *Store) resolve(nd *node, buildMax int) (resolved, error) {
 }
 
 // value reads a node of this table's material, in its colours.
-func (t *Table) value(nd *node) (Value, error) {
-	idx, err := t.l.indexOf(nd)
+func (t *Table) value(nd *tablefile.Node) (tablefile.Value, error) {
+	idx, err := t.l.IndexOf(nd)
 	if err != nil {
-		return Draw, err
+		return tablefile.Draw, err
 	}
-	return t.z.at(int(nd.stm), idx)
+	return t.z.At(int(nd.Stm), idx)
 }
 
 // Material is the table's signature.
-func (t *Table) Material() Material { return t.l.mat }
+func (t *Table) Material() tablefile.Material { return t.l.Mat }
 
 // Positions is the number of entries per side to move.
-func (t *Table) Positions() int64 { return t.l.size }
+func (t *Table) Positions() int64 { return t.l.Size }
 
 // Probe returns the distance to mate of a position. Castling rights or
 // more than MaxMen men give ErrNotInTables; an en-passant right is
 // answered from the moves.
-func (s *Store) Probe(pos *board.Position) (Value, error) {
+func (s *Store) Probe(pos *board.Position) (tablefile.Value, error) {
 	if pos.Castling() != 0 {
-		return Draw, ErrNotInTables
+		return tablefile.Draw, ErrNotInTables
 	}
-	nd, ok := nodeOf(pos)
+	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
-		return Draw, ErrNotInTables
+		return tablefile.Draw, ErrNotInTables
 	}
-	return valueOf(&nd, s.lookup, new(epScratch))
+	return tablefile.ValueOf(&nd, s.lookup, new(tablefile.EPScratch))
 }
 
 // Covers reports whether pos could be in a table: no castling rights and
 // at most MaxMen men.
 func Covers(pos *board.Position) bool {
-	return pos.Castling() == 0 && pos.Occupied().Count() <= MaxMen
+	return pos.Castling() == 0 && pos.Occupied().Count() <= tablefile.MaxMen
 }
 
 // Prober is a view of a Store for the solver, with its own bound on the
@@ -689,41 +710,41 @@ func (p Prober) ProbeDTM(pos *board.Position) (int, bool) {
 	if !Covers(pos) {
 		return 0, false
 	}
-	nd, ok := nodeOf(pos)
+	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
 		return 0, false
 	}
-	var v Value
+	var v tablefile.Value
 	var err error
 	var r resolved
 	if p.storedOnly {
 		r, err = p.s.resolve(&nd, p.buildMax)
 		if err == nil && r.t != nil {
-			stm := int(nd.stm)
+			stm := int(nd.Stm)
 			if r.flip {
 				stm ^= 1
 			}
-			if !r.t.z.h.stores(stm) {
+			if !r.t.z.Header.Stores(stm) {
 				return 0, false
 			}
 		}
 	}
 	switch {
-	case p.storedOnly && err == nil && r.t != nil && nd.ep == board.NoSquare:
+	case p.storedOnly && err == nil && r.t != nil && nd.Ep == board.NoSquare:
 		// (resolved once)
 		if r.flip {
-			f := nd.flipped()
+			f := nd.Flipped()
 			v, err = p.s.answer(r.t, &f, p.buildMax)
 		} else {
 			v, err = p.s.answer(r.t, &nd, p.buildMax)
 		}
-	case nd.ep == board.NoSquare:
+	case nd.Ep == board.NoSquare:
 		v, err = p.s.lookupWith(&nd, p.buildMax) // (no closure: no allocation)
 	default:
 		withEP := nd // (escapes to the heap, in this rare case only)
-		v, err = valueOf(&withEP, func(nd *node) (Value, error) { return p.s.lookupWith(nd, p.buildMax) }, new(epScratch))
+		v, err = tablefile.ValueOf(&withEP, func(nd *tablefile.Node) (tablefile.Value, error) { return p.s.lookupWith(nd, p.buildMax) }, new(tablefile.EPScratch))
 	}
-	if err != nil || v == lossIn(0) {
+	if err != nil || v == tablefile.LossIn(0) {
 		var me *MissingError
 		if p.want > p.buildMax && errors.As(err, &me) {
 			p.s.warnOnce("hint "+me.Material.String(), p.s.BuildHint(me.Material)+"; until then its positions are searched")
@@ -743,8 +764,8 @@ const concurrentMen = 4
 
 // children makes sure the tables m's captures and promotions lead to are
 // loaded, building those missing.
-func (s *Store) children(m Material, buildMax int) error {
-	var small, large []Material
+func (s *Store) children(m tablefile.Material, buildMax int) error {
+	var small, large []tablefile.Material
 	for _, c := range m.Children() {
 		switch {
 		case c.Bare():
@@ -775,4 +796,23 @@ func (s *Store) children(m Material, buildMax int) error {
 		}
 	}
 	return nil
+}
+
+// buildError is a failure of a table build.
+type buildError struct {
+	table string
+	err   error
+}
+
+func (e *buildError) Error() string { return fmt.Sprintf("building %s: %v", e.table, e.err) }
+func (e *buildError) Unwrap() error { return e.err }
+
+// resolveForBuild is resolve as a build reads conversions: a table
+// handed to the generator, none for bare kings.
+func (s *Store) resolveForBuild(nd *tablefile.Node) (generate.Resolved, error) {
+	r, err := s.resolve(nd, s.buildMax)
+	if err != nil || r.t == nil {
+		return generate.Resolved{}, err
+	}
+	return generate.Resolved{Table: r.t, Flip: r.flip}, nil
 }

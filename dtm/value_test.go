@@ -4,23 +4,24 @@ import (
 	"testing"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestBeforeLongest checks the longest mates a value holds: mated in 126
 // moves after the move is a mate in 127 before it; mated in 127 would be
 // a mate in 128, which fails rather than wrap to another value.
 func TestBeforeLongest(t *testing.T) {
-	if v, err := lossIn(maxMoves - 1).Before(); err != nil || v != winIn(maxMoves) || v != 255 {
-		t.Errorf("mated in %d before: %v %v, want a mate in %d", maxMoves-1, v, err, maxMoves)
+	if v, err := tablefile.LossIn(tablefile.MaxMoves - 1).Before(); err != nil || v != tablefile.WinIn(tablefile.MaxMoves) || v != 255 {
+		t.Errorf("mated in %d before: %v %v, want a mate in %d", tablefile.MaxMoves-1, v, err, tablefile.MaxMoves)
 	}
-	if v, err := lossIn(maxMoves).Before(); err != errTooLong {
-		t.Errorf("mated in %d before: %v %v, want errTooLong", maxMoves, v, err)
+	if v, err := tablefile.LossIn(tablefile.MaxMoves).Before(); err != tablefile.ErrTooLong {
+		t.Errorf("mated in %d before: %v %v, want errTooLong", tablefile.MaxMoves, v, err)
 	}
-	if v, err := winIn(maxMoves).Before(); err != nil || v != lossIn(maxMoves) {
-		t.Errorf("a mate in %d before: %v %v", maxMoves, v, err)
+	if v, err := tablefile.WinIn(tablefile.MaxMoves).Before(); err != nil || v != tablefile.LossIn(tablefile.MaxMoves) {
+		t.Errorf("a mate in %d before: %v %v", tablefile.MaxMoves, v, err)
 	}
-	if got := fromPlies(2 * maxMoves); got != lossIn(maxMoves) {
-		t.Errorf("fromPlies(%d) = %v", 2*maxMoves, got)
+	if got := tablefile.FromPlies(2 * tablefile.MaxMoves); got != tablefile.LossIn(tablefile.MaxMoves) {
+		t.Errorf("fromPlies(%d) = %v", 2*tablefile.MaxMoves, got)
 	}
 }
 
@@ -32,23 +33,23 @@ func TestValueOfTooLong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nd, _ := nodeOf(&pos)
+	nd, _ := tablefile.NodeOf(&pos)
 	for _, c := range []struct {
-		plain, want Value
+		plain, want tablefile.Value
 		err         error
 	}{
-		{Draw, Draw, errTooLong},      // exd6 would mate in 128
-		{lossIn(3), Draw, errTooLong}, // so would it rather than lose
-		{winIn(5), winIn(5), nil},     // a quicker mate: exd6 does not matter
-		{winIn(maxMoves), winIn(maxMoves), nil},
+		{tablefile.Draw, tablefile.Draw, tablefile.ErrTooLong},      // exd6 would mate in 128
+		{tablefile.LossIn(3), tablefile.Draw, tablefile.ErrTooLong}, // so would it rather than lose
+		{tablefile.WinIn(5), tablefile.WinIn(5), nil},               // a quicker mate: exd6 does not matter
+		{tablefile.WinIn(tablefile.MaxMoves), tablefile.WinIn(tablefile.MaxMoves), nil},
 	} {
-		base := func(n *node) (Value, error) {
-			if n.n == 3 { // after exd6
-				return lossIn(maxMoves), nil
+		base := func(n *tablefile.Node) (tablefile.Value, error) {
+			if n.N == 3 { // after exd6
+				return tablefile.LossIn(tablefile.MaxMoves), nil
 			}
 			return c.plain, nil
 		}
-		v, err := valueOf(&nd, base, new(epScratch))
+		v, err := tablefile.ValueOf(&nd, base, new(tablefile.EPScratch))
 		if v != c.want || err != c.err {
 			t.Errorf("plain %v: %v %v, want %v %v", c.plain, v, err, c.want, c.err)
 		}

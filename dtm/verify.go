@@ -3,14 +3,15 @@ package dtm
 import (
 	"errors"
 	"fmt"
-
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // VerifyReport is what Verify found in one table.
@@ -30,7 +31,7 @@ type VerifyReport struct {
 	// Examples are a few failing positions, as FEN with what was found.
 	Examples []string
 	// Longest is the longest mate in the table.
-	Longest Value
+	Longest tablefile.Value
 }
 
 // OK reports whether the table passed.
@@ -61,14 +62,14 @@ func (r VerifyReport) String() string {
 }
 
 // Cached lists the tables present in the store's directory.
-func (s *Store) Cached() ([]Material, error) {
-	names, err := filepath.Glob(filepath.Join(s.dir, "*"+fileSuffix))
+func (s *Store) Cached() ([]tablefile.Material, error) {
+	names, err := filepath.Glob(filepath.Join(s.dir, "*"+tablefile.FileSuffix))
 	if err != nil {
 		return nil, err
 	}
-	var out []Material
+	var out []tablefile.Material
 	for _, n := range names {
-		m, err := ParseMaterial(strings.TrimSuffix(filepath.Base(n), fileSuffix))
+		m, err := tablefile.ParseMaterial(strings.TrimSuffix(filepath.Base(n), tablefile.FileSuffix))
 		if err == nil {
 			out = append(out, m)
 		}
@@ -85,7 +86,7 @@ func (s *Store) Cached() ([]Material, error) {
 // loss), the same win, draw or loss. A file of format 3, whose values
 // come from a fresh build, is first compared with that build, block by
 // block.
-func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
+func (s *Store) Verify(m tablefile.Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
 	m, _ = m.Canonical()
 	t, err := s.table(m, 0)
 	if errors.Is(err, ErrMissing) {
@@ -106,14 +107,14 @@ func (s *Store) Verify(m Material, wdl func(*board.Position) (int, bool)) (Verif
 	if err != nil {
 		return r, err
 	}
-	if t.z != nil && t.z.h.version >= zFormatDecided {
+	if t.z != nil && t.z.Header.Version >= tablefile.ZFormatDecided {
 		// its values come from a fresh build: the file is checked
 		// against it, block by block
 		n, err := s.checkFile(t)
 		if err != nil {
 			return r, err
 		}
-		r.FileBlocks, r.FileMismatch = int64(t.z.h.blocks), n
+		r.FileBlocks, r.FileMismatch = int64(t.z.Header.Blocks), n
 	}
 	if err := s.acquireRaw(t); err != nil {
 		return r, err
@@ -154,7 +155,7 @@ func (c *verifyTally) fail(err error) {
 }
 
 // count counts a legal position of value v.
-func (c *verifyTally) count(v Value) {
+func (c *verifyTally) count(v tablefile.Value) {
 	c.positions.Add(1)
 	switch {
 	case v.Win():
@@ -175,32 +176,28 @@ func (c *verifyTally) report(r *VerifyReport) {
 	r.Examples = c.examples
 	r.Positions, r.Wins, r.Losses, r.Inconsistent = c.positions.Load(), c.wins.Load(), c.losses.Load(), c.bad.Load()
 	r.WDLChecked, r.WDLMismatch = c.wdlChecked.Load(), c.wdlBad.Load()
-	if r.Longest = winIn(int(c.longest.Load())); c.longest.Load() == 0 {
-		r.Longest = Draw
+	if r.Longest = tablefile.WinIn(int(c.longest.Load())); c.longest.Load() == 0 {
+		r.Longest = tablefile.Draw
 	}
 }
 
 // checkValues checks the value of every legal position of a table's
 // values (data: White to move, then Black) against its moves', and
 // against wdl when it is given, over the store's workers.
-func (s *Store) checkValues(l *layout, data []byte, wdl func(*board.Position) (int, bool)) *verifyTally {
+func (s *Store) checkValues(l *tablefile.Layout, data []byte, wdl func(*board.Position) (int, bool)) *verifyTally {
 	c := &verifyTally{}
-	b := &builder{l: l, workers: s.workers}
-	if b.workers <= 0 {
-		b.workers = 2
-	}
-	b.parallel(l.size, func(w *worker, from, to int64) {
+	eachChunk(s.workers, l.Size, func(w *stepScratch, from, to int64) {
 		for idx := from; idx < to; idx++ {
 			nd, ok := ownNode(l, idx)
 			if !ok {
 				continue
 			}
 			for side := board.White; side <= board.Black; side++ {
-				nd.stm = side
-				if !nd.legal() {
+				nd.Stm = side
+				if !nd.Legal() {
 					continue
 				}
-				if !s.checkPosition(&nd, Value(data[int64(side)*l.size+idx]), w, wdl, c) {
+				if !s.checkPosition(&nd, tablefile.Value(data[int64(side)*l.Size+idx]), w, wdl, c) {
 					return
 				}
 			}
@@ -212,26 +209,26 @@ func (s *Store) checkValues(l *layout, data []byte, wdl func(*board.Position) (i
 // ownNode is the node of index idx, with ok false when idx is no
 // position's own index: two men on one square, or the index of a
 // position the layout files under another.
-func ownNode(l *layout, idx int64) (node, bool) {
-	sq := l.decode(idx)
+func ownNode(l *tablefile.Layout, idx int64) (tablefile.Node, bool) {
+	sq := l.Decode(idx)
 	var occ board.Bitboard
-	for k := 0; k < l.men; k++ {
+	for k := 0; k < l.Men; k++ {
 		if occ.Has(sq[k]) {
-			return node{}, false
+			return tablefile.Node{}, false
 		}
 		occ |= board.SquareBB(sq[k])
 	}
 	cp := sq
-	if c, ok := l.index(&cp); !ok || c != idx {
-		return node{}, false
+	if c, ok := l.Index(&cp); !ok || c != idx {
+		return tablefile.Node{}, false
 	}
-	return node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}, true
+	return tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Ep: board.NoSquare}, true
 }
 
 // checkPosition counts one legal position of value v and checks v
 // against its moves' values, and against wdl when given; false when an
 // error stops the check (recorded in c).
-func (s *Store) checkPosition(nd *node, v Value, w *worker, wdl func(*board.Position) (int, bool), c *verifyTally) bool {
+func (s *Store) checkPosition(nd *tablefile.Node, v tablefile.Value, w *stepScratch, wdl func(*board.Position) (int, bool), c *verifyTally) bool {
 	c.count(v)
 	want, err := s.oneStep(nd, w)
 	if err != nil {
@@ -240,20 +237,20 @@ func (s *Store) checkPosition(nd *node, v Value, w *worker, wdl func(*board.Posi
 	}
 	if want != v {
 		c.bad.Add(1)
-		c.note("%s: table %s, its moves give %s", nd.fen(), v, want)
+		c.note("%s: table %s, its moves give %s", nd.FEN(), v, want)
 	}
 	if wdl == nil {
 		return true
 	}
-	pos, err := board.ParseFEN(nd.fen())
+	pos, err := board.ParseFEN(nd.FEN())
 	if err != nil {
 		return true
 	}
 	if x, ok := wdl(&pos); ok {
 		c.wdlChecked.Add(1)
-		if sign(x) != v.sign() {
+		if sign(x) != v.Sign() {
 			c.wdlBad.Add(1)
-			c.note("%s: table %s, Syzygy WDL %d", nd.fen(), v, x)
+			c.note("%s: table %s, Syzygy WDL %d", nd.FEN(), v, x)
 		}
 	}
 	return true
@@ -261,24 +258,24 @@ func (s *Store) checkPosition(nd *node, v Value, w *worker, wdl func(*board.Posi
 
 // oneStep computes a position's value from its moves' values in the
 // tables: what the table must hold.
-func (s *Store) oneStep(nd *node, w *worker) (Value, error) {
-	ms := nd.moves(w.moves[:0])
+func (s *Store) oneStep(nd *tablefile.Node, w *stepScratch) (tablefile.Value, error) {
+	ms := nd.Moves(w.moves[:0])
 	if len(ms) == 0 {
-		if nd.inCheck() {
-			return lossIn(0), nil
+		if nd.InCheck() {
+			return tablefile.LossIn(0), nil
 		}
-		return Draw, nil
+		return tablefile.Draw, nil
 	}
-	var best bestMove
+	var best tablefile.BestMove
 	for _, m := range ms {
-		w.child = nd.play(m)
-		v, err := valueOf(&w.child, s.lookupHeld, &w.ep)
+		w.child = nd.Play(m)
+		v, err := tablefile.ValueOf(&w.child, s.lookupHeld, &w.ep)
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		best.add(v)
+		best.Add(v)
 	}
-	return best.value()
+	return best.Value()
 }
 
 func sign(x int) int {
@@ -291,25 +288,34 @@ func sign(x int) int {
 	return 0
 }
 
-func (v Value) sign() int {
-	switch {
-	case v.Win():
-		return 1
-	case v.Loss():
-		return -1
-	}
-	return 0
+// stepScratch is one goroutine's room for oneStep: a move list, the
+// child node, the room of an en-passant read.
+type stepScratch struct {
+	moves []tablefile.Move
+	child tablefile.Node
+	ep    tablefile.EPScratch
 }
 
-// fen writes the node as a FEN (clocks 0 1).
-func (nd *node) fen() string {
-	var grid [64]board.Piece
-	for i := 0; i < nd.n; i++ {
-		grid[nd.sq[i]] = nd.pc[i]
+// eachChunk runs f over chunks of [0, n) on workers goroutines (0: every
+// core), each with its own scratch.
+func eachChunk(workers int, n int64, f func(w *stepScratch, from, to int64)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	ep := "-"
-	if nd.ep != board.NoSquare {
-		ep = nd.ep.String()
+	const chunk = 1 << 12
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			w := &stepScratch{}
+			for {
+				from := next.Add(chunk) - chunk
+				if from >= n {
+					return
+				}
+				f(w, from, min(from+chunk, n))
+			}
+		})
 	}
-	return board.Placement(&grid) + " " + nd.stm.String() + " - " + ep + " 0 1"
+	wg.Wait()
 }

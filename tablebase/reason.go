@@ -6,6 +6,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 )
 
@@ -25,7 +26,7 @@ func (t Tables) Covered(pos *board.Position) error {
 	men := pos.Occupied().Count()
 	most := 0
 	if t.DTM != nil {
-		most = dtm.MaxMen
+		most = tablefile.MaxMen
 	}
 	if t.Syzygy != nil {
 		most = max(most, t.Syzygy.MaxPieces())
@@ -40,7 +41,7 @@ func (t Tables) Covered(pos *board.Position) error {
 // gave: a DTM table not built first (it can be), then a Syzygy file
 // missing.
 func (t Tables) unanswered(pos *board.Position, dtmErr, dtzErr error) error {
-	m, _ := dtm.MaterialOf(pos).Canonical()
+	m, _ := tablefile.MaterialOf(pos).Canonical()
 	switch {
 	case errors.Is(dtmErr, dtm.ErrMissing):
 		return &NotInTables{t.DTM.BuildHint(m)}

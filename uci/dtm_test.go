@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/solver"
 )
 
@@ -16,7 +17,7 @@ func dtmSession(t *testing.T) (*session, string) {
 	cfg := Config{Name: "mateline test", Author: "test", DefaultHash: 8, MaxHash: 1024, DTMDir: dir,
 		OpenDTM: func(dir string, build, cacheMiB int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
 			st := dtm.Open(dir, dtm.Options{BuildMen: build, Warn: warn})
-			return st.Prober(dtm.MaxMen), st.Prober(4), st, nil
+			return st.Prober(tablefile.MaxMen), st.Prober(4), st, nil
 		}}
 	return newSessionWith(t, cfg), dir
 }

@@ -12,6 +12,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/tablebase"
@@ -60,9 +61,9 @@ func probeCommand() *cli.Command {
 			"Example: mateline probe '8/8/8/6k1/8/5QK1/1r6/8 w - - 0 1'",
 		Flags: []cli.Flag{
 			syzygyFlag(),
-			dtmFlags(dtm.MaxMen)[0],
-			dtmFlags(dtm.MaxMen)[1],
-			dtmFlags(dtm.MaxMen)[2],
+			dtmFlags(tablefile.MaxMen)[0],
+			dtmFlags(tablefile.MaxMen)[1],
+			dtmFlags(tablefile.MaxMen)[2],
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per position"},
 		},
 		Action: runProbe,
@@ -103,7 +104,7 @@ func runProbe(_ context.Context, cmd *cli.Command) error {
 	var dt solver.DTM
 	if store != nil {
 		defer store.Close()
-		dt = store.Prober(dtm.MaxMen)
+		dt = store.Prober(tablefile.MaxMen)
 	}
 	return eachFEN(cmd, "probed", func(fen string) (probeJSON, bool) {
 		out := probeOne(tb, dt, store, fen)

@@ -14,6 +14,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 )
 
@@ -24,7 +25,7 @@ func dtmFlags(build int) []cli.Flag {
 		&cli.StringFlag{Name: "dtm", Usage: "directory of the distance-to-mate tables, built there on first use (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 		&cli.BoolFlag{Name: "no-dtm", Usage: "do not use distance-to-mate tables"},
 		&cli.IntFlag{Name: "dtm-build", Value: build, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never). 'mateline tables build' builds any ahead of time"},
-		&cli.IntFlag{Name: "dtm-cache", Value: dtm.DefaultCacheBytes >> 20, Usage: "MiB of decompressed table blocks kept for probes, shared by the threads"},
+		&cli.IntFlag{Name: "dtm-cache", Value: tablefile.DefaultCacheBytes >> 20, Usage: "MiB of decompressed table blocks kept for probes, shared by the threads"},
 	}
 }
 
@@ -47,17 +48,17 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 	// 'tables build' builds what it is asked; the others what --dtm-build
 	// allows (probe's default is every table: its question is the
 	// table's answer)
-	build := dtm.MaxMen
+	build := tablefile.MaxMen
 	if cmd.Name != "build" {
 		build = int(cmd.Int("dtm-build"))
-		if build < 0 || build > dtm.MaxMen {
-			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.MaxMen)
+		if build < 0 || build > tablefile.MaxMen {
+			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, tablefile.MaxMen)
 		}
 	}
 	// 'tables build' on a terminal draws a bar per table; elsewhere (and
 	// under solve's own bar) a line every 2 s says how a build goes.
 	rep := &buildReporter{bar: (cmd.Name == "build" || cmd.Name == "probe") && stderrIsTerminal(), last: map[string]time.Time{}}
-	cache := int64(dtm.DefaultCacheBytes)
+	cache := int64(tablefile.DefaultCacheBytes)
 	if cmd.IsSet("dtm-cache") {
 		mb := cmd.Int("dtm-cache")
 		if mb < 1 {
@@ -284,7 +285,7 @@ func tablesCommand() *cli.Command {
 					"Example: mateline tables list --men 4",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
-					&cli.IntFlag{Name: "men", Value: dtm.MaxMen, Usage: "list every signature of at most this many men (3 to 5)"},
+					&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "list every signature of at most this many men (3 to 5)"},
 				},
 				Action: runTablesList,
 			},
@@ -309,17 +310,17 @@ func tablesCommand() *cli.Command {
 }
 
 // signatures reads the SIG arguments, or every signature up to --men:
-// tables of at most dtm.MaxMen men.
-func signatures(cmd *cli.Command) ([]dtm.Material, error) {
-	return signaturesUpTo(cmd, dtm.MaxMen)
+// tables of at most tablefile.MaxMen men.
+func signatures(cmd *cli.Command) ([]tablefile.Material, error) {
+	return signaturesUpTo(cmd, tablefile.MaxMen)
 }
 
-// signaturesUpTo is signatures with tables of up to most men (dtm.PlanMen
+// signaturesUpTo is signatures with tables of up to most men (tablefile.PlanMen
 // for a plan).
-func signaturesUpTo(cmd *cli.Command, most int) ([]dtm.Material, error) {
-	var out []dtm.Material
+func signaturesUpTo(cmd *cli.Command, most int) ([]tablefile.Material, error) {
+	var out []tablefile.Material
 	for _, a := range cmd.Args().Slice() {
-		m, err := dtm.ParsePlannedMaterial(a)
+		m, err := tablefile.ParsePlannedMaterial(a)
 		if err == nil && m.Men() > most {
 			err = tooManyMen(fmt.Sprintf("material %q (%d men)", a, m.Men()), m.Men())
 		}
@@ -337,7 +338,7 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]dtm.Material, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, dtm.AllUpTo(n)...)
+		out = append(out, tablefile.AllUpTo(n)...)
 	}
 	return out, nil
 }
@@ -345,7 +346,7 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]dtm.Material, error) {
 // menFlag reads --men: 3 to most.
 func menFlag(cmd *cli.Command, most int) (int, error) {
 	n := int(cmd.Int("men"))
-	if n > most && n <= dtm.PlanMen {
+	if n > most && n <= tablefile.PlanMen {
 		return 0, usagef("%v", tooManyMen(fmt.Sprintf("--men %d", n), n))
 	}
 	if n < 3 || n > most {
@@ -354,16 +355,16 @@ func menFlag(cmd *cli.Command, most int) (int, error) {
 	return n, nil
 }
 
-// tooManyMen says that tables of n men (more than dtm.MaxMen) are only
+// tooManyMen says that tables of n men (more than tablefile.MaxMen) are only
 // planned.
 func tooManyMen(what string, n int) error {
 	return fmt.Errorf("%s: this version builds and reads tables of up to %d men; "+
-		"'mateline tables plan --men %d' says what the %d-man tables would take", what, dtm.MaxMen, n, n)
+		"'mateline tables plan --men %d' says what the %d-man tables would take", what, tablefile.MaxMen, n, n)
 }
 
 // namedOrAll reads the signatures named, or without any every one of up
 // to --men men, of at most most men.
-func namedOrAll(cmd *cli.Command, most int) ([]dtm.Material, error) {
+func namedOrAll(cmd *cli.Command, most int) ([]tablefile.Material, error) {
 	if cmd.Args().Present() {
 		return signaturesUpTo(cmd, most)
 	}
@@ -371,7 +372,7 @@ func namedOrAll(cmd *cli.Command, most int) ([]dtm.Material, error) {
 	if err != nil {
 		return nil, err
 	}
-	return dtm.AllUpTo(n), nil
+	return tablefile.AllUpTo(n), nil
 }
 
 // tablesDir is the DTM cache: --dtm, else MATELINE_DTM, else the user's
@@ -424,7 +425,7 @@ func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 }
 
 // shardSignatures keeps the signatures of shard i of n.
-func shardSignatures(sigs []dtm.Material, spec string) ([]dtm.Material, error) {
+func shardSignatures(sigs []tablefile.Material, spec string) ([]tablefile.Material, error) {
 	var i, n int
 	if strings.HasPrefix(spec, "/") {
 		idx := os.Getenv("SLURM_ARRAY_TASK_ID")
@@ -436,7 +437,7 @@ func shardSignatures(sigs []dtm.Material, spec string) ([]dtm.Material, error) {
 	if _, err := fmt.Sscanf(spec, "%d/%d", &i, &n); err != nil || n <= 0 || i < 0 || i >= n {
 		return nil, usagef("--shard %q: want i/n with 0 <= i < n", spec)
 	}
-	var out []dtm.Material
+	var out []tablefile.Material
 	for k, m := range sigs {
 		if k%n == i {
 			out = append(out, m)
@@ -492,7 +493,7 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 }
 
 func runTablesList(_ context.Context, cmd *cli.Command) error {
-	sigs, err := namedOrAll(cmd, dtm.MaxMen)
+	sigs, err := namedOrAll(cmd, tablefile.MaxMen)
 	if err != nil {
 		return err
 	}
@@ -506,7 +507,7 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 	fmt.Fprintf(w, "%-8s %4s %11s %8s  %s\n", "table", "men", "size", "longest", "state")
 	var built, damaged, old int
 	var bytes int64
-	var missing []dtm.Material
+	var missing []tablefile.Material
 	for _, m := range sigs {
 		info := store.Inspect(m)
 		size, longest := "-", "-"
@@ -514,7 +515,7 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 		switch {
 		case !info.Built:
 			missing = append(missing, m)
-		case errors.Is(info.Err, dtm.ErrOldFormat):
+		case errors.Is(info.Err, tablefile.ErrOldFormat):
 			old++
 			size = sizeText(info.Bytes)
 			state = "old uncompressed format (version 1): rebuilt on first use"

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestTablesBuildKilledAndResumed kills a 'tables build --men 5' (one
@@ -25,7 +25,7 @@ func TestTablesBuildKilledAndResumed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	all := dtm.AllUpTo(5)
+	all := tablefile.AllUpTo(5)
 	shard := -1
 	for i, m := range all {
 		if m.String() == "KBBBvK" {

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // tablesPlanCommand is 'tables plan': what a build of the signatures
@@ -35,7 +36,7 @@ func tablesPlanCommand() *cli.Command {
 			"         mateline tables plan --men 6",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
-			&cli.IntFlag{Name: "men", Value: dtm.MaxMen, Usage: "plan every signature of at most this many men (3 to 6) when none is named"},
+			&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "plan every signature of at most this many men (3 to 6) when none is named"},
 			&cli.BoolFlag{Name: "json", Usage: "write the plan as one JSON object"},
 		},
 		Action: runTablesPlan,
@@ -70,12 +71,12 @@ type planTotalsJSON struct {
 	Bytes      int64   `json:"bytes"`   // about the disk the tables to build take
 	PeakMemory int64   `json:"peak_memory_bytes"`
 	// NotBuildable counts the tables to build that this version cannot
-	// (more than dtm.MaxMen men); they are in the figures above.
+	// (more than tablefile.MaxMen men); they are in the figures above.
 	NotBuildable int `json:"not_buildable"`
 }
 
 func runTablesPlan(_ context.Context, cmd *cli.Command) error {
-	sigs, err := namedOrAll(cmd, dtm.PlanMen)
+	sigs, err := namedOrAll(cmd, tablefile.PlanMen)
 	if err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and its\n"+
 			"generator would hold most six-man tables (a pawn table's values) whole in memory (--json says why\n"+
 			"for each; docs/dtm.md, \"Six men\")\n",
-			p.Total.NotBuildable, dtm.MaxMen)
+			p.Total.NotBuildable, tablefile.MaxMen)
 	}
 }
 

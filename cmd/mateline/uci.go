@@ -11,6 +11,7 @@ import (
 
 	"mateline.dev/mateline/book"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/uci"
@@ -95,7 +96,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			})
 			// as for solve: a root may build what DTMBuild allows, a node
 			// inside a search tables of up to four men
-			return st.Prober(dtm.MaxMen), st.Prober(4).StoredOnly(), st, nil
+			return st.Prober(tablefile.MaxMen), st.Prober(4).StoredOnly(), st, nil
 		},
 		DTMDir: dtmDir,
 	}, out)

@@ -1,10 +1,11 @@
-package dtm
+package generate
 
 import (
 	"math/bits"
 	"sync/atomic"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // Tables are built 64 positions at a time: the positions that differ
@@ -69,7 +70,7 @@ func init() {
 	}
 	for s := 0; s < 64; s++ {
 		for t := 0; t < 8; t++ {
-			if triCode[transforms[t][s]] >= 0 {
+			if triCode[tablefile.Transforms[t][s]] >= 0 {
 				canonT[s] = uint8(t)
 				break
 			}
@@ -79,7 +80,7 @@ func init() {
 		for u := 0; u < 8; u++ {
 			inverse := true
 			for s := 0; s < 64; s++ {
-				if transforms[u][transforms[t][s]] != board.Square(s) {
+				if tablefile.Transforms[u][tablefile.Transforms[t][s]] != board.Square(s) {
 					inverse = false
 					break
 				}
@@ -89,7 +90,7 @@ func init() {
 			}
 			same := true
 			for s := 0; s < 64; s++ {
-				if transforms[u][s] != transforms[transpose][transforms[t][s]] {
+				if tablefile.Transforms[u][s] != tablefile.Transforms[transpose][tablefile.Transforms[t][s]] {
 					same = false
 					break
 				}
@@ -101,7 +102,7 @@ func init() {
 	}
 	for c, b := range triSquares {
 		for u := 0; u < 8; u++ {
-			for to := board.KingAttacks(transforms[u][b]); to != 0; {
+			for to := board.KingAttacks(tablefile.Transforms[u][b]); to != 0; {
 				if a := to.PopFirst(); triCode[a] >= 0 {
 					kingPreds[c][u] |= board.SquareBB(a)
 				}
@@ -134,7 +135,7 @@ func twinned(w, b board.Square) bool {
 // transposedRow is, in a pawnless table, the row (from lo) of the fixed
 // men sq, the black king on b, when unsolved leaves it to its
 // transposed form: that form's row.
-func (g *rowGen) transposedRow(sq *squares, b board.Square) int64 {
+func (g *rowGen) transposedRow(sq *tablefile.Squares, b board.Square) int64 {
 	m := *sq
 	m[1] = b
 	rest, _ := g.restUnder(transpose, &m)
@@ -165,7 +166,7 @@ func bbTransform(t uint8, x uint64) uint64 {
 // rowGen is the build of one table by rows.
 type rowGen struct {
 	b *builder
-	l *layout
+	l *tablefile.Layout
 	rowNumbering
 	tableBits
 	rowGroup
@@ -180,7 +181,7 @@ type rowNumbering struct {
 	// weight of each fixed non-pawn man's square in a row's number (in a
 	// pawnless table slot 0, the white king, counts by its place in the
 	// triangle)
-	weight    [PlanMen]int64
+	weight    [tablefile.PlanMen]int64
 	sliceRows int64 // rows of a slice (tables with pawns)
 }
 
@@ -188,7 +189,7 @@ type rowNumbering struct {
 // generator's numbering (row*64 + square).
 type tableBits struct {
 	// the values, and the same memory as bytes
-	val [2]bytesArray
+	val [2]tablefile.ByteArray
 	vb  [2][]byte
 	// decided: the positions whose value a capture or a promotion gives
 	// (found at the end of each group): a probe that reads those moves
@@ -299,8 +300,8 @@ type settledAt struct {
 // decodeRow returns the squares of the fixed men of row r (the free
 // man's square left as 0), their occupancy, and whether they stand on
 // distinct squares.
-func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
-	var sq squares
+func (g *rowGen) decodeRow(r int64) (tablefile.Squares, board.Bitboard, bool) {
+	var sq tablefile.Squares
 	if g.pawnless {
 		for i := g.free - 1; i >= 1; i-- {
 			sq[i] = board.Square(r & 63)
@@ -311,11 +312,11 @@ func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
 			return sq, 0, false
 		}
 	} else {
-		sq = g.l.decode(r * 64)
+		sq = g.l.Decode(r * 64)
 	}
 	var occ board.Bitboard
 	ok := true
-	for i := 0; i < g.l.men; i++ {
+	for i := 0; i < g.l.Men; i++ {
 		if i == g.free {
 			continue
 		}
@@ -330,24 +331,24 @@ func (g *rowGen) decodeRow(r int64) (squares, board.Bitboard, bool) {
 // pawnRow returns the row of the fixed men sq of a table with pawns, and
 // whether it is their mirror image that is stored (the free man's square
 // is then mirrored too).
-func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
+func (g *rowGen) pawnRow(sq *tablefile.Squares) (int64, bool) {
 	l := g.l
-	var raw [PlanMen]int8
-	pr := raw[:len(l.pawns)]
-	for i, s := range l.pawns {
+	var raw [tablefile.PlanMen]int8
+	pr := raw[:len(l.Pawns)]
+	for i, s := range l.Pawns {
 		pr[i] = int8(sq[s]) - 8
 	}
-	l.sortPawnGroups(pr)
-	slice, mirror := l.sliceOf[rawOf(pr)], false
+	l.SortPawnGroups(pr)
+	slice, mirror := l.SliceOf[tablefile.RawOf(pr)], false
 	if slice < 0 {
-		for i, s := range l.pawns {
+		for i, s := range l.Pawns {
 			pr[i] = (int8(sq[s]) - 8) ^ 7
 		}
-		l.sortPawnGroups(pr)
-		slice, mirror = l.sliceOf[rawOf(pr)], true
+		l.SortPawnGroups(pr)
+		slice, mirror = l.SliceOf[tablefile.RawOf(pr)], true
 	}
 	r := int64(slice) * g.sliceRows
-	for i := 0; i < l.men; i++ {
+	for i := 0; i < l.Men; i++ {
 		if g.weight[i] != 0 {
 			s := sq[i]
 			if mirror {
@@ -362,10 +363,10 @@ func (g *rowGen) pawnRow(sq *squares) (int64, bool) {
 // restUnder numbers, in a pawnless table, the fixed men but the white
 // king after symmetry u (the row less the white king's part), and
 // returns their occupancy.
-func (g *rowGen) restUnder(u uint8, sq *squares) (int64, board.Bitboard) {
+func (g *rowGen) restUnder(u uint8, sq *tablefile.Squares) (int64, board.Bitboard) {
 	r, occ := int64(0), board.Bitboard(0)
 	for j := 1; j < g.free; j++ {
-		t := transforms[u][sq[j]]
+		t := tablefile.Transforms[u][sq[j]]
 		r += int64(t) * g.weight[j]
 		occ |= board.SquareBB(t)
 	}
@@ -374,7 +375,7 @@ func (g *rowGen) restUnder(u uint8, sq *squares) (int64, board.Bitboard) {
 
 // legalBits returns the free man's squares on which the position with s
 // to move is legal: the square empty, the other king not attacked.
-func (g *rowGen) legalBits(sq *squares, occ board.Bitboard, s board.Color) uint64 {
+func (g *rowGen) legalBits(sq *tablefile.Squares, occ board.Bitboard, s board.Color) uint64 {
 	return g.safeBits(sq, occ, s, g.free, -1)
 }
 
@@ -382,28 +383,28 @@ func (g *rowGen) legalBits(sq *squares, occ board.Bitboard, s board.Color) uint6
 // king, not a pawn, when it is one of s's men) on which the other side's
 // king is not attacked by s's men, the man in slot skip gone (-1: none).
 // occ is the occupancy of the men but those two.
-func (g *rowGen) safeBits(sq *squares, occ board.Bitboard, s board.Color, free, skip int) uint64 {
+func (g *rowGen) safeBits(sq *tablefile.Squares, occ board.Bitboard, s board.Color, free, skip int) uint64 {
 	king := 1 // the other side's king
 	if s == board.Black {
 		king = 0
 	}
 	att := uint64(0)
 	if king == free { // the king is the free man: where is it attacked?
-		for i := 0; i < g.l.men; i++ {
-			if pc := g.l.pieces[i]; i != free && i != skip && pc.Color() == s {
+		for i := 0; i < g.l.Men; i++ {
+			if pc := g.l.Pieces[i]; i != free && i != skip && pc.Color() == s {
 				att |= uint64(board.Attacks(pc.Type(), s, sq[i], occ))
 			}
 		}
 		return ^uint64(occ) &^ att
 	}
 	k := sq[king]
-	for i := 0; i < g.l.men; i++ {
-		pc := g.l.pieces[i]
+	for i := 0; i < g.l.Men; i++ {
+		pc := g.l.Pieces[i]
 		if i != free && i != skip && pc.Color() == s && board.Attacks(pc.Type(), s, sq[i], occ).Has(k) {
 			att |= ^uint64(board.Between(sq[i], k)) // unless the free man blocks
 		}
 	}
-	if fpc := g.l.pieces[free]; fpc.Color() == s {
+	if fpc := g.l.Pieces[free]; fpc.Color() == s {
 		att |= uint64(board.Attacks(fpc.Type(), s, k, occ))
 	}
 	return ^uint64(occ) &^ att
@@ -412,7 +413,7 @@ func (g *rowGen) safeBits(sq *squares, occ board.Bitboard, s board.Color, free, 
 // gather returns the positions of want (in row r, s to move) with a
 // quiet move into a position of inc and not of exc (exc may be nil), the
 // other side to move.
-func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color, inc, exc []uint64, want uint64) uint64 {
+func (g *rowGen) gather(r int64, sq *tablefile.Squares, occ board.Bitboard, s board.Color, inc, exc []uint64, want uint64) uint64 {
 	set := func(r int64) uint64 {
 		r -= g.lo
 		if exc != nil {
@@ -426,8 +427,8 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 			got = g.freeReach(x, occ, want)
 		}
 	}
-	for i := 0; i < g.l.men && got != want; i++ {
-		pc := g.l.pieces[i]
+	for i := 0; i < g.l.Men && got != want; i++ {
+		pc := g.l.Pieces[i]
 		if i == g.free || pc.Color() != s || pc.Type() == board.Pawn {
 			continue
 		}
@@ -438,11 +439,11 @@ func (g *rowGen) gather(r int64, sq *squares, occ board.Bitboard, s board.Color,
 			switch {
 			case i == 0 && g.pawnless:
 				t := canonT[b]
-				if unsolved(transforms[t][b], transforms[t][sq[1]]) {
+				if unsolved(tablefile.Transforms[t][b], tablefile.Transforms[t][sq[1]]) {
 					t = transposed[t]
 				}
 				rest, _ := g.restUnder(t, sq)
-				x = bbTransform(invTransform[t], set(int64(triCode[transforms[t][b]])*g.weight[0]+rest))
+				x = bbTransform(invTransform[t], set(int64(triCode[tablefile.Transforms[t][b]])*g.weight[0]+rest))
 			case i == 1 && g.pawnless && unsolved(sq[0], b):
 				x = bbTransform(transpose, set(g.transposedRow(sq, b)+g.lo))
 			default:
@@ -497,8 +498,8 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 	if g.fpc.Color() == s {
 		out.or(r-g.lo, g.freeReach(x, occ, ^uint64(occ)))
 	}
-	for i := 0; i < g.l.men; i++ {
-		pc := g.l.pieces[i]
+	for i := 0; i < g.l.Men; i++ {
+		pc := g.l.Pieces[i]
 		if i == g.free || pc.Color() != s || pc.Type() == board.Pawn {
 			continue
 		}
@@ -513,7 +514,7 @@ func (g *rowGen) scatter(r int64, x uint64, s board.Color, out rowSet) {
 				// the transposed form, for a king on the diagonal with the
 				// black king on it or above it (transposing keeps the
 				// king's square)
-				bk := transforms[u][sq[1]]
+				bk := tablefile.Transforms[u][sq[1]]
 				var restT int64
 				var xtT uint64
 				if bk>>3 >= bk&7 {

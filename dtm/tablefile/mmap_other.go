@@ -1,6 +1,6 @@
 //go:build !unix
 
-package dtm
+package tablefile
 
 import (
 	"io"

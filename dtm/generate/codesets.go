@@ -1,4 +1,4 @@
-package dtm
+package generate
 
 import "sync/atomic"
 

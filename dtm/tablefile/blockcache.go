@@ -1,4 +1,4 @@
-package dtm
+package tablefile
 
 import (
 	"sync"
@@ -10,15 +10,15 @@ const DefaultCacheBytes = 256 << 20
 
 const cacheShards = 16
 
-// blockCache keeps decompressed blocks of every table of a store, up to a
+// BlockCache keeps decompressed blocks of every table of a store, up to a
 // number of bytes, shared by the threads. Each shard evicts in insertion
 // order, giving a block read since it came in a second round (CLOCK). A
 // block cached is also in its table's slots, where a read finds it
 // without a lock.
-type blockCache struct {
+type BlockCache struct {
 	limit  int64 // bytes per shard
 	shards [cacheShards]cacheShard
-	misses atomic.Int64
+	Misses atomic.Int64
 }
 
 type cacheShard struct {
@@ -35,18 +35,18 @@ type cached struct {
 	slot *atomic.Pointer[cached] // its table's slot
 }
 
-func newBlockCache(bytes int64) *blockCache {
-	c := &blockCache{limit: max(bytes/cacheShards, 1<<16)}
+func NewBlockCache(bytes int64) *BlockCache {
+	c := &BlockCache{limit: max(bytes/cacheShards, 1<<16)}
 	for i := range c.shards {
 		c.shards[i].m = map[uint64]*cached{}
 	}
 	return c
 }
 
-func cacheKey(z *zTable, g int64) uint64 { return z.id<<34 | uint64(g) }
+func cacheKey(z *Compressed, g int64) uint64 { return z.Id<<34 | uint64(g) }
 
 // get returns block g of z, decompressing it on a miss.
-func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
+func (c *BlockCache) get(z *Compressed, g int64) ([]byte, error) {
 	if e := z.slots[g].Load(); e != nil {
 		if !e.ref.Load() {
 			e.ref.Store(true)
@@ -55,8 +55,8 @@ func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
 	}
 	key := cacheKey(z, g)
 	sh := &c.shards[(key*0x9e3779b97f4a7c15)>>60]
-	c.misses.Add(1)
-	b, err := z.decode(g, nil)
+	c.Misses.Add(1)
+	b, err := z.Decode(g, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -90,14 +90,14 @@ func (c *blockCache) get(z *zTable, g int64) ([]byte, error) {
 	return b, nil
 }
 
-// drop forgets every block of z (a table closed or rebuilt).
-func (c *blockCache) drop(z *zTable) {
+// Drop forgets every block of z (a table closed or rebuilt).
+func (c *BlockCache) Drop(z *Compressed) {
 	for i := range c.shards {
 		sh := &c.shards[i]
 		sh.mu.Lock()
 		keep := sh.ring[:0]
 		for _, k := range sh.ring[sh.head:] {
-			if k>>34 == z.id {
+			if k>>34 == z.Id {
 				e := sh.m[k]
 				e.slot.CompareAndSwap(e, nil)
 				sh.used -= int64(len(e.b))

@@ -1,4 +1,4 @@
-package dtm
+package generate
 
 import (
 	"encoding/binary"
@@ -7,17 +7,18 @@ import (
 	"sync/atomic"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // buildRows computes a table by rows (see rows.go).
-func (b *builder) buildRows() ([2]bytesArray, error) {
+func (b *builder) buildRows() ([2]tablefile.ByteArray, error) {
 	l := b.l
-	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.pawns) == 0}}
+	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.Pawns) == 0}}
 	var groups [][2]int64
 	if g.pawnless {
-		g.free = l.men - 1
+		g.free = l.Men - 1
 		w := int64(1)
-		for i := l.men - 2; i >= 1; i-- {
+		for i := l.Men - 2; i >= 1; i-- {
 			g.weight[i] = w
 			w *= 64
 		}
@@ -25,30 +26,30 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 		g.rows = 10 * w
 		groups = [][2]int64{{0, g.rows}}
 	} else {
-		for i := 0; i < l.men; i++ {
-			if l.pieces[i].Type() == board.Pawn {
+		for i := 0; i < l.Men; i++ {
+			if l.Pieces[i].Type() == board.Pawn {
 				continue
 			}
-			if l.weight[i] == 1 {
+			if l.Weight[i] == 1 {
 				g.free = i
 			} else {
-				g.weight[i] = l.weight[i] / 64
+				g.weight[i] = l.Weight[i] / 64
 			}
 		}
-		g.sliceRows = l.perSlice / 64
-		g.rows = l.size / 64
-		for _, gr := range l.sliceGroups() {
+		g.sliceRows = l.PerSlice / 64
+		g.rows = l.Size / 64
+		for _, gr := range l.SliceGroups() {
 			groups = append(groups, [2]int64{int64(gr[0]) * g.sliceRows, int64(gr[1]) * g.sliceRows})
 		}
 	}
-	g.fpc = l.pieces[g.free]
+	g.fpc = l.Pieces[g.free]
 	largest := int64(0)
 	for _, gr := range groups {
 		largest = max(largest, gr[1]-gr[0])
 	}
 	for s := 0; s < 2; s++ {
-		g.val[s] = newBytes(g.rows * 64)
-		g.vb[s] = g.val[s].bytes(g.rows * 64)
+		g.val[s] = tablefile.NewByteArray(g.rows * 64)
+		g.vb[s] = g.val[s].Bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		if b.decide {
 			g.capc[s] = make([]byte, largest*64)
@@ -66,14 +67,14 @@ func (b *builder) buildRows() ([2]bytesArray, error) {
 	b.val = g.val // conversions read the finished slices here
 	for _, gr := range groups {
 		if err := g.solve(gr[0], gr[1]); err != nil {
-			return [2]bytesArray{}, err
+			return [2]tablefile.ByteArray{}, err
 		}
 		if b.progress != nil {
 			done := int64(1)
 			if !g.pawnless {
 				done = gr[1] / g.sliceRows
 			}
-			b.progress(done, int64(max(1, len(l.slices))), 0)
+			b.progress(done, int64(max(1, len(l.Slices))), 0)
 		}
 	}
 	g.conv, g.capc, g.inConv = [2][]byte{}, [2][]byte{}, [2]codeSets{}
@@ -98,14 +99,14 @@ func (g *rowGen) solve(lo, hi int64) error {
 	}
 	g.zeroed = false
 	for s := 0; s < 2; s++ {
-		g.settled[s] = make([][]uint32, 2*maxMoves+2)
+		g.settled[s] = make([][]uint32, 2*tablefile.MaxMoves+2)
 	}
 	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
 		return err
 	}
 	g.addSettled(0) // the checkmates
-	for p := 1; p <= 2*maxMoves; p++ {
+	for p := 1; p <= 2*tablefile.MaxMoves; p++ {
 		g.step(p)
 		if g.b.failed.Load() {
 			return g.b.err
@@ -118,17 +119,17 @@ func (g *rowGen) solve(lo, hi int64) error {
 			break
 		}
 		if g.b.progress != nil {
-			g.b.progress(lo/max(1, g.sliceRows), int64(max(1, len(g.l.slices))), p)
+			g.b.progress(lo/max(1, g.sliceRows), int64(max(1, len(g.l.Slices))), p)
 		}
 	}
 	// only a position mated in maxMoves (ply 2*maxMoves) can leave a mate
 	// too long to store
-	if g.lastPly == 2*maxMoves && g.stillOpen() {
-		return errTooLong
+	if g.lastPly == 2*tablefile.MaxMoves && g.stillOpen() {
+		return tablefile.ErrTooLong
 	}
 	for _, e := range g.long {
-		if !Value(g.vb[e.side][e.idx]).Win() {
-			return errTooLong
+		if !tablefile.Value(g.vb[e.side][e.idx]).Win() {
+			return tablefile.ErrTooLong
 		}
 	}
 	if g.b.decide {
@@ -248,7 +249,7 @@ func (g *rowGen) setUpRow(w *worker, r int64) bool {
 // setUpSide is the set-up of row r with side s to move: its quiet moves
 // gathered, its conversions (captures, promotions, pawn pushes) valued,
 // and the positions they settle written; false when the build failed.
-func (g *rowGen) setUpSide(w *worker, r int64, sq *squares, occ board.Bitboard, s board.Color) bool {
+func (g *rowGen) setUpSide(w *worker, r int64, sq *tablefile.Squares, occ board.Bitboard, s board.Color) bool {
 	lg := g.legal[s][r]
 	other := s.Other()
 	q := g.gather(g.lo+r, sq, occ, s, g.legal[other], nil, lg)
@@ -258,7 +259,7 @@ func (g *rowGen) setUpSide(w *worker, r int64, sq *squares, occ board.Bitboard, 
 	if !ok {
 		return false
 	}
-	nd := node{n: g.l.men, pc: g.l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	nd := tablefile.Node{N: g.l.Men, Pieces: g.l.Pieces, Sq: *sq, Stm: s, Ep: board.NoSquare}
 	w.pushes = g.pushes(sq, occ, s, w.pushes[:0])
 	for k := range w.pushes {
 		g.promotionReaders(w, nd, &w.pushes[k])
@@ -276,17 +277,17 @@ func (g *rowGen) setUpSide(w *worker, r int64, sq *squares, occ board.Bitboard, 
 // position a conversion at a time, in w.capBest the best of its captures
 // and promotions alone. busy is the positions with a conversion, or with
 // no quiet move (q): the others have nothing to set up.
-func (g *rowGen) rowConversions(w *worker, nd *node, lg, q uint64) (busy uint64, ok bool) {
-	other := nd.stm.Other()
+func (g *rowGen) rowConversions(w *worker, nd *tablefile.Node, lg, q uint64) (busy uint64, ok bool) {
+	other := nd.Stm.Other()
 	acc, capAcc := &w.best, &w.capBest
-	*acc, *capAcc = [64]bestMove{}, [64]bestMove{}
+	*acc, *capAcc = [64]tablefile.BestMove{}, [64]tablefile.BestMove{}
 	busy = ^q
 	for k := range w.caps {
 		c := &w.caps[k]
 		busy |= c.bits
 		for y := c.bits & lg; y != 0; y &= y - 1 {
 			f := board.Square(bits.TrailingZeros64(y))
-			nd.sq[g.free] = f
+			nd.Sq[g.free] = f
 			if !g.captureAt(w, c, nd, f, &capAcc[f]) {
 				return busy, false
 			}
@@ -300,13 +301,13 @@ func (g *rowGen) rowConversions(w *worker, nd *node, lg, q uint64) (busy uint64,
 			row := g.vb[other][p.row*64 : p.row*64+64]
 			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
-				acc[f].add(Value(row[f^p.flip]))
+				acc[f].Add(tablefile.Value(row[f^p.flip]))
 			}
 		case p.promote:
 			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
 				for i := range p.rd {
-					capAcc[f].add(p.rd[i].at(f))
+					capAcc[f].Add(p.rd[i].at(f))
 				}
 			}
 		default:
@@ -318,7 +319,7 @@ func (g *rowGen) rowConversions(w *worker, nd *node, lg, q uint64) (busy uint64,
 			}
 			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
-				nd.sq[g.free] = f
+				nd.Sq[g.free] = f
 				if !g.special(w, nd, p, &into[f]) {
 					return busy, false
 				}
@@ -335,17 +336,17 @@ func (g *rowGen) keepConversions(w *worker, r int64, s board.Color, busy uint64)
 	for y := busy; y != 0; y &= y - 1 {
 		f := bits.TrailingZeros64(y)
 		c := &w.capBest[f]
-		if !c.have {
+		if !c.Have {
 			continue
 		}
 		if g.capc[s] != nil {
-			code := uint8(c.v)
-			if c.v == Draw {
+			code := uint8(c.V)
+			if c.V == tablefile.Draw {
 				code = 1
 			}
 			g.capc[s][r*64+int64(f)] = code
 		}
-		w.best[f].merge(c)
+		w.best[f].Merge(c)
 	}
 }
 
@@ -360,40 +361,40 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 		bit := uint64(1) << f
 		idx := R*64 + int64(f)
 		best := w.best[f]
-		if best.long {
+		if best.Long {
 			if g.pawnless {
-				g.b.fail(errTooLong)
+				g.b.fail(tablefile.ErrTooLong)
 				return false
 			}
 			w.long = append(w.long, settledAt{idx, s, 0})
 		}
 		if q&bit != 0 {
-			if best.have {
-				c := uint8(best.v)
-				if best.v == Draw {
+			if best.Have {
+				c := uint8(best.V)
+				if best.V == tablefile.Draw {
 					c = 1
 				}
 				g.conv[s][r*64+int64(f)] = c
 				g.convHash[s][r] |= 1 << (c & 63)
-				if best.v.Win() {
+				if best.V.Win() {
 					// found at its ply unless a quiet move mates
 					// sooner (a loss is found by step)
 					g.inConv[s].add(r*64+int64(f), c)
 				}
-				if best.v != Draw {
-					w.pending = max(w.pending, best.v.Plies())
+				if best.V != tablefile.Draw {
+					w.pending = max(w.pending, best.V.Plies())
 				}
 			}
 			continue
 		}
-		v := best.v
-		if !best.have {
+		v := best.V
+		if !best.Have {
 			if check&bit == 0 {
 				continue // stalemate
 			}
-			v = lossIn(0)
+			v = tablefile.LossIn(0)
 		}
-		if v == Draw {
+		if v == tablefile.Draw {
 			continue
 		}
 		// (won only at its ply: until then the other side's positions
@@ -417,14 +418,14 @@ func (g *rowGen) flush(w *worker) {
 
 // promotionReaders sets up the readers of p's four promotions in the row
 // of nd, when one symmetry serves the whole row for each (p.promote).
-func (g *rowGen) promotionReaders(w *worker, nd node, p *push) {
+func (g *rowGen) promotionReaders(w *worker, nd tablefile.Node, p *push) {
 	p.promote = false
 	if !p.special || p.to >= 8 && p.to < 56 || p.legal == 0 {
 		return
 	}
-	nd.sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
-	for i, promo := range promotions {
-		w.child = nd.play(move{slot: p.slot, capture: -1, to: p.to, promo: promo})
+	nd.Sq[g.free] = board.Square(bits.TrailingZeros64(p.legal))
+	for i, promo := range tablefile.Promotions {
+		w.child = nd.Play(tablefile.Move{Slot: p.slot, Capture: -1, To: p.to, Promo: promo})
 		if p.rd[i] = g.newReader(w, &w.child, g.free); !p.rd[i].ok {
 			return
 		}
@@ -435,15 +436,15 @@ func (g *rowGen) promotionReaders(w *worker, nd node, p *push) {
 // special adds to best the value of a pawn step played in the position
 // nd: the four promotions, or a double step giving an en-passant right;
 // false when a table could not be read.
-func (g *rowGen) special(w *worker, nd *node, p *push, best *bestMove) bool {
+func (g *rowGen) special(w *worker, nd *tablefile.Node, p *push, best *tablefile.BestMove) bool {
 	w.moves = w.moves[:0]
-	m := move{slot: p.slot, capture: -1, to: p.to}
+	m := tablefile.Move{Slot: p.slot, Capture: -1, To: p.to}
 	if p.to >= 8 && p.to < 56 {
-		m.double = true
+		m.Double = true
 		w.moves = append(w.moves, m)
 	} else {
-		for _, promo := range promotions {
-			m.promo = promo
+		for _, promo := range tablefile.Promotions {
+			m.Promo = promo
 			w.moves = append(w.moves, m)
 		}
 	}
@@ -451,28 +452,28 @@ func (g *rowGen) special(w *worker, nd *node, p *push, best *bestMove) bool {
 }
 
 // addMoves adds the values after the moves w.moves of nd to best.
-func (g *rowGen) addMoves(w *worker, nd *node, best *bestMove) bool {
+func (g *rowGen) addMoves(w *worker, nd *tablefile.Node, best *tablefile.BestMove) bool {
 	for _, m := range w.moves {
-		w.child = nd.play(m)
+		w.child = nd.Play(m)
 		v, err := g.b.childValue(w, &w.child)
 		if err != nil {
 			g.b.fail(err)
 			return false
 		}
-		best.add(v)
+		best.Add(v)
 	}
 	return true
 }
 
 // convValue decodes a conv entry.
-func convValue(c byte) Value {
+func convValue(c byte) tablefile.Value {
 	switch c {
 	case 0:
-		return lossIn(0) // no conversion: nothing holds a loss back
+		return tablefile.LossIn(0) // no conversion: nothing holds a loss back
 	case 1:
-		return Draw
+		return tablefile.Draw
 	}
-	return Value(c)
+	return tablefile.Value(c)
 }
 
 // step finds, for each side to move, the positions that take a value at
@@ -498,7 +499,7 @@ func (g *rowGen) step(p int) {
 			}
 		}
 	})
-	code := uint8(fromPlies(p))
+	code := uint8(tablefile.FromPlies(p))
 	win := p%2 == 1
 	g.eachBlock(func(w *worker, s board.Color, blk int64) {
 		next, inConv, other := g.next[s], g.inConv[s], s.Other()
@@ -588,7 +589,7 @@ func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
 // (with those the set-up valued at p) the next ply's frontier. It
 // reports whether any position took a value.
 func (g *rowGen) commit(p int) bool {
-	code := uint8(fromPlies(p))
+	code := uint8(tablefile.FromPlies(p))
 	win := p%2 == 1
 	for s := range g.fresh {
 		g.fresh[s], g.next[s] = g.next[s], g.fresh[s]
@@ -640,7 +641,7 @@ func (g *rowGen) addSettled(p int) bool {
 // a quiet move into a position mated in maxMoves: its mate would be too
 // long to store.
 func (g *rowGen) stillOpen() bool {
-	last := uint8(lossIn(maxMoves))
+	last := uint8(tablefile.LossIn(tablefile.MaxMoves))
 	var found atomic.Bool
 	for s := board.White; s <= board.Black; s++ {
 		other := s.Other()
@@ -676,29 +677,29 @@ func (g *rowGen) stillOpen() bool {
 // king's triangle square and black king's square. Slots the layout does
 // not store (a symmetric position's other forms, identical men out of
 // order) are left 0.
-func (g *rowGen) toLayout() [2]bytesArray {
+func (g *rowGen) toLayout() [2]tablefile.ByteArray {
 	l := g.l
-	var out [2]bytesArray
+	var out [2]tablefile.ByteArray
 	var ob [2][]byte
 	for s := 0; s < 2; s++ {
-		out[s] = newBytes(l.size)
-		ob[s] = out[s].bytes(l.size)
+		out[s] = tablefile.NewByteArray(l.Size)
+		ob[s] = out[s].Bytes(l.Size)
 	}
-	block := l.kkWeight
+	block := l.KkWeight
 	var dec, unused [2][]uint64
 	if g.b.decide {
 		for s := 0; s < 2; s++ {
-			dec[s] = make([]uint64, (l.size+63)/64)
-			unused[s] = make([]uint64, (l.size+63)/64)
+			dec[s] = make([]uint64, (l.Size+63)/64)
+			unused[s] = make([]uint64, (l.Size+63)/64)
 		}
 	}
-	g.b.parallel(kkPairCount, func(w *worker, from, to int64) {
+	g.b.parallel(tablefile.KkPairCount, func(w *worker, from, to int64) {
 		for kk := from; kk < to; kk++ {
-			pair := kkPairs[kk]
+			pair := tablefile.KkPairs[kk]
 			src := (int64(triCode[pair[0]])*64 + int64(pair[1])) * block
 			dst := kk * block
-			onlyIdentity := kkTransforms[pair[0]][pair[1]]&(kkTransforms[pair[0]][pair[1]]-1) == 0
-			check := len(l.groups) > 0 || !onlyIdentity
+			onlyIdentity := tablefile.KkTransforms[pair[0]][pair[1]]&(tablefile.KkTransforms[pair[0]][pair[1]]-1) == 0
+			check := len(l.Groups) > 0 || !onlyIdentity
 			if g.b.decide {
 				// (a block is a multiple of 64 positions: whole words)
 				for s := 0; s < 2; s++ {
@@ -711,7 +712,7 @@ func (g *rowGen) toLayout() [2]bytesArray {
 				// stored is read a row of the last man's 64 squares at a
 				// time, not decoded index by index
 				for r := int64(0); r < block; r += 64 {
-					mask := l.rowStored(dst + r)
+					mask := l.RowStored(dst + r)
 					for s := 0; s < 2; s++ {
 						if g.b.decide {
 							unused[s][(dst+r)/64] |= ^mask
@@ -734,7 +735,7 @@ func (g *rowGen) toLayout() [2]bytesArray {
 					if v == 0 && !g.b.decide {
 						continue // a draw: its slot holds 0 whether stored or not
 					}
-					if _, ok := l.stored(dst + i); ok {
+					if _, ok := l.Stored(dst + i); ok {
 						ob[s][dst+i] = v
 					} else if g.b.decide {
 						unused[s][(dst+i)/64] |= 1 << ((dst + i) % 64)
@@ -753,20 +754,20 @@ func (g *rowGen) toLayout() [2]bytesArray {
 func (g *rowGen) clearUnstored() {
 	l := g.l
 	pieceGroups := false
-	for _, gr := range l.groups {
-		pieceGroups = pieceGroups || l.pieces[gr[0]].Type() != board.Pawn
+	for _, gr := range l.Groups {
+		pieceGroups = pieceGroups || l.Pieces[gr[0]].Type() != board.Pawn
 	}
-	g.b.parallel(int64(len(l.slices)), func(w *worker, from, to int64) {
+	g.b.parallel(int64(len(l.Slices)), func(w *worker, from, to int64) {
 		for slice := from; slice < to; slice++ {
-			if !pieceGroups && !l.symmetric(int(slice)) {
+			if !pieceGroups && !l.Symmetric(int(slice)) {
 				continue
 			}
-			base := slice * l.perSlice
-			for i := base; i < base+l.perSlice; i++ {
+			base := slice * l.PerSlice
+			for i := base; i < base+l.PerSlice; i++ {
 				if g.vb[0][i] == 0 && g.vb[1][i] == 0 && !g.b.decide {
 					continue
 				}
-				if _, ok := l.stored(i); !ok {
+				if _, ok := l.Stored(i); !ok {
 					g.vb[0][i], g.vb[1][i] = 0, 0
 					if g.b.decide {
 						g.unused[0][i/64] |= 1 << (i % 64)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package dtm
+package tablefile
 
 import (
 	"os"
@@ -8,8 +8,8 @@ import (
 	"unsafe"
 )
 
-// mapFile maps a file read-only.
-func mapFile(f *os.File, size int64) ([]byte, func(), error) {
+// MapFile maps a file read-only.
+func MapFile(f *os.File, size int64) ([]byte, func(), error) {
 	if size == 0 {
 		return nil, func() {}, nil
 	}
@@ -20,9 +20,9 @@ func mapFile(f *os.File, size int64) ([]byte, func(), error) {
 	return b, func() { syscall.Munmap(b) }, nil
 }
 
-// lockFile takes an exclusive lock on path (created if need be), waiting
+// LockFile takes an exclusive lock on path (created if need be), waiting
 // for another process that holds it, and returns its release.
-func lockFile(path string) (func(), error) {
+func LockFile(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -37,11 +37,11 @@ func lockFile(path string) (func(), error) {
 	}, nil
 }
 
-// releasePages drops the process's hold on the resident pages of a
+// ReleasePages drops the process's hold on the resident pages of a
 // mapping (from the first page boundary in b: a table's values start after
 // its header): they stay in the page cache, and a later read maps them
 // again.
-func releasePages(b []byte) {
+func ReleasePages(b []byte) {
 	if len(b) == 0 {
 		return
 	}

@@ -1,9 +1,10 @@
-package dtm
+package generate
 
 import (
 	"math/bits"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // capture is a capture read for a whole row: the positions where it is
@@ -15,35 +16,35 @@ type capture struct {
 	n     int
 	rd    [4]rowReader
 	fixed bool
-	v     Value
+	v     tablefile.Value
 	// no reader serves the row (the symmetry of the table read depends on
 	// the square): the capture is played in each position
 	each bool
-	m    move
+	m    tablefile.Move
 }
 
 // captureAt adds the values of capture c at square f to best (nd is the
 // position, the free man on f); false when a table could not be read.
-func (g *rowGen) captureAt(w *worker, c *capture, nd *node, f board.Square, best *bestMove) bool {
+func (g *rowGen) captureAt(w *worker, c *capture, nd *tablefile.Node, f board.Square, best *tablefile.BestMove) bool {
 	switch {
 	case c.fixed:
-		best.add(c.v)
+		best.Add(c.v)
 	case c.each:
 		m := c.m
-		if m.capture == int8(g.free) {
-			m.to = f
+		if m.Capture == int8(g.free) {
+			m.To = f
 		}
 		w.moves = w.moves[:0]
 		for k := 0; k < c.n; k++ {
 			if c.n == 4 {
-				m.promo = promotions[k]
+				m.Promo = tablefile.Promotions[k]
 			}
 			w.moves = append(w.moves, m)
 		}
 		return g.addMoves(w, nd, best)
 	default:
 		for i := 0; i < c.n; i++ {
-			best.add(c.rd[i].at(f))
+			best.Add(c.rd[i].at(f))
 		}
 	}
 	return true
@@ -52,12 +53,12 @@ func (g *rowGen) captureAt(w *worker, c *capture, nd *node, f board.Square, best
 // rowCaptures lists the captures of s in row sq (the fixed men,
 // occupancy occ) among the legal positions lg; false when a table could
 // not be read.
-func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board.Color, lg uint64, out []capture) ([]capture, bool) {
+func (g *rowGen) rowCaptures(w *worker, sq *tablefile.Squares, occ board.Bitboard, s board.Color, lg uint64, out []capture) ([]capture, bool) {
 	l := g.l
-	nd := node{n: l.men, pc: l.pieces, sq: *sq, stm: s, ep: board.NoSquare}
+	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: *sq, Stm: s, Ep: board.NoSquare}
 	var enemy board.Bitboard // the other side's fixed men but the king
-	for j := 2; j < l.men; j++ {
-		if j != g.free && l.pieces[j].Color() != s {
+	for j := 2; j < l.Men; j++ {
+		if j != g.free && l.Pieces[j].Color() != s {
 			enemy |= board.SquareBB(sq[j])
 		}
 	}
@@ -65,8 +66,8 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 	if s == board.Black {
 		last = 0xff
 	}
-	for i := 0; i < l.men; i++ {
-		pc := l.pieces[i]
+	for i := 0; i < l.Men; i++ {
+		pc := l.Pieces[i]
 		if pc.Color() != s {
 			continue
 		}
@@ -79,9 +80,9 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 				if from == 0 {
 					continue
 				}
-				nd.sq[g.free] = board.Square(bits.TrailingZeros64(from))
-				w.child = nd.play(move{slot: int8(i), capture: nd.at(y), to: y})
-				if !w.child.legal() {
+				nd.Sq[g.free] = board.Square(bits.TrailingZeros64(from))
+				w.child = nd.Play(tablefile.Move{Slot: int8(i), Capture: nd.At(y), To: y})
+				if !w.child.Legal() {
 					continue
 				}
 				v, err := g.b.childValue(w, &w.child)
@@ -98,14 +99,14 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 		// a fixed man takes a fixed man: the free man stays where it is
 		for e := att & enemy; e != 0; {
 			y := e.PopFirst()
-			j := int(nd.at(y))
+			j := int(nd.At(y))
 			child := *sq
 			child[i] = y
 			b := lg &^ uint64(board.Between(sq[i], y)) & g.safeBits(&child, occ&^board.SquareBB(sq[i]), s.Other(), g.free, j)
 			if b == 0 {
 				continue
 			}
-			out = g.addCapture(w, &nd, out, b, move{slot: int8(i), capture: int8(j), to: y}, promotes && last.Has(y))
+			out = g.addCapture(w, &nd, out, b, tablefile.Move{Slot: int8(i), Capture: int8(j), To: y}, promotes && last.Has(y))
 		}
 		// a fixed man takes the free man
 		if g.fpc.Color() == s || g.fpc.Type() == board.King {
@@ -121,7 +122,7 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 				continue
 			}
 			to := board.Square(bits.TrailingZeros64(part))
-			out = g.addCapture(w, &nd, out, part, move{slot: int8(i), capture: int8(g.free), to: to}, promotes && last.Has(to))
+			out = g.addCapture(w, &nd, out, part, tablefile.Move{Slot: int8(i), Capture: int8(g.free), To: to}, promotes && last.Has(to))
 		}
 	}
 	return out, true
@@ -129,28 +130,28 @@ func (g *rowGen) rowCaptures(w *worker, sq *squares, occ board.Bitboard, s board
 
 // addCapture appends the capture m (its four promotions when promote),
 // legal on the positions b, read for the row when readers serve it.
-func (g *rowGen) addCapture(w *worker, nd *node, out []capture, b uint64, m move, promote bool) []capture {
+func (g *rowGen) addCapture(w *worker, nd *tablefile.Node, out []capture, b uint64, m tablefile.Move, promote bool) []capture {
 	c := capture{bits: b, m: m, n: 1}
 	// the man whose square varies along the row: the free man, or the man
 	// that took it; play moves the last man to the taken one's slot
-	if m.capture != int8(g.free) {
-		nd.sq[g.free] = board.Square(bits.TrailingZeros64(b))
+	if m.Capture != int8(g.free) {
+		nd.Sq[g.free] = board.Square(bits.TrailingZeros64(b))
 	}
 	vary := int8(g.free)
-	if m.capture == vary {
-		vary = m.slot
+	if m.Capture == vary {
+		vary = m.Slot
 	}
-	if vary == int8(nd.n-1) {
-		vary = m.capture
+	if vary == int8(nd.N-1) {
+		vary = m.Capture
 	}
 	if promote {
 		c.n = 4
 	}
 	for k := 0; k < c.n; k++ {
 		if promote {
-			m.promo = promotions[k]
+			m.Promo = tablefile.Promotions[k]
 		}
-		w.child = nd.play(m)
+		w.child = nd.Play(m)
 		if c.rd[k] = g.newReader(w, &w.child, int(vary)); !c.rd[k].ok {
 			c.each = true
 			break

@@ -1,6 +1,9 @@
-package dtm
+package generate
 
-import "mateline.dev/mateline/board"
+import (
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
+)
 
 // push is a pawn's step without capture: the positions where it is
 // legal and, for a plain step, the row it leads to, and 7 when that row
@@ -21,14 +24,14 @@ type push struct {
 }
 
 // pushes lists the pawn steps of s in row sq (fixed men, occupancy occ).
-func (g *rowGen) pushes(sq *squares, occ board.Bitboard, s board.Color, out []push) []push {
+func (g *rowGen) pushes(sq *tablefile.Squares, occ board.Bitboard, s board.Color, out []push) []push {
 	l := g.l
 	dir, start, last := board.Square(8), 1, 7
 	if s == board.Black {
 		dir, start, last = -8, 6, 0
 	}
-	for _, i := range l.pawns {
-		if l.pieces[i].Color() != s {
+	for _, i := range l.Pawns {
+		if l.Pieces[i].Color() != s {
 			continue
 		}
 		a := sq[i]
@@ -72,9 +75,9 @@ func flipOf(mirror bool) board.Square {
 
 // enemyPawnBeside reports whether a pawn of the other side stands next to
 // s's pawn arriving on to by a double step (it could take en passant).
-func (g *rowGen) enemyPawnBeside(sq *squares, to board.Square, s board.Color) bool {
-	for _, j := range g.l.pawns {
-		if g.l.pieces[j].Color() != s {
+func (g *rowGen) enemyPawnBeside(sq *tablefile.Squares, to board.Square, s board.Color) bool {
+	for _, j := range g.l.Pawns {
+		if g.l.Pieces[j].Color() != s {
 			e := sq[j]
 			if e/8 == to/8 && (e == to-1 && to%8 != 0 || e == to+1 && to%8 != 7) {
 				return true

@@ -1,4 +1,4 @@
-package dtm
+package tablefile
 
 import (
 	"bufio"
@@ -30,13 +30,13 @@ var (
 // all, where the time matters more than the few megabytes.
 const smallTable = 1 << 23
 
-// zstdEncoder returns the encoder for a table of size positions per side:
+// ZstdEncoder returns the encoder for a table of size positions per side:
 // zstd's "better" level for large tables (5 to 10 % smaller than the
 // default at half its speed; "best" is 10 to 20 % smaller again but four
 // times slower than "better", which would cost a five-man build more than
 // half its time). Encoders are shared: EncodeAll may be called from
 // several goroutines.
-func zstdEncoder(size int64) *zstd.Encoder {
+func ZstdEncoder(size int64) *zstd.Encoder {
 	encOnce.Do(func() {
 		for i, lvl := range []zstd.EncoderLevel{zstd.SpeedDefault, zstd.SpeedBetterCompression} {
 			var err error
@@ -53,9 +53,9 @@ func zstdEncoder(size int64) *zstd.Encoder {
 	return encoders[1]
 }
 
-// zstdBest is zstd's best level, for the one side of a format-3 file of
+// ZstdBest is zstd's best level, for the one side of a format-3 file of
 // a table with pawns (oneSideEncoder).
-func zstdBest() *zstd.Encoder {
+func ZstdBest() *zstd.Encoder {
 	bestOnce.Do(func() {
 		var err error
 		best, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
@@ -67,7 +67,7 @@ func zstdBest() *zstd.Encoder {
 	return best
 }
 
-// oneSideEncoder is the encoder of block i of the one side a format-3
+// OneSideEncoder is the encoder of block i of the one side a format-3
 // file stores: zstd's "better" level, and in a table with pawns its best
 // level for bestInCycle blocks of every bestCycle. Best saves 9 to 19 %
 // of "better"'s bytes, evenly over the blocks, at 3 to 5 times its
@@ -77,16 +77,16 @@ func zstdBest() *zstd.Encoder {
 // pawnless table builds in a third of a pawn table's time per position:
 // best on it alone took 0.3 to 0.4 times its raw build, for 13 % of 588
 // MB over the 57 five-man ones.
-func oneSideEncoder(l *layout, i int64) *zstd.Encoder {
-	if len(l.pawns) == 0 || i%bestCycle >= bestInCycle {
-		return zstdEncoder(l.size)
+func OneSideEncoder(l *Layout, i int64) *zstd.Encoder {
+	if len(l.Pawns) == 0 || i%BestCycle >= BestInCycle {
+		return ZstdEncoder(l.Size)
 	}
-	return zstdBest()
+	return ZstdBest()
 }
 
-// bestInCycle of every bestCycle blocks of a table with pawns are
+// BestInCycle of every BestCycle blocks of a table with pawns are
 // compressed at zstd's best level (oneSideEncoder).
-const bestCycle, bestInCycle = 3, 2
+const BestCycle, BestInCycle = 3, 2
 
 // longestMate is the longest mate, in moves, among values.
 func longestMate(vals []byte) uint16 {
@@ -106,39 +106,39 @@ func longestMate(vals []byte) uint16 {
 // writeCompressed writes a table's values (sides[0] White to move,
 // sides[1] Black) as a compressed file of format 2: writeFile with
 // nothing left to the probe.
-func writeCompressed(path string, l *layout, sides [2][]byte, workers int) (int64, error) {
-	return writeFile(path, l, sides, zOptions{}, workers)
+func writeCompressed(path string, l *Layout, sides [2][]byte, workers int) (int64, error) {
+	return WriteFile(path, l, sides, ZOptions{}, workers)
 }
 
-// zOptions choose what a table file stores.
-type zOptions struct {
-	// decided: per side, a bit per position whose value its captures
+// ZOptions choose what a table file stores.
+type ZOptions struct {
+	// Decided: per side, a bit per position whose value its captures
 	// and promotions give (format 3: left to the probe); nil, format 2
-	decided [2][]uint64
-	// unused: per side, a bit per slot no probe reads (filled freely)
-	unused [2][]uint64
-	// oneSide: format 3 keeps only the side to move whose blocks
+	Decided [2][]uint64
+	// Unused: per side, a bit per slot no probe reads (filled freely)
+	Unused [2][]uint64
+	// OneSide: format 3 keeps only the side to move whose blocks
 	// compress smaller
-	oneSide bool
-	// fill: how a format-3 file of one side fills the slots a probe
+	OneSide bool
+	// Fill: how a format-3 file of one side fills the slots a probe
 	// need not read (fillChoose: as its blocks compress smaller)
-	fill fillMode
+	Fill FillMode
 }
 
-// fillMode says how the slots a probe need not read are filled.
-type fillMode uint8
+// FillMode says how the slots a probe need not read are filled.
+type FillMode uint8
 
 const (
-	fillChoose fillMode = iota // the byte before, or a row back: what compresses smaller
-	fillPrev                   // the byte before
-	fillUp                     // a row back where allowed (flagFillUp)
+	fillChoose FillMode = iota // the byte before, or a row back: what compresses smaller
+	FillPrev                   // the byte before
+	FillUp                     // a row back where allowed (flagFillUp)
 )
 
-// writeFile writes a table's values as a compressed file (format 3: the
+// WriteFile writes a table's values as a compressed file (format 3: the
 // values' checksum is the CRC-32C of each block's, in order), through a
 // temporary file in the same directory, synced and renamed into place.
 // workers goroutines compress blocks side by side.
-func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int) (int64, error) {
+func WriteFile(path string, l *Layout, sides [2][]byte, o ZOptions, workers int) (int64, error) {
 	if workers <= 0 {
 		workers = 2
 	}
@@ -158,7 +158,7 @@ func writeFile(path string, l *layout, sides [2][]byte, o zOptions, workers int)
 type compressedTable struct {
 	h      zHeader
 	sides  [2][]byte // the values, White to move then Black
-	o      zOptions
+	o      ZOptions
 	per    int64    // blocks per side
 	stored []int64  // the sides stored, in file order
 	comp   [][]byte // per block of both sides, its compressed bytes (nil: not stored)
@@ -169,15 +169,15 @@ type compressedTable struct {
 // compressTable compresses the blocks a file of these values stores:
 // both sides, or with o.oneSide the side (and fill) that compresses
 // smaller.
-func compressTable(l *layout, sides [2][]byte, o zOptions, workers int) *compressedTable {
-	decide := o.decided[0] != nil
+func compressTable(l *Layout, sides [2][]byte, o ZOptions, workers int) *compressedTable {
+	decide := o.Decided[0] != nil
 	shift := uint8(zBlockShift)
-	if decide && o.oneSide {
-		shift = zOneSideShift
+	if decide && o.OneSide {
+		shift = ZOneSideShift
 	}
-	per := blocksPerSide(l.size, shift)
+	per := blocksPerSide(l.Size, shift)
 	c := &compressedTable{
-		h:      zHeader{men: uint32(l.men), sig: l.mat.String(), size: uint64(l.size), shift: shift, codec: codecZstd},
+		h:      zHeader{men: uint32(l.Men), sig: l.Mat.String(), size: uint64(l.Size), Shift: shift, codec: codecZstd},
 		sides:  sides,
 		o:      o,
 		per:    per,
@@ -187,13 +187,13 @@ func compressTable(l *layout, sides [2][]byte, o zOptions, workers int) *compres
 		longs:  make([]uint16, 2*per),
 	}
 	if decide {
-		c.h.version, c.h.sides, c.h.flags = zFormatDecided, 3, flagConversions
+		c.h.Version, c.h.Sides, c.h.Flags = ZFormatDecided, 3, FlagConversions
 	}
-	if decide && o.oneSide {
+	if decide && o.OneSide {
 		c.compressOneSide(l, workers)
 		return c
 	}
-	enc := zstdEncoder(l.size)
+	enc := ZstdEncoder(l.Size)
 	c.compress(workers, func(int64) *zstd.Encoder { return enc }, true, false, c.comp, c.crcs, func(int64) bool { return true })
 	return c
 }
@@ -203,8 +203,8 @@ func compressTable(l *layout, sides [2][]byte, o zOptions, workers int) *compres
 // block's longest mate.
 func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder, first, up bool, comp [][]byte, crcs []uint32, want func(g int64) bool) {
 	size := int64(c.h.size)
-	shift := c.h.shift
-	blocks(2*c.per, workers, func(g int64, buf []byte) []byte {
+	shift := c.h.Shift
+	Blocks(2*c.per, workers, func(g int64, buf []byte) []byte {
 		side, i := g/c.per, g%c.per
 		if first {
 			from := i << shift
@@ -214,8 +214,8 @@ func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder,
 			return buf
 		}
 		var b []byte
-		b, buf = storedBlock(c.sides[side], c.o.decided[side], c.o.unused[side], i, shift, up, buf)
-		crcs[g] = crc32.Checksum(b, castagnoli)
+		b, buf = StoredBlock(c.sides[side], c.o.Decided[side], c.o.Unused[side], i, shift, up, buf)
+		crcs[g] = crc32.Checksum(b, Castagnoli)
 		comp[g] = enc(i).EncodeAll(b, nil)
 		return buf
 	})
@@ -225,23 +225,23 @@ func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder,
 // smallest, judged on every sampleEvery-th block at the "better" level,
 // and compresses it with oneSideEncoder; the samples stand where that is
 // "better" too.
-func (c *compressedTable) compressOneSide(l *layout, workers int) {
-	sample := zstdEncoder(l.size)
-	final := func(i int64) *zstd.Encoder { return oneSideEncoder(l, i) }
+func (c *compressedTable) compressOneSide(l *Layout, workers int) {
+	sample := ZstdEncoder(l.Size)
+	final := func(i int64) *zstd.Encoder { return OneSideEncoder(l, i) }
 	sampling := func(int64) *zstd.Encoder { return sample }
 	sampled := func(g int64) bool { return g%c.per%sampleEvery == 0 }
 	compUp, crcsUp := make([][]byte, 2*c.per), make([]uint32, 2*c.per)
-	fill := c.o.fill
-	if fill != fillUp {
+	fill := c.o.Fill
+	if fill != FillUp {
 		c.compress(workers, sampling, true, false, c.comp, c.crcs, sampled)
 	}
-	if fill != fillPrev {
-		c.compress(workers, sampling, fill == fillUp, true, compUp, crcsUp, sampled)
+	if fill != FillPrev {
+		c.compress(workers, sampling, fill == FillUp, true, compUp, crcsUp, sampled)
 	}
 	side, up := c.smallestSample(compUp)
 	if up {
 		c.comp, c.crcs = compUp, crcsUp
-		c.h.flags |= flagFillUp
+		c.h.Flags |= FlagFillUp
 	}
 	c.stored = []int64{side}
 	for g := range c.comp {
@@ -249,7 +249,7 @@ func (c *compressedTable) compressOneSide(l *layout, workers int) {
 			c.comp[g] = nil
 		}
 	}
-	c.h.sides = 1 << side
+	c.h.Sides = 1 << side
 	c.compress(workers, final, false, up, c.comp, c.crcs, func(g int64) bool { return g/c.per == side && c.comp[g] == nil })
 }
 
@@ -264,10 +264,10 @@ func (c *compressedTable) smallestSample(compUp [][]byte) (side int64, up bool) 
 	}
 	// (side, up) candidates
 	cands := [][2]int64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
-	switch c.o.fill {
-	case fillPrev:
+	switch c.o.Fill {
+	case FillPrev:
 		cands = cands[:2]
-	case fillUp:
+	case FillUp:
 		cands = cands[2:]
 	}
 	side, up = cands[0][0], cands[0][1] == 1
@@ -285,7 +285,7 @@ func (c *compressedTable) writeTo(f *os.File) (int64, error) {
 	h := c.h
 	n := int64(len(c.stored)) * c.per
 	index := make([]byte, n*indexEntry+8)
-	off := int64(zHeaderSize) + int64(len(index))
+	off := int64(ZHeaderSize) + int64(len(index))
 	if _, err := f.Seek(off, io.SeekStart); err != nil {
 		return 0, err
 	}
@@ -297,31 +297,31 @@ func (c *compressedTable) writeTo(f *os.File) (int64, error) {
 			g := side*c.per + i
 			b := c.comp[g]
 			binary.LittleEndian.PutUint64(index[k*indexEntry:], uint64(off))
-			binary.LittleEndian.PutUint32(index[k*indexEntry+8:], crc32.Checksum(b, castagnoli))
+			binary.LittleEndian.PutUint32(index[k*indexEntry+8:], crc32.Checksum(b, Castagnoli))
 			if _, err := w.Write(b); err != nil {
 				return 0, err
 			}
 			off += int64(len(b))
-			if h.version >= zFormatDecided {
-				h.crc = crc32.Update(h.crc, castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
+			if h.Version >= ZFormatDecided {
+				h.crc = crc32.Update(h.crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
 			} else {
-				h.crc = crc32.Update(h.crc, castagnoli, c.sides[side][i<<h.shift:min((i+1)<<h.shift, size)])
+				h.crc = crc32.Update(h.crc, Castagnoli, c.sides[side][i<<h.Shift:min((i+1)<<h.Shift, size)])
 			}
 			k++
 		}
 	}
 	for _, l := range c.longs {
-		h.longest = max(h.longest, l)
+		h.Longest = max(h.Longest, l)
 	}
 	if err := w.Flush(); err != nil {
 		return 0, err
 	}
 	binary.LittleEndian.PutUint64(index[n*indexEntry:], uint64(off))
-	h.indexCRC, h.blocks = crc32.Checksum(index, castagnoli), uint32(n)
+	h.indexCRC, h.Blocks = crc32.Checksum(index, Castagnoli), uint32(n)
 	if _, err := f.WriteAt(h.encode(), 0); err != nil {
 		return 0, err
 	}
-	if _, err := f.WriteAt(index, zHeaderSize); err != nil {
+	if _, err := f.WriteAt(index, ZHeaderSize); err != nil {
 		return 0, err
 	}
 	return off, nil
@@ -372,23 +372,23 @@ func b2i(b bool) int {
 	return 0
 }
 
-// storedBlock returns the bytes a file stores for block i of one side's
+// StoredBlock returns the bytes a file stores for block i of one side's
 // values (blocks of 1<<shift): the values themselves, or, with decided
 // given (format 3), a copy in buf filled by fillDecided. buf is returned
 // for reuse.
-func storedBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, up bool, buf []byte) ([]byte, []byte) {
+func StoredBlock(vals []byte, decided, unused []uint64, i int64, shift uint8, up bool, buf []byte) ([]byte, []byte) {
 	from := i << shift
 	b := vals[from:min(from+1<<shift, int64(len(vals)))]
 	if decided == nil {
 		return b, buf
 	}
-	buf = fillDecided(append(buf[:0], b...), decided, unused, from, up)
+	buf = FillDecided(append(buf[:0], b...), decided, unused, from, up)
 	return buf, buf
 }
 
-// blocks runs do(g, buf) for g in 0..n-1 on workers goroutines (0: one
+// Blocks runs do(g, buf) for g in 0..n-1 on workers goroutines (0: one
 // per core), each with its own buffer (do returns it, grown as needed).
-func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
+func Blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -411,7 +411,7 @@ func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
 	wg.Wait()
 }
 
-// fillDecided rewrites, in the block b of one side that starts at index
+// FillDecided rewrites, in the block b of one side that starts at index
 // from, each position decided by its captures and promotions with the
 // byte before it when that is no better for the side to move (else
 // leaves it), and each unused slot with the byte before it: runs of equal
@@ -425,7 +425,7 @@ func blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
 //
 // from is a multiple of 64: the bits are read a word at a time, and only
 // the positions whose bit is set are visited.
-func fillDecided(b []byte, decided, unused []uint64, from int64, up bool) []byte {
+func FillDecided(b []byte, decided, unused []uint64, from int64, up bool) []byte {
 	for w := 0; w < len(b); w += 64 {
 		k := (from + int64(w)) >> 6
 		u := unused[k]

@@ -1,4 +1,4 @@
-package dtm
+package tablefile
 
 import (
 	"bytes"
@@ -8,12 +8,12 @@ import (
 	"hash/crc32"
 )
 
-// fileSuffix ends the name of every table file.
-const fileSuffix = ".mldtm"
+// FileSuffix ends the name of every table file.
+const FileSuffix = ".mldtm"
 
-var magic = [8]byte{'M', 'L', 'D', 'T', 'M', 0x1a, 0, 0}
+var Magic = [8]byte{'M', 'L', 'D', 'T', 'M', 0x1a, 0, 0}
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // ErrCorrupt marks a table file that is not what its name says: wrong
 // magic, version, signature or size, or a checksum that does not match.
@@ -23,9 +23,9 @@ var ErrCorrupt = errors.New("corrupt table file")
 // reads (version 1, uncompressed): it is rebuilt, as a corrupt one is.
 var ErrOldFormat = errors.New("table file of an old format")
 
-// oldFormatVersion is the uncompressed format mateline wrote until
+// OldFormatVersion is the uncompressed format mateline wrote until
 // 2026-11-27.
-const oldFormatVersion = 1
+const OldFormatVersion = 1
 
 // A compressed table file (format version 2) holds the values of both
 // sides to move in independent blocks of zBlockEntries positions, each
@@ -59,19 +59,19 @@ const oldFormatVersion = 1
 // where that is so. The blocks are those of the sides stored; the values'
 // checksum is of the bytes stored.
 const (
-	zHeaderSize    = 64
-	zFormatVersion = 2
-	zFormatDecided = 3
+	ZHeaderSize    = 64
+	ZFormatVersion = 2
+	ZFormatDecided = 3
 	codecZstd      = 1
 	// zBlockShift sets the positions per block: 32 K positions compress
 	// to a few KiB each, and one decompresses in about 60 µs.
 	zBlockShift   = 15
 	zBlockEntries = 1 << zBlockShift
-	// zOneSideShift: a format-3 file of one side to move has blocks of
+	// ZOneSideShift: a format-3 file of one side to move has blocks of
 	// 128 K positions (oneSideEncoder): at zstd's best level 10 to 16 %
 	// smaller than 32 K at "better" (measured on KQRvKR, KRPvKR,
 	// KBNvKP), and about 200 µs to decompress
-	zOneSideShift = 17
+	ZOneSideShift = 17
 	// sampleEvery: a format-3 writer judges which side to keep, and how
 	// to fill its free slots, on every sampleEvery-th block of each
 	sampleEvery = 16
@@ -83,58 +83,58 @@ type zHeader struct {
 	men      uint32
 	sig      string
 	size     uint64
-	shift    uint8
+	Shift    uint8
 	codec    uint8
-	longest  uint16
+	Longest  uint16
 	crc      uint32 // of the values
 	indexCRC uint32
-	blocks   uint32
-	version  uint32
-	sides    uint8 // version 3: the sides stored (bit 0 White, bit 1 Black)
-	flags    uint8 // version 3: flagConversions, flagFillUp
+	Blocks   uint32
+	Version  uint32
+	Sides    uint8 // version 3: the sides stored (bit 0 White, bit 1 Black)
+	Flags    uint8 // version 3: flagConversions, flagFillUp
 }
 
 const (
-	// flagConversions: the values captures and promotions give are left
+	// FlagConversions: the values captures and promotions give are left
 	// to the probe.
-	flagConversions = 1
-	// flagFillUp: the slots a probe need not read take the byte a row
+	FlagConversions = 1
+	// FlagFillUp: the slots a probe need not read take the byte a row
 	// (64 positions) before them where they may, not the byte just
 	// before (fillDecided).
-	flagFillUp = 2
+	FlagFillUp = 2
 )
 
-// stores reports whether the file holds the values of side stm to move.
-func (h *zHeader) stores(stm int) bool { return h.version < zFormatDecided || h.sides>>stm&1 == 1 }
+// Stores reports whether the file holds the values of side stm to move.
+func (h *zHeader) Stores(stm int) bool { return h.Version < ZFormatDecided || h.Sides>>stm&1 == 1 }
 
-// sidesStored is how many sides to move the file holds.
-func (h *zHeader) sidesStored() int64 {
-	if h.version < zFormatDecided {
+// SidesStored is how many sides to move the file holds.
+func (h *zHeader) SidesStored() int64 {
+	if h.Version < ZFormatDecided {
 		return 2
 	}
-	return int64(h.sides&1 + h.sides>>1&1)
+	return int64(h.Sides&1 + h.Sides>>1&1)
 }
 
 func (h zHeader) encode() []byte {
-	b := make([]byte, zHeaderSize)
-	copy(b, magic[:])
-	v := h.version
+	b := make([]byte, ZHeaderSize)
+	copy(b, Magic[:])
+	v := h.Version
 	if v == 0 {
-		v = zFormatVersion
+		v = ZFormatVersion
 	}
 	binary.LittleEndian.PutUint32(b[8:], v)
-	if v >= zFormatDecided {
-		b[56], b[57] = h.sides, h.flags
+	if v >= ZFormatDecided {
+		b[56], b[57] = h.Sides, h.Flags
 	}
 	binary.LittleEndian.PutUint32(b[12:], h.men)
 	copy(b[16:32], h.sig)
 	binary.LittleEndian.PutUint64(b[32:], h.size)
-	b[40], b[41] = h.shift, h.codec
-	binary.LittleEndian.PutUint16(b[42:], h.longest)
+	b[40], b[41] = h.Shift, h.codec
+	binary.LittleEndian.PutUint16(b[42:], h.Longest)
 	binary.LittleEndian.PutUint32(b[44:], h.crc)
 	binary.LittleEndian.PutUint32(b[48:], h.indexCRC)
-	binary.LittleEndian.PutUint32(b[52:], h.blocks)
-	binary.LittleEndian.PutUint32(b[60:], crc32.Checksum(b[:60], castagnoli))
+	binary.LittleEndian.PutUint32(b[52:], h.Blocks)
+	binary.LittleEndian.PutUint32(b[60:], crc32.Checksum(b[:60], Castagnoli))
 	return b
 }
 
@@ -146,48 +146,48 @@ func blocksPerSide(size int64, shift uint8) int64 {
 
 // parseZHeader reads a header and checks it against the layout of its
 // material.
-func parseZHeader(b []byte, l *layout) (zHeader, error) {
+func parseZHeader(b []byte, l *Layout) (zHeader, error) {
 	var h zHeader
-	if len(b) < zHeaderSize {
+	if len(b) < ZHeaderSize {
 		return h, fmt.Errorf("%w: %d bytes, shorter than the header", ErrCorrupt, len(b))
 	}
-	if !bytes.Equal(b[:8], magic[:]) {
+	if !bytes.Equal(b[:8], Magic[:]) {
 		return h, fmt.Errorf("%w: not a mateline DTM table", ErrCorrupt)
 	}
-	h.version = binary.LittleEndian.Uint32(b[8:])
+	h.Version = binary.LittleEndian.Uint32(b[8:])
 	switch {
-	case h.version == oldFormatVersion:
+	case h.Version == OldFormatVersion:
 		return h, fmt.Errorf("%w: format version 1 (uncompressed, written before 2026-11-27), which this mateline no longer reads", ErrOldFormat)
-	case h.version != zFormatVersion && h.version != zFormatDecided:
-		return h, fmt.Errorf("%w: format version %d, this mateline reads %d and %d", ErrCorrupt, h.version, zFormatVersion, zFormatDecided)
+	case h.Version != ZFormatVersion && h.Version != ZFormatDecided:
+		return h, fmt.Errorf("%w: format version %d, this mateline reads %d and %d", ErrCorrupt, h.Version, ZFormatVersion, ZFormatDecided)
 	}
-	if crc32.Checksum(b[:60], castagnoli) != binary.LittleEndian.Uint32(b[60:]) {
+	if crc32.Checksum(b[:60], Castagnoli) != binary.LittleEndian.Uint32(b[60:]) {
 		return h, fmt.Errorf("%w: header checksum", ErrCorrupt)
 	}
 	h.men = binary.LittleEndian.Uint32(b[12:])
 	h.sig = string(bytes.TrimRight(b[16:32], "\x00"))
 	h.size = binary.LittleEndian.Uint64(b[32:])
-	h.shift, h.codec = b[40], b[41]
-	h.longest = binary.LittleEndian.Uint16(b[42:])
+	h.Shift, h.codec = b[40], b[41]
+	h.Longest = binary.LittleEndian.Uint16(b[42:])
 	h.crc = binary.LittleEndian.Uint32(b[44:])
 	h.indexCRC = binary.LittleEndian.Uint32(b[48:])
-	h.blocks = binary.LittleEndian.Uint32(b[52:])
-	if h.version >= zFormatDecided {
-		h.sides, h.flags = b[56], b[57]
+	h.Blocks = binary.LittleEndian.Uint32(b[52:])
+	if h.Version >= ZFormatDecided {
+		h.Sides, h.Flags = b[56], b[57]
 	}
 	switch {
-	case h.version >= zFormatDecided && (h.sides == 0 || h.sides > 3 || h.flags > flagConversions|flagFillUp):
-		return h, fmt.Errorf("%w: sides %d, flags %d", ErrCorrupt, h.sides, h.flags)
-	case h.sig != l.mat.String():
+	case h.Version >= ZFormatDecided && (h.Sides == 0 || h.Sides > 3 || h.Flags > FlagConversions|FlagFillUp):
+		return h, fmt.Errorf("%w: sides %d, flags %d", ErrCorrupt, h.Sides, h.Flags)
+	case h.sig != l.Mat.String():
 		return h, fmt.Errorf("%w: holds %q", ErrCorrupt, h.sig)
-	case h.size != uint64(l.size) || h.men != uint32(l.men):
-		return h, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.size, l.size)
+	case h.size != uint64(l.Size) || h.men != uint32(l.Men):
+		return h, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.size, l.Size)
 	case h.codec != codecZstd:
 		return h, fmt.Errorf("%w: codec %d, this mateline reads zstd (1)", ErrCorrupt, h.codec)
-	case h.shift < 8 || h.shift > 24:
-		return h, fmt.Errorf("%w: %d positions per block", ErrCorrupt, uint64(1)<<h.shift)
-	case int64(h.blocks) != h.sidesStored()*blocksPerSide(l.size, h.shift):
-		return h, fmt.Errorf("%w: %d blocks, want %d", ErrCorrupt, h.blocks, h.sidesStored()*blocksPerSide(l.size, h.shift))
+	case h.Shift < 8 || h.Shift > 24:
+		return h, fmt.Errorf("%w: %d positions per block", ErrCorrupt, uint64(1)<<h.Shift)
+	case int64(h.Blocks) != h.SidesStored()*blocksPerSide(l.Size, h.Shift):
+		return h, fmt.Errorf("%w: %d blocks, want %d", ErrCorrupt, h.Blocks, h.SidesStored()*blocksPerSide(l.Size, h.Shift))
 	}
 	return h, nil
 }

@@ -1,4 +1,4 @@
-package dtm
+package tablefile
 
 import "fmt"
 
@@ -12,21 +12,21 @@ type Value uint8
 // Draw is the value of a position where neither side can force mate.
 const Draw Value = 0
 
-const maxMoves = 127
+const MaxMoves = 127
 
-// winIn is the value of a mate in n moves by the side to move.
-func winIn(n int) Value { return Value(128 + n) }
+// WinIn is the value of a mate in n moves by the side to move.
+func WinIn(n int) Value { return Value(128 + n) }
 
-// lossIn is the value of being mated in n moves.
-func lossIn(n int) Value { return Value(1 + n) }
+// LossIn is the value of being mated in n moves.
+func LossIn(n int) Value { return Value(1 + n) }
 
-// fromPlies is the value of a mate that ends plies from now: odd by the
+// FromPlies is the value of a mate that ends plies from now: odd by the
 // side to move, even of it.
-func fromPlies(p int) Value {
+func FromPlies(p int) Value {
 	if p%2 == 1 {
-		return winIn((p + 1) / 2)
+		return WinIn((p + 1) / 2)
 	}
-	return lossIn(p / 2)
+	return LossIn(p / 2)
 }
 
 // Win reports whether the side to move mates.
@@ -94,43 +94,43 @@ func (v Value) String() string {
 func (v Value) Before() (Value, error) {
 	switch {
 	case v.Loss():
-		if v.Moves() >= maxMoves {
-			return Draw, errTooLong
+		if v.Moves() >= MaxMoves {
+			return Draw, ErrTooLong
 		}
-		return winIn(v.Moves() + 1), nil
+		return WinIn(v.Moves() + 1), nil
 	case v.Win():
-		return lossIn(v.Moves()), nil
+		return LossIn(v.Moves()), nil
 	}
 	return Draw, nil
 }
 
-// errTooLong is a mate longer than a value holds.
-var errTooLong = fmt.Errorf("a mate longer than %d moves", maxMoves)
+// ErrTooLong is a mate longer than a value holds.
+var ErrTooLong = fmt.Errorf("a mate longer than %d moves", MaxMoves)
 
-// bestMove keeps the best value of a position's moves, each given as the
+// BestMove keeps the best value of a position's moves, each given as the
 // value after it. A move that would mate in maxMoves+1 counts as a draw
 // (worse than any mate a value holds, better than a loss) and is
 // remembered in long.
-type bestMove struct {
-	v          Value
-	have, long bool
+type BestMove struct {
+	V          Value
+	Have, Long bool
 }
 
-func (b *bestMove) add(after Value) {
+func (b *BestMove) Add(after Value) {
 	v := beforeTable[after]
-	if after == lossIn(maxMoves) {
-		b.long = true // (v is Draw)
+	if after == LossIn(MaxMoves) {
+		b.Long = true // (v is Draw)
 	}
-	if !b.have || scoreTable[v] > scoreTable[b.v] {
-		b.v, b.have = v, true
+	if !b.Have || scoreTable[v] > scoreTable[b.V] {
+		b.V, b.Have = v, true
 	}
 }
 
-// merge takes c's best into b, as if its moves were added to b.
-func (b *bestMove) merge(c *bestMove) {
-	b.long = b.long || c.long
-	if c.have && (!b.have || scoreTable[c.v] > scoreTable[b.v]) {
-		b.v, b.have = c.v, true
+// Merge takes c's best into b, as if its moves were added to b.
+func (b *BestMove) Merge(c *BestMove) {
+	b.Long = b.Long || c.Long
+	if c.Have && (!b.Have || scoreTable[c.V] > scoreTable[b.V]) {
+		b.V, b.Have = c.V, true
 	}
 }
 
@@ -149,13 +149,13 @@ func init() {
 	}
 }
 
-// value is the best value, or errTooLong when a move mates too late to
+// Value is the best Value, or errTooLong when a move mates too late to
 // store and no other move mates.
-func (b *bestMove) value() (Value, error) {
-	if b.long && !b.v.Win() {
-		return Draw, errTooLong
+func (b *BestMove) Value() (Value, error) {
+	if b.Long && !b.V.Win() {
+		return Draw, ErrTooLong
 	}
-	return b.v, nil
+	return b.V, nil
 }
 
 // score orders values for the side to move: a quicker mate is better, a
@@ -172,3 +172,14 @@ func (v Value) score() int {
 
 // Better reports whether v is better than w for the side to move.
 func (v Value) Better(w Value) bool { return v.score() > w.score() }
+
+// Sign is 1 for a win of the side to move, -1 for a loss, 0 for a draw.
+func (v Value) Sign() int {
+	switch {
+	case v.Win():
+		return 1
+	case v.Loss():
+		return -1
+	}
+	return 0
+}

@@ -1,9 +1,10 @@
-package dtm
+package generate
 
 import (
 	"math/bits"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // rowReader reads, in another table, the positions a conversion leads to
@@ -22,68 +23,68 @@ type rowReader struct {
 	// one, and the index's base and the varying man's weight by how many of
 	// them stand below it
 	n            int
-	gs           [PlanMen]board.Square
-	base, weight [PlanMen]int64
+	gs           [tablefile.PlanMen]board.Square
+	base, weight [tablefile.PlanMen]int64
 }
 
 // newReader builds the reader of the positions like ch (another
 // material) that differ in the square of its man vary.
-func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
+func (g *rowGen) newReader(w *worker, ch *tablefile.Node, vary int) rowReader {
 	var rd rowReader
 	r, err := g.b.tableOf(w, ch)
 	if err != nil {
 		return rd // (childValue meets the error again)
 	}
-	if r.t == nil {
+	if r.Table == nil {
 		rd.ok, rd.draw = true, true
 		return rd
 	}
 	nd := *ch
-	if r.flip {
-		nd = ch.flipped()
+	if r.Flip {
+		nd = ch.Flipped()
 		rd.flip = 56
 	}
-	l := r.t.l
-	sq, ok := l.slotsOf(&nd)
+	l := r.Table.Layout()
+	sq, ok := l.SlotsOf(&nd)
 	if !ok {
 		return rd
 	}
 	// the slots of the varying man's kind: a run
-	pc := nd.pc[vary]
+	pc := nd.Pieces[vary]
 	g0, g1 := -1, -1
-	for i := 0; i < l.men; i++ {
-		if l.pieces[i] == pc {
+	for i := 0; i < l.Men; i++ {
+		if l.Pieces[i] == pc {
 			if g0 < 0 {
 				g0 = i
 			}
 			g1 = i + 1
 		}
 	}
-	if pc.Type() == board.Pawn || len(l.pawns) == 0 && g0 < 2 {
+	if pc.Type() == board.Pawn || len(l.Pawns) == 0 && g0 < 2 {
 		return rd
 	}
 	// exactly one symmetry must give a stored form, whatever the square
 	var mask uint8 = 3
-	if len(l.pawns) == 0 {
-		mask = kkTransforms[sq[0]][sq[1]]
+	if len(l.Pawns) == 0 {
+		mask = tablefile.KkTransforms[sq[0]][sq[1]]
 	}
 	t, found := 0, 0
 	for ; mask != 0; mask &= mask - 1 {
 		u := bits.TrailingZeros8(mask)
-		if _, ok := l.indexUnder(&transforms[u], &sq); ok {
+		if _, ok := l.IndexUnder(&tablefile.Transforms[u], &sq); ok {
 			t, found = u, found+1
 		}
 	}
 	if found != 1 {
 		return rd
 	}
-	tr := &transforms[t]
-	var ts squares
-	for i := 0; i < l.men; i++ {
+	tr := &tablefile.Transforms[t]
+	var ts tablefile.Squares
+	for i := 0; i < l.Men; i++ {
 		ts[i] = tr[sq[i]]
 	}
 	// other identical men go in increasing order, as the layout stores them
-	for _, gr := range l.groups {
+	for _, gr := range l.Groups {
 		if gr[0] == g0 {
 			continue
 		}
@@ -94,7 +95,7 @@ func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
 		}
 	}
 	// the identical men but the varying one, in order
-	own, skipped := tr[nd.sq[vary]], false
+	own, skipped := tr[nd.Sq[vary]], false
 	for i := g0; i < g1; i++ {
 		if ts[i] == own && !skipped {
 			skipped = true
@@ -121,23 +122,23 @@ func (g *rowGen) newReader(w *worker, ch *node, vary int) rowReader {
 				j++
 			}
 		}
-		idx, ok := l.digits(&transforms[0], &ts)
+		idx, ok := l.Digits(&tablefile.Transforms[0], &ts)
 		if !ok {
 			return rd
 		}
-		rd.base[k], rd.weight[k] = idx, l.weight[g0+k]
+		rd.base[k], rd.weight[k] = idx, l.Weight[g0+k]
 	}
 	rd.ok, rd.tr = true, tr
-	rd.data = r.t.rawData()[int64(nd.stm)*l.size : int64(nd.stm+1)*l.size]
+	rd.data = r.Table.Values()[int64(nd.Stm)*l.Size : int64(nd.Stm+1)*l.Size]
 	return rd
 }
 
 // at reads the position whose varying man stands on s (rd.ok).
-func (rd *rowReader) at(s board.Square) Value {
+func (rd *rowReader) at(s board.Square) tablefile.Value {
 	if rd.draw {
-		return Draw
+		return tablefile.Draw
 	}
-	return Value(rd.data[rd.index(s)])
+	return tablefile.Value(rd.data[rd.index(s)])
 }
 
 // index is the index, in the table read, of the position whose varying

@@ -1,4 +1,4 @@
-package dtm
+package generate
 
 // smallSet remembers a few hundred indices, for counting the distinct
 // positions one position's moves (or moves backwards) lead to: two moves

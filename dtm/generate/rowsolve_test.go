@@ -1,9 +1,11 @@
-package dtm
+package generate
 
 import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // TestDecidedRow checks decidedRow, eight positions a word, against the
@@ -51,7 +53,7 @@ func TestDecidedRow(t *testing.T) {
 		}
 		want := uint64(0)
 		for f := range capc {
-			if c := capc[f]; c != 0 && convValue(c) == Value(vb[f]) {
+			if c := capc[f]; c != 0 && convValue(c) == tablefile.Value(vb[f]) {
 				want |= 1 << f
 			}
 		}

@@ -1,4 +1,4 @@
-package dtm
+package generate
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // The generator works slice by slice (a pawnless table is one slice), the
@@ -32,29 +33,35 @@ import (
 // Two goroutines or more share the work of every step. Entries change by
 // compare-and-swap, so two workers reaching one position agree.
 
-// buildError is a failure of a table build.
-type buildError struct {
-	table string
-	err   error
+// Source is a finished table a build reads its conversions from.
+type Source interface {
+	// Layout is the table's layout.
+	Layout() *tablefile.Layout
+	// Values are its values whole, White to move then Black, while a
+	// build holds them; nil otherwise.
+	Values() []byte
+	// Read reads one position's value from the table's file, for a
+	// table whose values are not held whole.
+	Read(nd *tablefile.Node) (tablefile.Value, error)
 }
 
-func (e *buildError) Error() string { return fmt.Sprintf("building %s: %v", e.table, e.err) }
-func (e *buildError) Unwrap() error { return e.err }
+// Resolved is the table of one material as nodes see it: Flip when the
+// table holds the colours swapped. Table is nil for bare kings.
+type Resolved struct {
+	Table Source
+	Flip  bool
+}
 
-// lookupFunc reads the value of a position of another table (a capture or
-// promotion leads there).
-type lookupFunc func(nd *node) (Value, error)
-
-// resolveFunc finds the table of a node's material (none for bare kings),
-// loading or building it.
-type resolveFunc func(nd *node) (resolved, error)
+// ResolveFunc finds the table of a node's material (none for bare
+// kings), loading or building it.
+type ResolveFunc func(nd *tablefile.Node) (Resolved, error)
 
 // builder holds one table's build.
 type builder struct {
-	l        *layout
+	l        *tablefile.Layout
 	key      uint32 // the table's materialKey
-	lookup   lookupFunc
-	resolve  resolveFunc
+	lookup   tablefile.Lookup
+	resolve  ResolveFunc
 	workers  int
 	progress func(done, total int64, ply int)
 
@@ -62,15 +69,15 @@ type builder struct {
 	// each conv
 	count, convCount [2][256]int64
 
-	val [2]bytesArray // the whole table, by side to move
+	val [2]tablefile.ByteArray // the whole table, by side to move
 	// the row generator's: per side, a bit per position of the layout
 	// (index order) whose value its captures and promotions give; nil
 	// from the position-by-position generator
 	decided [2][]uint64
-	unused  [2][]uint64   // the slots no probe reads (rowGen.unused, in index order)
-	decide  bool          // find decided and unused (for a file of format 3)
-	cnt     [2]bytesArray // the slices being solved
-	conv    [2]bytesArray
+	unused  [2][]uint64            // the slots no probe reads (rowGen.unused, in index order)
+	decide  bool                   // find decided and unused (for a file of format 3)
+	cnt     [2]tablefile.ByteArray // the slices being solved
+	conv    [2]tablefile.ByteArray
 	// the values present in each block of val, and of conv
 	inVal, inConv [2]codeSets
 
@@ -89,78 +96,72 @@ type builder struct {
 // the frontier scan reads four entries at once).
 const maxChunk = 1 << 12
 
-// build computes a table. workers <= 0 means every core. Tables are built
-// by rows (rows.go) on a little-endian machine unless byPositions asks for
-// the generator of this file, position by position: the tests' reference,
-// and the generator of a big-endian machine (the rows write values through
-// a byte view of bytesArray).
-// progress hears of the slices solved (done of total) after each group of
-// them, and of each ply inside a group (ply > 0; done is then the slices
-// finished before the group).
-func build(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions bool) ([2]bytesArray, error) {
-	val, _, _, err := buildDecided(l, lookup, resolve, workers, progress, byPositions, false)
-	return val, err
+// Options say how a build runs.
+type Options struct {
+	// Workers is how many goroutines solve the table (0: every core).
+	Workers int
+	// Progress hears of the slices solved (done of total) after each
+	// group of them, and of each ply inside a group (ply > 0; done is
+	// then the slices finished before the group).
+	Progress func(done, total int64, ply int)
+	// ByPositions asks for the generator of build.go, position by
+	// position: the tests' reference, and the generator of a big-endian
+	// machine (the rows write values through a byte view of ByteArray).
+	// Tables are otherwise built by rows (rows.go).
+	ByPositions bool
+	// Decide finds the bits of the positions whose value a capture or a
+	// promotion gives and of the slots no probe reads (for a file of
+	// format 3); without it the set-up keeps no second best.
+	Decide bool
 }
 
-// buildDecided is build, with (decide) the bits of the positions whose
-// value a capture or a promotion gives and of the slots no probe reads
-// (builder.decided, builder.unused; nil by positions, or without
-// decide: the set-up then keeps no second best).
-func buildDecided(l *layout, lookup lookupFunc, resolve resolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]bytesArray, [2][]uint64, [2][]uint64, error) {
+// Built is a table's values by side to move, and with Options.Decide
+// (by rows) its decided and unused bits in index order.
+type Built struct {
+	Values          [2]tablefile.ByteArray
+	Decided, Unused [2][]uint64
+}
+
+// Build computes the table of layout l: lookup reads the tables its
+// conversions lead to, resolve finds them for a row at once.
+func Build(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o Options) (Built, error) {
+	val, decided, unused, err := buildDecided(l, lookup, resolve, o.Workers, o.Progress, o.ByPositions, o.Decide)
+	return Built{val, decided, unused}, err
+}
+
+// buildDecided is Build with its options spelled out.
+func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress, decide: decide}
-	nd := node{n: l.men, pc: l.pieces}
-	b.key = nd.materialKey()
-	if !byPositions && littleEndian {
+	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces}
+	b.key = nd.MaterialKey()
+	if !byPositions && tablefile.LittleEndian {
 		val, err := b.buildRows()
 		return val, b.decided, b.unused, err
 	}
-	groups := l.sliceGroups()
+	groups := l.SliceGroups()
 	largest := 0
 	for _, g := range groups {
 		largest = max(largest, g[1]-g[0])
 	}
 	for s := 0; s < 2; s++ {
-		b.val[s] = newBytes(l.size)
-		b.cnt[s] = newBytes(int64(largest) * l.perSlice)
-		b.conv[s] = newBytes(int64(largest) * l.perSlice)
-		b.inVal[s] = newCodeSets(l.size)
-		b.inConv[s] = newCodeSets(int64(largest) * l.perSlice)
+		b.val[s] = tablefile.NewByteArray(l.Size)
+		b.cnt[s] = tablefile.NewByteArray(int64(largest) * l.PerSlice)
+		b.conv[s] = tablefile.NewByteArray(int64(largest) * l.PerSlice)
+		b.inVal[s] = newCodeSets(l.Size)
+		b.inConv[s] = newCodeSets(int64(largest) * l.PerSlice)
 	}
 	for _, g := range groups {
 		if err := b.solveSlices(g[0], g[1]); err != nil {
 			return b.val, [2][]uint64{}, [2][]uint64{}, err
 		}
 		if progress != nil {
-			progress(int64(g[1]), int64(len(l.slices)), 0)
+			progress(int64(g[1]), int64(len(l.Slices)), 0)
 		}
 	}
 	return b.val, [2][]uint64{}, [2][]uint64{}, nil
-}
-
-// groupPositions is the most positions (per side to move) a group of
-// slices solved together holds, unless one slice is larger.
-const groupPositions = 1 << 22
-
-// sliceGroups cuts the slices into runs [from, to) solved together: slices
-// of equal pawn advancement, which no pawn move joins (a pawn move
-// advances), up to groupPositions positions. Solving small slices (a
-// two-pawn four-man table has 1,128 of 4,096 positions) one by one would
-// cost a barrier between the workers at every ply of each.
-func (l *layout) sliceGroups() [][2]int {
-	per := max(1, int(groupPositions/l.perSlice))
-	var groups [][2]int
-	for from := 0; from < len(l.slices); {
-		to := from + 1
-		for to < len(l.slices) && to-from < per && l.advance[to] == l.advance[from] {
-			to++
-		}
-		groups = append(groups, [2]int{from, to})
-		from = to
-	}
-	return groups
 }
 
 func (b *builder) fail(err error) {
@@ -201,12 +202,12 @@ func (b *builder) parallelGrain(n, grain int64, f func(w *worker, from, to int64
 
 // worker is one goroutine's scratch space.
 type worker struct {
-	moves []move
-	child node
-	ep    epScratch
+	moves []tablefile.Move
+	child tablefile.Node
+	ep    tablefile.EPScratch
 	// the tables conversions led to, by material key (a handful)
 	tables  []keyedTable
-	flipped node
+	flipped tablefile.Node
 	seen    smallSet
 	preds   []int64
 	// the largest plies a value set up front or a conversion will reach
@@ -218,8 +219,8 @@ type worker struct {
 	settled, long []settledAt
 	pushes        []push
 	caps          []capture
-	best          [64]bestMove // a row's best conversions, by square
-	capBest       [64]bestMove // the same, of its captures and promotions only
+	best          [64]tablefile.BestMove // a row's best conversions, by square
+	capBest       [64]tablefile.BestMove // the same, of its captures and promotions only
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }
@@ -253,8 +254,8 @@ func (b *builder) setCount() int64 {
 // solveSlices solves the slices [from, to) together.
 func (b *builder) solveSlices(from, to int) error {
 	l := b.l
-	base := int64(from) * l.perSlice
-	n := int64(to-from) * l.perSlice
+	base := int64(from) * l.PerSlice
+	n := int64(to-from) * l.PerSlice
 	for c := 0; c < 2; c++ {
 		clear(b.cnt[c][:(n+3)/4])
 		clear(b.conv[c][:(n+3)/4])
@@ -279,7 +280,7 @@ func (b *builder) solveSlices(from, to int) error {
 	// Ply 2*maxMoves+1 would give mates in maxMoves+1 moves, which no
 	// value holds: the plies stop before it, and tooLong checks that no
 	// position needed it.
-	for p := 1; p <= 2*maxMoves; p++ {
+	for p := 1; p <= 2*tablefile.MaxMoves; p++ {
 		changed := false
 		for side := board.White; side <= board.Black; side++ {
 			if b.ply(base, n, p, side) {
@@ -293,11 +294,11 @@ func (b *builder) solveSlices(from, to int) error {
 			break
 		}
 		if b.progress != nil {
-			b.progress(int64(from), int64(len(l.slices)), p)
+			b.progress(int64(from), int64(len(l.Slices)), p)
 		}
 	}
 	if b.tooLong(base, n) {
-		return errTooLong
+		return tablefile.ErrTooLong
 	}
 	return nil
 }
@@ -306,79 +307,79 @@ func (b *builder) solveSlices(from, to int) error {
 func (b *builder) setUp(w *worker, base, i int64) {
 	l := b.l
 	idx := base + i
-	sq, ok := l.stored(idx)
+	sq, ok := l.Stored(idx)
 	if !ok {
 		return
 	}
-	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
-	unique := l.unique(&sq)
+	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Ep: board.NoSquare}
+	unique := l.Unique(&sq)
 	// threats[c]: the other side's threats to c's king; the side to move
 	// may not have the other king in its danger
-	threats := [2]threats{nd.threatsTo(board.White), nd.threatsTo(board.Black)}
+	threats := [2]tablefile.Threats{nd.ThreatsTo(board.White), nd.ThreatsTo(board.Black)}
 	for side := board.White; side <= board.Black; side++ {
-		nd.stm = side
-		if threats[side.Other()].danger.Has(sq[side.Other()]) {
+		nd.Stm = side
+		if threats[side.Other()].Danger.Has(sq[side.Other()]) {
 			continue // the side not to move is in check
 		}
 		// With no symmetry to tell quiet successors apart, they are only
 		// counted.
-		dedupe := l.fixedBySymmetry(&sq, side.Other())
+		dedupe := l.FixedBySymmetry(&sq, side.Other())
 		quiet := 0
 		if dedupe {
-			w.moves = nd.moves(w.moves[:0])
+			w.moves = nd.Moves(w.moves[:0])
 		} else {
-			w.moves, quiet = nd.conversions(w.moves[:0], threats[side])
+			w.moves, quiet = nd.Conversions(w.moves[:0], threats[side])
 		}
 		if len(w.moves) == 0 && quiet == 0 {
-			if threats[side].danger.Has(sq[side]) { // checkmate
-				b.val[side].set(idx, uint8(lossIn(0)))
-				b.inVal[side].add(idx, uint8(lossIn(0)))
-				w.count[side][lossIn(0)]++
+			if threats[side].Danger.Has(sq[side]) { // checkmate
+				b.val[side].Set(idx, uint8(tablefile.LossIn(0)))
+				b.inVal[side].add(idx, uint8(tablefile.LossIn(0)))
+				w.count[side][tablefile.LossIn(0)]++
 				w.pending = max(w.pending, 1)
 			}
 			continue
 		}
 		w.seen.clear()
-		var best bestMove // of the conversions
+		var best tablefile.BestMove // of the conversions
 		for _, m := range w.moves {
-			if m.quiet(&nd) {
+			if m.Quiet(&nd) {
 				c, ok := int64(0), false
 				if unique {
-					c, ok = l.step(idx, int(m.slot), nd.sq[m.slot], m.to)
+					c, ok = l.Step(idx, int(m.Slot), nd.Sq[m.Slot], m.To)
 				}
 				if !ok {
-					c, ok = l.kingStep(idx, &sq, int(m.slot), m.to)
+					c, ok = l.KingStep(idx, &sq, int(m.Slot), m.To)
 				}
 				if !ok {
-					ch := nd.play(m)
-					c, _ = l.index(&ch.sq)
+					ch := nd.Play(m)
+					c, _ = l.Index(&ch.Sq)
 				}
 				w.seen.add(c)
 				continue
 			}
-			w.child = nd.play(m) // (in w: a local would escape to the heap)
+			w.child = nd.Play(m) // (in w: a local would escape to the heap)
 			v, err := b.childValue(w, &w.child)
 			if err != nil {
 				b.fail(err)
 				return
 			}
-			best.add(v)
+			best.Add(v)
 		}
 		// a conversion mating too late counts as a draw: the position
 		// cannot be lost, and tooLong checks at the end that a quicker
 		// mate was found
-		conv := best.v
-		if best.long {
+		conv := best.V
+		if best.Long {
 			b.longConversion.Store(true)
 		}
 		if dedupe {
 			quiet = w.seen.n
 		}
 		if quiet == 0 {
-			b.val[side].set(idx, uint8(conv))
+			b.val[side].Set(idx, uint8(conv))
 			b.inVal[side].add(idx, uint8(conv))
 			w.count[side][conv]++
-			if conv != Draw {
+			if conv != tablefile.Draw {
 				w.pending = max(w.pending, conv.Plies()+1)
 			}
 			continue
@@ -387,11 +388,11 @@ func (b *builder) setUp(w *worker, base, i int64) {
 			b.fail(fmt.Errorf("%d quiet moves in one position", quiet))
 			return
 		}
-		b.cnt[side].set(i, uint8(quiet))
-		if !best.have {
-			conv = lossIn(0) // no conversion: nothing holds a loss back
+		b.cnt[side].Set(i, uint8(quiet))
+		if !best.Have {
+			conv = tablefile.LossIn(0) // no conversion: nothing holds a loss back
 		}
-		b.conv[side].set(i, uint8(conv))
+		b.conv[side].Set(i, uint8(conv))
 		b.inConv[side].add(i, uint8(conv))
 		w.convCount[side][conv]++
 		if conv.Win() || conv.Loss() {
@@ -402,8 +403,8 @@ func (b *builder) setUp(w *worker, base, i int64) {
 
 // ply is step 2 at ply p for the n positions from base with side to move.
 func (b *builder) ply(base, n int64, p int, side board.Color) bool {
-	code := uint8(fromPlies(p))
-	prev := uint8(fromPlies(p - 1))
+	code := uint8(tablefile.FromPlies(p))
+	prev := uint8(tablefile.FromPlies(p - 1))
 	val, cnt, conv := b.val[side], b.cnt[side], b.conv[side]
 	inVal, inConv := b.inVal[side], b.inConv[side]
 	win := p%2 == 1
@@ -430,13 +431,13 @@ func (b *builder) ply(base, n int64, p int, side board.Color) bool {
 				i += 3 // none of the four is code
 				continue
 			}
-			if conv.get(i) != code || val.load(base+i) != 0 {
+			if conv.Get(i) != code || val.Load(base+i) != 0 {
 				continue
 			}
-			if !win && cnt.load(i) != 0 {
+			if !win && cnt.Load(i) != 0 {
 				continue
 			}
-			if val.cas(base+i, 0, code) {
+			if val.Cas(base+i, 0, code) {
 				inVal.add(base+i, code)
 				w.set++
 			}
@@ -464,7 +465,7 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 			i += 3 // none of the four is prev
 			continue
 		}
-		if other.get(base+i) != prev {
+		if other.Get(base+i) != prev {
 			continue
 		}
 		w.preds = b.predecessors(w, base+i, side.Other(), w.preds[:0])
@@ -472,16 +473,16 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 			if win {
 				// (a plain read first: most predecessors already have
 				// their value, and a compare-and-swap costs more)
-				if val.load(x) == 0 && val.cas(x, 0, code) {
+				if val.Load(x) == 0 && val.Cas(x, 0, code) {
 					inVal.add(x, code)
 					w.set++
 				}
 				continue
 			}
-			if val.load(x) != 0 {
+			if val.Load(x) != 0 {
 				continue
 			}
-			if cnt.dec(x-base) == 0 && lossNoLater(Value(conv.load(x-base)), p(code)) && val.cas(x, 0, code) {
+			if cnt.Dec(x-base) == 0 && lossNoLater(tablefile.Value(conv.Load(x-base)), p(code)) && val.Cas(x, 0, code) {
 				inVal.add(x, code)
 				w.set++
 			}
@@ -495,7 +496,7 @@ func (b *builder) frontier(w *worker, base, from, to int64, prev uint8, side boa
 // the set-up counted as a draw).
 func (b *builder) tooLong(base, n int64) bool {
 	var found atomic.Bool
-	last := uint8(lossIn(maxMoves))
+	last := uint8(tablefile.LossIn(tablefile.MaxMoves))
 	for side := board.White; side <= board.Black; side++ {
 		if b.count[side.Other()][last] == 0 {
 			continue
@@ -503,12 +504,12 @@ func (b *builder) tooLong(base, n int64) bool {
 		val, other := b.val[side], b.val[side.Other()]
 		b.parallel(n, func(w *worker, from, to int64) {
 			for i := from; i < to; i++ {
-				if other.get(base+i) != last {
+				if other.Get(base+i) != last {
 					continue
 				}
 				w.preds = b.predecessors(w, base+i, side.Other(), w.preds[:0])
 				for _, x := range w.preds {
-					if val.load(x) == 0 {
+					if val.Load(x) == 0 {
 						found.Store(true)
 					}
 				}
@@ -532,24 +533,24 @@ func (b *builder) tooLong(base, n int64) bool {
 // in maxMoves.
 func (b *builder) openLongConversion(w *worker, idx int64) bool {
 	l := b.l
-	sq, ok := l.stored(idx)
+	sq, ok := l.Stored(idx)
 	if !ok {
 		return false
 	}
-	nd := node{n: l.men, pc: l.pieces, sq: sq, ep: board.NoSquare}
+	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Ep: board.NoSquare}
 	for side := board.White; side <= board.Black; side++ {
-		nd.stm = side
-		if Value(b.val[side].load(idx)).Win() || !nd.legal() {
+		nd.Stm = side
+		if tablefile.Value(b.val[side].Load(idx)).Win() || !nd.Legal() {
 			continue
 		}
-		w.moves = nd.moves(w.moves[:0])
+		w.moves = nd.Moves(w.moves[:0])
 		for _, m := range w.moves {
-			if m.quiet(&nd) {
+			if m.Quiet(&nd) {
 				continue
 			}
-			w.child = nd.play(m)
+			w.child = nd.Play(m)
 			v, err := b.childValue(w, &w.child)
-			if err == errTooLong || err == nil && v == lossIn(maxMoves) {
+			if err == tablefile.ErrTooLong || err == nil && v == tablefile.LossIn(tablefile.MaxMoves) {
 				return true
 			}
 		}
@@ -565,30 +566,30 @@ func hasByte(word, pattern uint32) bool {
 }
 
 // p is the ply count of a value code.
-func p(code uint8) int { return Value(code).Plies() }
+func p(code uint8) int { return tablefile.Value(code).Plies() }
 
 // lossNoLater reports whether the conversions' value c lets a position be
 // mated at ply p: they all lose, in at most p plies.
-func lossNoLater(c Value, p int) bool { return c.Loss() && c.Plies() <= p }
+func lossNoLater(c tablefile.Value, p int) bool { return c.Loss() && c.Plies() <= p }
 
 // predecessors appends the distinct positions (indices, with the other
 // side to move) from which a quiet move of that side leads to idx, whose
 // side to move is side.
 func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int64) []int64 {
 	l := b.l
-	sq := l.decode(idx)
-	nd := node{n: l.men, pc: l.pieces, sq: sq, stm: side.Other(), ep: board.NoSquare}
+	sq := l.Decode(idx)
+	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: side.Other(), Ep: board.NoSquare}
 	mover := side.Other()
-	occ := nd.occupied()
+	occ := nd.Occupied()
 	king := 0 // slot of the king of side
 	if side == board.Black {
 		king = 1
 	}
 	w.seen.clear()
-	dedupe := l.fixedBySymmetry(&sq, side)
-	unique := l.unique(&sq)
-	for i := 0; i < l.men; i++ {
-		pc := l.pieces[i]
+	dedupe := l.FixedBySymmetry(&sq, side)
+	unique := l.Unique(&sq)
+	for i := 0; i < l.Men; i++ {
+		pc := l.Pieces[i]
 		if pc.Color() != mover || pc.Type() == board.Pawn {
 			continue
 		}
@@ -601,79 +602,77 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 		// kind reaches from the king.
 		ks := sq[king]
 		vacated := occ &^ board.SquareBB(from)
-		full := nd.attacked(ks, mover, vacated, i)
+		full := nd.Attacked(ks, mover, vacated, i)
 		if !full {
 			targets &^= board.Attacks(pc.Type(), mover, ks, vacated)
 		}
 		for targets != 0 {
 			t := targets.PopFirst()
-			nd.sq[i] = t
+			nd.Sq[i] = t
 			ok := true
 			if full {
-				ok = !nd.attacked(ks, mover, vacated|board.SquareBB(t), -1)
+				ok = !nd.Attacked(ks, mover, vacated|board.SquareBB(t), -1)
 			}
 			if ok {
 				x, found := int64(0), false
 				if unique {
-					x, found = l.step(idx, i, from, t)
+					x, found = l.Step(idx, i, from, t)
 				}
 				if !found {
-					x, found = l.kingStep(idx, &sq, i, t)
+					x, found = l.KingStep(idx, &sq, i, t)
 				}
 				if !found {
-					x, found = l.index(&nd.sq)
+					x, found = l.Index(&nd.Sq)
 				}
 				if found && (!dedupe || w.seen.add(x)) {
 					out = append(out, x)
 				}
 			}
-			nd.sq[i] = from
+			nd.Sq[i] = from
 		}
 	}
 	return out
 }
 
 // childValue reads the value of a position a conversion leads to.
-func (b *builder) childValue(w *worker, ch *node) (Value, error) {
-	if ch.ep != board.NoSquare {
-		return valueOf(ch, b.baseValue, &w.ep)
+func (b *builder) childValue(w *worker, ch *tablefile.Node) (tablefile.Value, error) {
+	if ch.Ep != board.NoSquare {
+		return tablefile.ValueOf(ch, b.baseValue, &w.ep)
 	}
-	key := ch.materialKey()
+	key := ch.MaterialKey()
 	if key == b.key {
 		return b.baseValue(ch)
 	}
 	r, err := b.tableOf(w, ch)
 	if err != nil {
-		return Draw, err
+		return tablefile.Draw, err
 	}
-	if r.t == nil { // bare kings
-		return Draw, nil
+	if r.Table == nil { // bare kings
+		return tablefile.Draw, nil
 	}
 	x := ch
-	if r.flip {
-		w.flipped = ch.flipped()
+	if r.Flip {
+		w.flipped = ch.Flipped()
 		x = &w.flipped
 	}
 	// the build holds the tables it reads whole (a file of format 3
 	// leaves values to the probe: its bytes alone are not the values)
-	if raw := r.t.rawData(); raw != nil {
-		idx, err := r.t.l.indexOf(x)
+	if raw := r.Table.Values(); raw != nil {
+		l := r.Table.Layout()
+		idx, err := l.IndexOf(x)
 		if err != nil {
-			return Draw, err
+			return tablefile.Draw, err
 		}
-		return Value(raw[int64(x.stm)*r.t.l.size+idx]), nil
+		return tablefile.Value(raw[int64(x.Stm)*l.Size+idx]), nil
 	}
-	if r.t.z != nil && r.t.z.h.version >= zFormatDecided {
-		return Draw, fmt.Errorf("%s: read by a build without its values whole", r.t.l.mat)
-	}
-	return r.t.value(x)
+	return r.Table.Read(x)
 }
 
 // tableOf finds the table of another material than the build's (none for
 // bare kings): once per worker, not in the store's map at every
 // conversion.
-func (b *builder) tableOf(w *worker, ch *node) (resolved, error) {
-	key := ch.materialKey()
+func (b *builder) tableOf(w *worker, ch *tablefile.Node) (Resolved, error) {
+	key := ch.MaterialKey()
 	for _, e := range w.tables {
 		if e.key == key {
 			return e.r, nil
@@ -681,7 +680,7 @@ func (b *builder) tableOf(w *worker, ch *node) (resolved, error) {
 	}
 	r, err := b.resolve(ch)
 	if err != nil {
-		return resolved{}, err
+		return Resolved{}, err
 	}
 	w.tables = append(w.tables, keyedTable{key, r})
 	return r, nil
@@ -690,113 +689,25 @@ func (b *builder) tableOf(w *worker, ch *node) (resolved, error) {
 // keyedTable is a table found for a material key.
 type keyedTable struct {
 	key uint32
-	r   resolved
+	r   Resolved
 }
 
 // baseValue reads a position with no en-passant right: from this table's
 // finished slices when the material is the same, else from another table.
-func (b *builder) baseValue(nd *node) (Value, error) {
-	if nd.materialKey() != b.key {
+func (b *builder) baseValue(nd *tablefile.Node) (tablefile.Value, error) {
+	if nd.MaterialKey() != b.key {
 		return b.lookup(nd)
 	}
-	if nd.pc == b.l.pieces {
+	if nd.Pieces == b.l.Pieces {
 		// a pawn's step: the men are still in the layout's slots
-		sq := nd.sq
-		if idx, ok := b.l.index(&sq); ok {
-			return Value(b.val[nd.stm].get(idx)), nil
+		sq := nd.Sq
+		if idx, ok := b.l.Index(&sq); ok {
+			return tablefile.Value(b.val[nd.Stm].Get(idx)), nil
 		}
 	}
-	idx, err := b.l.indexOf(nd)
+	idx, err := b.l.IndexOf(nd)
 	if err != nil {
-		return Draw, err
+		return tablefile.Draw, err
 	}
-	return Value(b.val[nd.stm].get(idx)), nil
-}
-
-// indexOf is the index of a node of the layout's material.
-func (l *layout) indexOf(nd *node) (int64, error) {
-	sq, ok := l.slotsOf(nd)
-	if !ok {
-		return 0, fmt.Errorf("position does not fit %s", l.mat)
-	}
-	idx, ok := l.index(&sq)
-	if !ok {
-		return 0, fmt.Errorf("position has no index in %s", l.mat)
-	}
-	return idx, nil
-}
-
-// slotsOf places a node's men in the layout's slots.
-func (l *layout) slotsOf(nd *node) (squares, bool) {
-	var sq squares
-	var used [PlanMen]bool
-	if nd.n != l.men {
-		return sq, false
-	}
-	for i := 0; i < l.men; i++ {
-		found := false
-		for j := 0; j < nd.n; j++ {
-			if !used[j] && nd.pc[j] == l.pieces[i] {
-				used[j], sq[i], found = true, nd.sq[j], true
-				break
-			}
-		}
-		if !found {
-			return sq, false
-		}
-	}
-	return sq, true
-}
-
-// epScratch is the room valueOf needs: the nodes it hands to base (as
-// locals they would escape to the heap) and a move list. One per
-// goroutine.
-type epScratch struct {
-	plain, child node
-	moves        []move
-}
-
-// valueOf reads a position that may have an en-passant right: without
-// one it is base's; with one it is the best of its moves (one ply ahead).
-// It allocates nothing once sc.moves has grown.
-func valueOf(nd *node, base lookupFunc, sc *epScratch) (Value, error) {
-	if nd.ep == board.NoSquare {
-		return base(nd)
-	}
-	sc.moves = nd.moves(sc.moves[:0])
-	hasEP, hasOther := false, false
-	for _, m := range sc.moves {
-		if m.ep {
-			hasEP = true
-		} else {
-			hasOther = true
-		}
-	}
-	sc.plain = *nd
-	sc.plain.ep = board.NoSquare
-	if !hasEP {
-		return base(&sc.plain)
-	}
-	var best bestMove
-	if hasOther {
-		v, err := base(&sc.plain)
-		if err != nil {
-			return Draw, err
-		}
-		best.v, best.have = v, true // (the value of the other moves)
-	}
-	for _, m := range sc.moves {
-		if !m.ep {
-			continue
-		}
-		// after an en-passant capture no en-passant right is left: base
-		// reads the child at once, and sc.moves is not touched again
-		sc.child = nd.play(m)
-		v, err := base(&sc.child)
-		if err != nil {
-			return Draw, err
-		}
-		best.add(v)
-	}
-	return best.value()
+	return tablefile.Value(b.val[nd.Stm].Get(idx)), nil
 }

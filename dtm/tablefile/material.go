@@ -1,4 +1,4 @@
-package dtm
+package tablefile
 
 import (
 	"fmt"
@@ -145,13 +145,13 @@ func sideValue(p []board.PieceType) int {
 // side as White) and whether the colours were swapped to get it.
 func (m Material) Canonical() (Material, bool) {
 	a, b := sideValue(m.Pieces[0]), sideValue(m.Pieces[1])
-	if a > b || a == b && m.side(0) <= m.side(1) {
+	if a > b || a == b && m.Side(0) <= m.Side(1) {
 		return m, false
 	}
 	return Material{Pieces: [2][]board.PieceType{m.Pieces[1], m.Pieces[0]}}, true
 }
 
-func (m Material) side(c int) string {
+func (m Material) Side(c int) string {
 	b := []byte{'K'}
 	for _, t := range m.Pieces[c] {
 		b = append(b, letter(t))
@@ -185,7 +185,7 @@ func (m Material) Children() []Material {
 			if t != board.Pawn {
 				continue
 			}
-			for _, q := range promotions {
+			for _, q := range Promotions {
 				promoted := m.replaced(c, i, q)
 				add(promoted)
 				for j := range promoted.Pieces[1-c] { // promotion with capture

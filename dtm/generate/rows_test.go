@@ -1,0 +1,94 @@
+package generate
+
+import (
+	"math/rand"
+	"testing"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
+)
+
+// TestBBTransform checks the bitboard symmetries against the square maps.
+func TestBBTransform(t *testing.T) {
+	for tr := uint8(0); tr < 8; tr++ {
+		for s := 0; s < 64; s++ {
+			if got, want := bbTransform(tr, 1<<s), uint64(1)<<tablefile.Transforms[tr][s]; got != want {
+				t.Fatalf("symmetry %d of %v: %#x, want %#x", tr, board.Square(s), got, want)
+			}
+			if tablefile.Transforms[invTransform[tr]][tablefile.Transforms[tr][s]] != board.Square(s) {
+				t.Fatalf("symmetry %d: inverse %d does not undo it", tr, invTransform[tr])
+			}
+		}
+	}
+	for s := 0; s < 64; s++ {
+		if triCode[tablefile.Transforms[canonT[s]][s]] < 0 {
+			t.Fatalf("canonT[%v] leaves the triangle", board.Square(s))
+		}
+	}
+}
+
+// TestRowReaderIndex checks a row reader's arithmetic against the
+// layout's own index: for random positions of several materials (identical
+// men beside the varying one or elsewhere, colours swapped, pawns), every
+// square of the varying man gives the index the layout gives. The tables
+// are not built: their values are never read.
+func TestRowReaderIndex(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for _, sig := range []string{"KRRvKR", "KRvKRR", "KQQvKB", "KBBvKN", "KRRRvK", "KRPvKR", "KPPvKR", "KRRvKP", "KNNvK", "KPPvK", "KQvKP"} {
+		m, err := tablefile.ParseMaterial(sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, flip := m.Canonical()
+		l := tablefile.NewLayout(c)
+		tab := heldTable{l, make([]byte, 2*l.Size)}
+		g := &rowGen{b: &builder{resolve: func(*tablefile.Node) (Resolved, error) { return Resolved{Table: tab, Flip: flip}, nil }}}
+		w := &worker{}
+		nl := tablefile.NewLayout(m)
+		for i := 0; i < 300; i++ {
+			nd := tablefile.RandomNode(r, nl)
+			vary := r.Intn(nd.N)
+			if nd.Pieces[vary].Type() == board.Pawn {
+				continue
+			}
+			rd := g.newReader(w, &nd, vary)
+			if !rd.ok {
+				continue
+			}
+			for f := board.Square(0); f < 64; f++ {
+				ch := nd
+				ch.Sq[vary] = f
+				if ch.Occupied().Count() != ch.N || !ch.Legal() {
+					continue
+				}
+				x := ch
+				if flip {
+					x = ch.Flipped()
+				}
+				want, err := l.IndexOf(&x)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := rd.index(f); got != want {
+					t.Fatalf("%s %s, %v on %v: reader index %d, layout %d", sig, ch.FEN(), ch.Pieces[vary], f, got, want)
+				}
+			}
+		}
+	}
+}
+
+// heldTable is a table whose values a test holds whole.
+type heldTable struct {
+	l      *tablefile.Layout
+	values []byte
+}
+
+func (t heldTable) Layout() *tablefile.Layout { return t.l }
+func (t heldTable) Values() []byte            { return t.values }
+func (t heldTable) Read(nd *tablefile.Node) (tablefile.Value, error) {
+	idx, err := t.l.IndexOf(nd)
+	if err != nil {
+		return tablefile.Draw, err
+	}
+	return tablefile.Value(t.values[int64(nd.Stm)*t.l.Size+idx]), nil
+}
