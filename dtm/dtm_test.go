@@ -311,3 +311,43 @@ func TestConcurrentBuilds(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestVerifySample checks a sample of a table's positions against their
+// moves, and says it was a sample.
+func TestVerifySample(t *testing.T) {
+	s := Open(t.TempDir(), Options{BuildMen: 4})
+	defer s.Close()
+	m, _ := tablefile.ParseMaterial("KRvKN")
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.VerifySample(m, 3000, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK() || r.Positions != 3000 || r.Wins == 0 || r.Sampled != 3000 || !strings.Contains(r.String(), "a sample of 3000 positions") {
+		t.Errorf("%+v: %s", r, r)
+	}
+}
+
+// TestCoversSixMen: the pawnless six-man positions are the tables'; those
+// with pawns, and seven men, are not.
+func TestCoversSixMen(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/QRBN4/4K3 b - - 0 1", true},
+		{"4k3/8/8/8/8/8/PRBN4/4K3 b - - 0 1", false},
+		{"4k3/8/8/8/8/8/QRBNN3/4K3 b - - 0 1", false},
+		{"4k3/8/8/8/8/8/QRB5/4K3 b - - 0 1", true},
+	} {
+		pos, err := board.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Covers(&pos); got != c.want {
+			t.Errorf("Covers(%s) = %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

@@ -122,8 +122,11 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 		l := tablefile.NewLayout(t.m)
 		pt := PlannedTable{Material: t.m, Positions: l.Size, Reads: t.reads,
 			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.Size)}
-		if t.m.Men() > tablefile.MaxMen {
-			pt.Time, pt.Blocked = estimatedLargeBuild(t.m, l.Size), blockedReason(pt.Memory)
+		switch {
+		case t.m.Men() == BoundedMen && !t.m.HasPawns():
+			pt.Memory, pt.Blocked = boundedMemory(l), TooLongForValues(t.m)
+		case t.m.Men() > tablefile.MaxMen:
+			pt.Blocked = blockedReason(pt.Memory)
 		}
 		if st, err := os.Stat(s.Path(t.m)); err == nil {
 			pt.Built, pt.Bytes = true, st.Size()
@@ -137,28 +140,38 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 // machine the tables are built on (docs/dtm.md, "Six men").
 const BuildMemoryBound = 16 << 30
 
-// blockedReason is why a table of more than MaxMen men, whose build by
-// rows would take memory bytes, is not built: this version builds and
-// probes up to MaxMen men, and its generator holds a pawnless table
-// whole in memory.
+// blockedReason is why a six-man table with pawns, whose build by slices
+// would take memory bytes, is not built: this version builds up to
+// MaxMen men and the pawnless tables of BoundedMen, and its generator of
+// tables with pawns holds a table's values whole in memory.
 func blockedReason(memory int64) string {
 	gib := float64(memory) / (1 << 30)
 	if memory > BuildMemoryBound {
-		return fmt.Sprintf("not built by this version: its generator would hold it whole, about %.0f GiB, %.1f times the %d GiB bound",
+		return fmt.Sprintf("not built by this version: its generator of tables with pawns would hold its values whole, about %.0f GiB, %.1f times the %d GiB bound",
 			gib, float64(memory)/BuildMemoryBound, BuildMemoryBound>>30)
 	}
-	return fmt.Sprintf("not built by this version, which builds up to %d men (its build by slices would take about %.1f GiB)", tablefile.MaxMen, gib)
+	return fmt.Sprintf("not built by this version, which builds up to %d men and the pawnless ones of %d (its build by slices would take about %.1f GiB)", tablefile.MaxMen, BoundedMen, gib)
 }
 
 // estimatedLargeBuild is about how long the build of m, size positions
-// per side, would take on two cores at the five-man generator's speed
-// per position for its kind of table (largeBuildRates): a floor, since a
-// table too large for memory adds the reads and writes of what is on
-// disk.
+// per side, would take on two cores: a pawnless six-man table at the
+// bounded build's measured speed (boundedBuildRate), one with pawns at
+// the five-man generator's speed per position for its kind of table
+// (largeBuildRates), a floor, since a table too large for memory adds
+// the reads and writes of what is on disk.
 func estimatedLargeBuild(m tablefile.Material, size int64) time.Duration {
+	if m.Men() == BoundedMen && !m.HasPawns() {
+		return time.Duration(boundedBuildRate * float64(size))
+	}
 	kind := min(strings.Count(m.String(), "P"), 2)
 	return time.Duration(largeBuildRates()[kind] * float64(size))
 }
+
+// boundedBuildRate is the time per position (of the layout, per side)
+// of the bounded build of a pawnless six-man table on two cores:
+// KQRBvKN's 1,097 s (2026-12-03), whose mates are short (40 moves at
+// most, 43 plies solved); a table with longer mates solves more plies.
+const boundedBuildRate = float64(1097*time.Second) / 7751073792
 
 // largeBuildRates is the five-man generator's time per position of a
 // pawnless table, one with a pawn and one with more (KQRvKR 10 s,
@@ -166,7 +179,7 @@ func estimatedLargeBuild(m tablefile.Material, size int64) time.Duration {
 var largeBuildRates = sync.OnceValue(func() (rates [3]float64) {
 	for i, ref := range [...]string{"KQRvKR", "KRPvKR", "KPPvKP"} {
 		r, _ := tablefile.ParseMaterial(ref)
-		rates[i] = float64(estimatedBuild(r)) / float64(tablefile.NewLayout(r).Size)
+		rates[i] = float64(estimatedSmallBuild(r)) / float64(tablefile.NewLayout(r).Size)
 	}
 	return rates
 })
@@ -181,6 +194,10 @@ func estimatedBytes(m tablefile.Material, size int64) int64 {
 	pawns := strings.Count(m.String(), "P")
 	rate := 0.0
 	switch {
+	case m.Men() == BoundedMen && pawns == 0:
+		// format 2, as the bounded build writes it: KQRBvKN's 2.13 GB
+		// (2026-12-03)
+		return int64(2129603614.0 / 7751073792 * float64(size))
 	case m.Men() <= 4:
 		rate = 33e6 / 95374848
 	case pawns == 0:
@@ -191,6 +208,33 @@ func estimatedBytes(m tablefile.Material, size int64) int64 {
 		rate = 0.31e9 / 2532442112
 	}
 	return int64(1.06 * rate * float64(size))
+}
+
+// knownLongest are the longest mates, in moves, of the tables known to
+// hold mates longer than a value of this version (tablefile.MaxMoves):
+// KRNvKNN's 262 (Thompson's; Nalimov's tables agree).
+var knownLongest = map[string]int{"KRNvKNN": 262}
+
+// TooLongForValues says why m's table cannot be built when its longest
+// mate is known not to fit a value, else "".
+func TooLongForValues(m tablefile.Material) string {
+	n, ok := knownLongest[m.String()]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("not built by this version: its longest mate, %d moves, does not fit a value (at most %d moves)", n, tablefile.MaxMoves)
+}
+
+// boundedMemory is about the peak resident memory of a bounded build of
+// l's pawnless table: five bits a position and side in the rows'
+// numbering (10 × 64^(men-1) positions a side), and the tables it reads
+// held whole, about a gigabyte for six men.
+func boundedMemory(l *tablefile.Layout) int64 {
+	rowsPositions := int64(10)
+	for range l.Men - 1 {
+		rowsPositions *= 64
+	}
+	return 2*rowsPositions*5/8 + 1<<30
 }
 
 // estimatedMemory is about the peak resident memory of a build of l's

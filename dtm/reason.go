@@ -17,8 +17,8 @@ func (s *Store) Reason(pos *board.Position) string {
 	if c := pos.Castling(); c != 0 {
 		return "it has castling rights (" + c.String() + "): the tables hold positions without them (the rights may be dropped when castling cannot happen in the line)"
 	}
-	if n := pos.Occupied().Count(); n > tablefile.MaxMen {
-		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d", n, tablefile.MaxMen)
+	if !Covers(pos) {
+		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d men, and those of %d without pawns", pos.Occupied().Count(), tablefile.MaxMen, BoundedMen)
 	}
 	nd, ok := tablefile.NodeOf(pos)
 	if !ok {
@@ -99,6 +99,14 @@ func (s *Store) missingFor(m tablefile.Material, seen map[string]bool) []tablefi
 // are the averages of the whole set's build of 2026-11-28 (docs/dtm.md),
 // by the number of pawns.
 func estimatedBuild(m tablefile.Material) time.Duration {
+	if m.Men() > tablefile.MaxMen {
+		return estimatedLargeBuild(m, tablefile.NewLayout(m).Size)
+	}
+	return estimatedSmallBuild(m)
+}
+
+// estimatedSmallBuild is estimatedBuild of a table of up to MaxMen men.
+func estimatedSmallBuild(m tablefile.Material) time.Duration {
 	pawns := strings.Count(m.String(), "P")
 	switch {
 	case m.Men() <= 3:

@@ -70,6 +70,8 @@ type buildChoice struct {
 	// fill is how format 3 of one side fills its free slots (tests set
 	// it; fillChoose otherwise)
 	fill tablefile.FillMode
+	// bounded builds pawnless tables in bounded memory (Options.Bounded)
+	bounded bool
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -144,13 +146,17 @@ type Options struct {
 	// build itself builds its values again), or 2 (both sides stored
 	// whole: about 3.4 times the size). Tables of either format are read.
 	Format int
+	// Bounded builds the pawnless tables in bounded memory (five bits a
+	// position and side to move, the rest in a scratch file in the
+	// cache directory: generate.Options.Bounded), written in format 2.
+	Bounded bool
 }
 
 // BuildEvent reports the progress of a table build.
 type BuildEvent struct {
 	Table       string        // the signature being built
 	Done, Total int64         // slices solved
-	Ply         int           // the ply being solved in slice Done+1 (0: a slice just finished)
+	Ply         int           // the ply being solved in slice Done+1 (0: a slice just finished; generate.SetUpPly: a bounded build setting up, Done of Total rows)
 	Finished    bool          // the table is written
 	Elapsed     time.Duration // since its build began
 	Bytes       int64         // the file's size, when Finished
@@ -185,6 +191,7 @@ func Open(dir string, o Options) *Store {
 	if o.Format != 2 {
 		s.format3 = 2
 	}
+	s.bounded = o.Bounded
 	if s.warn == nil {
 		s.warn = func(string) {}
 	}
@@ -216,10 +223,24 @@ func (s *Store) Table(m tablefile.Material) (*Table, error) {
 }
 
 // Build makes sure m's table and those it needs are on disk, building
-// what is missing or corrupt, whatever the store's BuildMen.
+// what is missing or corrupt, whatever the store's BuildMen: up to
+// MaxMen men, and a pawnless table of BoundedMen in bounded memory.
 func (s *Store) Build(m tablefile.Material) (*Table, error) {
+	if m.Men() == BoundedMen && !m.HasPawns() {
+		return s.table(m, BoundedMen)
+	}
 	return s.table(m, tablefile.MaxMen)
 }
+
+// boundedMargin is what a bounded build leaves of BuildMemoryBound to
+// what the Go heap does not count: the program, its stacks, the mapped
+// pages of the file written.
+const boundedMargin = 1 << 30
+
+// BoundedMen is the men of the tables built only in bounded memory
+// (generate.Options.Bounded): the pawnless six-man tables, whose build by
+// rows would hold about 69 GiB.
+const BoundedMen = 6
 
 func (s *Store) table(m tablefile.Material, buildMax int) (*Table, error) {
 	c, _ := m.Canonical()
@@ -301,8 +322,11 @@ func (s *Store) open(m tablefile.Material, buildMax int) (*Table, func(), error)
 	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
 	}
-	if m.Men() > buildMax {
+	if m.Men() > buildMax || m.Men() > tablefile.MaxMen && (m.Men() > BoundedMen || m.HasPawns()) {
 		return nil, nil, &MissingError{m}
+	}
+	if why := TooLongForValues(m); why != "" {
+		return nil, nil, fmt.Errorf("%s: %s", m, why)
 	}
 	return s.buildAndOpen(m, l, path, buildMax)
 }
@@ -395,6 +419,10 @@ func (s *Store) buildAndOpen(m tablefile.Material, l *tablefile.Layout, path str
 type builtValues struct {
 	sides           [2][]byte
 	decided, unused [2][]uint64
+	// a bounded build's values, read in index order instead of sides,
+	// and the release of its scratch file
+	stream  tablefile.ValueSource
+	release func()
 }
 
 // buildValues builds m's values, holding the values of the tables its
@@ -428,10 +456,27 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		}
 	}
 	resolve := s.resolveForBuild
-	decide := s.format3 > 0 && l.Men >= s.format3Men
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide})
+	bounded := len(l.Pawns) == 0 && (s.bounded || l.Men >= BoundedMen)
+	decide := s.format3 > 0 && l.Men >= s.format3Men && !bounded
+	if bounded {
+		// the bitsets are most of the heap: the collector keeps it within
+		// the bound, less the tables it reads, mapped whole, whatever
+		// GOGC says
+		limit := int64(BuildMemoryBound) - boundedMargin
+		for _, t := range held {
+			limit -= 2 * t.l.Size
+		}
+		if prev := debug.SetMemoryLimit(-1); prev > limit {
+			debug.SetMemoryLimit(limit)
+			defer debug.SetMemoryLimit(prev)
+		}
+	}
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, ScratchDir: s.dir})
 	if err != nil {
 		return builtValues{}, start, err
+	}
+	if b.Stream != nil {
+		return builtValues{stream: b.Stream, release: b.Release}, start, nil
 	}
 	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}}
 	if decide && b.Decided[0] != nil {
@@ -445,6 +490,15 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 // written while the blocks are compressed; it returns the file's size and
 // the copy.
 func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path string, built builtValues) (int64, scratch, error) {
+	if built.stream != nil {
+		defer built.release()
+		// a king pair's positions at a time, and whole blocks
+		size, err := tablefile.WriteFileFrom(path, l, built.stream, max(l.KkWeight, 1<<15), s.workers)
+		if err != nil {
+			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+		return size, scratch{}, err
+	}
 	decide := built.decided[0] != nil
 	var kept chan scratch
 	if decide && s.readLater(m) {
@@ -647,11 +701,11 @@ func (t *Table) Material() tablefile.Material { return t.l.Mat }
 // Positions is the number of entries per side to move.
 func (t *Table) Positions() int64 { return t.l.Size }
 
-// Probe returns the distance to mate of a position. Castling rights or
-// more than MaxMen men give ErrNotInTables; an en-passant right is
-// answered from the moves.
+// Probe returns the distance to mate of a position. A position Covers
+// does not (castling rights, too many men) gives ErrNotInTables; an
+// en-passant right is answered from the moves.
 func (s *Store) Probe(pos *board.Position) (tablefile.Value, error) {
-	if pos.Castling() != 0 {
+	if !Covers(pos) {
 		return tablefile.Draw, ErrNotInTables
 	}
 	nd, ok := tablefile.NodeOf(pos)
@@ -662,9 +716,13 @@ func (s *Store) Probe(pos *board.Position) (tablefile.Value, error) {
 }
 
 // Covers reports whether pos could be in a table: no castling rights and
-// at most MaxMen men.
+// at most MaxMen men, or BoundedMen without pawns.
 func Covers(pos *board.Position) bool {
-	return pos.Castling() == 0 && pos.Occupied().Count() <= tablefile.MaxMen
+	if pos.Castling() != 0 {
+		return false
+	}
+	n := pos.Occupied().Count()
+	return n <= tablefile.MaxMen || n == BoundedMen && pos.Pieces(board.White, board.Pawn)|pos.Pieces(board.Black, board.Pawn) == 0
 }
 
 // Prober is a view of a Store for the solver, with its own bound on the

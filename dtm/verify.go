@@ -3,6 +3,7 @@ package dtm
 import (
 	"errors"
 	"fmt"
+	"math/rand"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -32,6 +33,9 @@ type VerifyReport struct {
 	Examples []string
 	// Longest is the longest mate in the table.
 	Longest tablefile.Value
+	// Sampled is how many positions were drawn at random (VerifySample);
+	// 0 when every position was checked.
+	Sampled int
 }
 
 // OK reports whether the table passed.
@@ -45,8 +49,15 @@ func (r VerifyReport) String() string {
 	if !r.OK() {
 		status = "FAILED"
 	}
-	fmt.Fprintf(&b, "%s\t%s\t%d positions, %d won, %d lost, longest mate %d moves; consistency: %d wrong",
-		r.Table, status, r.Positions, r.Wins, r.Losses, r.Longest.Moves(), r.Inconsistent)
+	longest := "longest mate"
+	if r.Sampled > 0 {
+		fmt.Fprintf(&b, "%s\t%s\ta sample of %d positions drawn at random: ", r.Table, status, r.Sampled)
+		longest = "longest mate seen"
+	} else {
+		fmt.Fprintf(&b, "%s\t%s\t", r.Table, status)
+	}
+	fmt.Fprintf(&b, "%d positions, %d won, %d lost, %s %d moves; consistency: %d wrong",
+		r.Positions, r.Wins, r.Losses, longest, r.Longest.Moves(), r.Inconsistent)
 	if r.WDLChecked > 0 {
 		fmt.Fprintf(&b, "; Syzygy WDL: %d compared, %d differ", r.WDLChecked, r.WDLMismatch)
 	} else {
@@ -88,10 +99,7 @@ func (s *Store) Cached() ([]tablefile.Material, error) {
 // block.
 func (s *Store) Verify(m tablefile.Material, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
 	m, _ = m.Canonical()
-	t, err := s.table(m, 0)
-	if errors.Is(err, ErrMissing) {
-		return VerifyReport{}, fmt.Errorf("%w: %s is not in %s (mateline tables build %s)", ErrMissing, m, s.dir, m)
-	}
+	t, err := s.builtTable(m)
 	if err != nil {
 		return VerifyReport{}, err
 	}
@@ -125,6 +133,48 @@ func (s *Store) Verify(m tablefile.Material, wdl func(*board.Position) (int, boo
 		return r, tally.err
 	}
 	tally.report(&r)
+	return r, nil
+}
+
+// builtTable is m's table (canonical), which must be in the cache: a
+// check builds nothing.
+func (s *Store) builtTable(m tablefile.Material) (*Table, error) {
+	t, err := s.table(m, 0)
+	if errors.Is(err, ErrMissing) {
+		return nil, fmt.Errorf("%w: %s is not in %s (mateline tables build %s)", ErrMissing, m, s.dir, m)
+	}
+	return t, err
+}
+
+// VerifySample checks n positions of m's table drawn at random (seeded)
+// as Verify checks every one: each value against its moves' values one
+// ply on, read through the probes (nothing is held whole), and against
+// wdl when given. It is for a table too large to check whole in a
+// sitting, such as a six-man table.
+func (s *Store) VerifySample(m tablefile.Material, n int, seed int64, wdl func(*board.Position) (int, bool)) (VerifyReport, error) {
+	m, _ = m.Canonical()
+	t, err := s.builtTable(m)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	r := VerifyReport{Table: m.String(), Sampled: n}
+	c := &verifyTally{}
+	rng := rand.New(rand.NewSource(seed))
+	w := &stepScratch{}
+	for range n {
+		nd := tablefile.RandomNode(rng, t.l)
+		v, err := s.answer(t, &nd, 0)
+		if err != nil {
+			return r, err
+		}
+		if !s.checkPosition(&nd, v, w, wdl, c) {
+			break
+		}
+	}
+	if c.err != nil {
+		return r, c.err
+	}
+	c.report(&r)
 	return r, nil
 }
 

@@ -27,6 +27,9 @@ func (t Tables) Covered(pos *board.Position) error {
 	most := 0
 	if t.DTM != nil {
 		most = tablefile.MaxMen
+		if dtm.Covers(pos) {
+			most = dtm.BoundedMen
+		}
 	}
 	if t.Syzygy != nil {
 		most = max(most, t.Syzygy.MaxPieces())

@@ -14,6 +14,7 @@ import (
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm"
+	"mateline.dev/mateline/dtm/generate"
 	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 )
@@ -24,7 +25,7 @@ func dtmFlags(build int) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "dtm", Usage: "directory of the distance-to-mate tables, built there on first use (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 		&cli.BoolFlag{Name: "no-dtm", Usage: "do not use distance-to-mate tables"},
-		&cli.IntFlag{Name: "dtm-build", Value: build, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 0: never). 'mateline tables build' builds any ahead of time"},
+		&cli.IntFlag{Name: "dtm-build", Value: build, Usage: "build missing tables of at most this many men on first use (4: seconds each; 5: up to minutes each; 6: the pawnless six-man tables, about an hour each; 0: never). 'mateline tables build' builds any ahead of time"},
 		&cli.IntFlag{Name: "dtm-cache", Value: tablefile.DefaultCacheBytes >> 20, Usage: "MiB of decompressed table blocks kept for probes, shared by the threads"},
 	}
 }
@@ -51,8 +52,8 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 	build := tablefile.MaxMen
 	if cmd.Name != "build" {
 		build = int(cmd.Int("dtm-build"))
-		if build < 0 || build > tablefile.MaxMen {
-			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, tablefile.MaxMen)
+		if build < 0 || build > dtm.BoundedMen {
+			return nil, nil, usagef("--dtm-build %d: want 0 to %d", build, dtm.BoundedMen)
 		}
 	}
 	// 'tables build' on a terminal draws a bar per table; elsewhere (and
@@ -77,6 +78,7 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 		BuildMen:   build,
 		CacheBytes: cache,
 		Format:     format,
+		Bounded:    cmd.Name == "build" && cmd.Bool("bounded"),
 		Warn:       func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
 		Progress:   rep.report,
 	}), rep, nil
@@ -205,6 +207,9 @@ func buildingText(ev dtm.BuildEvent) string {
 	if ev.Again {
 		what += "'s values again (its file keeps one side to move; they are read whole)"
 	}
+	if ev.Ply == generate.SetUpPly {
+		return what + fmt.Sprintf(": setting up, %d %% of the rows", ev.Done*100/max(1, ev.Total))
+	}
 	what += fmt.Sprintf(": slice %d/%d", min(ev.Done+1, ev.Total), ev.Total)
 	if ev.Ply > 0 {
 		what += fmt.Sprintf(", ply %d", ev.Ply)
@@ -243,7 +248,7 @@ func sizeText(b int64) string {
 func tablesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "tables",
-		Usage: "build, list and verify the distance-to-mate tables (up to 5 men)",
+		Usage: "build, list and verify the distance-to-mate tables (up to 5 men, and 6 without pawns)",
 		Description: "mateline builds exact distance-to-mate tables itself, by retrograde analysis, the first\n" +
 			"time a position needs one; 'tables build' builds them ahead of time (for a shared cache,\n" +
 			"or a cluster), 'tables list' shows what the cache holds, 'tables verify' checks them.\n" +
@@ -264,12 +269,17 @@ func tablesCommand() *cli.Command {
 					"keeps every table it finished; the same command goes on with the rest. Every table of\n" +
 					"up to five men (--men 5) takes about 30 min on two cores and 2.48 GB of disk (up to\n" +
 					"19 GB while it runs: the values of the tables later builds read are kept as scratch\n" +
-					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n\n" +
+					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n" +
+					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about\n" +
+					"20 min on two cores for one with short mates, 2 GB of disk; a killed build starts that\n" +
+					"table again. The six-man tables with pawns, and KRNvKNN (mates too long for a value), are\n" +
+					"not built; 'tables plan --men 6' costs them all.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 5)"},
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
+					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are of format 2, both sides stored"},
 				},
 				Action: runTablesBuild,
 			},
@@ -297,11 +307,15 @@ func tablesCommand() *cli.Command {
 					"that its value is the best of its moves' values one ply on (a mate in N has a move to a\n" +
 					"mated-in-N-1 and none better; a loss has no escape), and, with --syzygy, that win, draw\n" +
 					"and loss agree with the Syzygy WDL (a cursed win counts as a win, a blessed loss as a\n" +
-					"loss). Exit code 3 when a table fails.\n\n" +
-					"Example: mateline tables verify --syzygy /tables KQvKR",
+					"loss). Exit code 3 when a table fails. A six-man table (7.75 billion positions a side)\n" +
+					"takes hours whole: --sample N checks N positions drawn at random instead, in seconds.\n\n" +
+					"Example: mateline tables verify --syzygy /tables KQvKR\n" +
+					"         mateline tables verify --sample 100000 KQRBvKN",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
 					syzygyFlag(),
+					&cli.IntFlag{Name: "sample", Usage: "check this many positions of each table, drawn at random, instead of every one"},
+					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of --sample's draw"},
 				},
 				Action: runTablesVerify,
 			},
@@ -321,7 +335,7 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]tablefile.Material, error) {
 	var out []tablefile.Material
 	for _, a := range cmd.Args().Slice() {
 		m, err := tablefile.ParsePlannedMaterial(a)
-		if err == nil && m.Men() > most {
+		if err == nil && m.Men() > most && !(most == tablefile.MaxMen && m.Men() == dtm.BoundedMen && !m.HasPawns()) {
 			err = tooManyMen(fmt.Sprintf("material %q (%d men)", a, m.Men()), m.Men())
 		}
 		if err != nil {
@@ -358,7 +372,7 @@ func menFlag(cmd *cli.Command, most int) (int, error) {
 // tooManyMen says that tables of n men (more than tablefile.MaxMen) are only
 // planned.
 func tooManyMen(what string, n int) error {
-	return fmt.Errorf("%s: this version builds and reads tables of up to %d men; "+
+	return fmt.Errorf("%s: this version builds and reads tables of up to %d men, and the pawnless ones of six; "+
 		"'mateline tables plan --men %d' says what the %d-man tables would take", what, tablefile.MaxMen, n, n)
 }
 
@@ -391,6 +405,11 @@ func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 	}
 	if len(sigs) == 0 {
 		return usagef("tables build: give signatures (KQvKR) or --men N")
+	}
+	for _, m := range sigs {
+		if why := dtm.TooLongForValues(m); why != "" {
+			return usagef("table %s: %s", m, why) // before the tables it reads are built
+		}
 	}
 	if s := cmd.String("shard"); s != "" {
 		if sigs, err = shardSignatures(sigs, s); err != nil {
@@ -477,7 +496,12 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 	}
 	failed := 0
 	for _, m := range sigs {
-		r, err := store.Verify(m, wdl)
+		var r dtm.VerifyReport
+		if n := int(cmd.Int("sample")); n > 0 {
+			r, err = store.VerifySample(m, n, cmd.Int64("seed"), wdl)
+		} else {
+			r, err = store.Verify(m, wdl)
+		}
 		if err != nil {
 			return fmt.Errorf("table %s: %w", m, err)
 		}

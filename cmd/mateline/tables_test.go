@@ -101,7 +101,9 @@ func TestProbeReasons(t *testing.T) {
 		{[]string{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1"}, []string{"castling rights (q)"}},
 		{[]string{"startpos"}, []string{"castling rights (KQkq)"}},
 		{[]string{"--dtm-build", "0", "4k3/8/8/8/8/8/1PPP4/4K3 b - - 0 1"}, []string{"the KPPPvK table is not built", "--dtm-build 5"}},
-		{[]string{"4k3/8/8/8/8/8/PPPP4/4K3 b - - 0 1"}, []string{"it has 6 men", "up to 5"}},
+		{[]string{"4k3/8/8/8/8/8/PPPP4/4K3 b - - 0 1"}, []string{"it has 6 men", "up to 5 men, and those of 6 without pawns"}},
+		// a pawnless six-man table is built only when asked
+		{[]string{"4k3/8/8/8/8/8/QRBN4/4K3 b - - 0 1"}, []string{"the KQRBNvK table is not built", "mateline tables build KQRBNvK", "--dtm-build 6"}},
 	} {
 		code, out := runCLI(t, append([]string{"probe", "--dtm", dir}, c.args...)...)
 		for _, w := range c.want {
@@ -204,8 +206,9 @@ func TestTablesPlan(t *testing.T) {
 
 // TestTablesPlanSixMen: 'tables plan --men 6' lays out and costs the
 // whole six-man set (365 tables besides the 145 of up to five men, as
-// Syzygy's set has) and says that this version builds none of them;
-// 'tables build' of six men points to it.
+// Syzygy's set has) and says that this version builds the pawnless ones
+// in bounded memory but KRNvKNN, whose mates are too long for a value,
+// and none of the 195 with pawns; 'tables build' of those points to it.
 func TestTablesPlanSixMen(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := runBinary(t, dir, "tables", "plan", "--dtm", dir, "--json", "--men", "6")
@@ -216,12 +219,12 @@ func TestTablesPlanSixMen(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatalf("plan: %v", err)
 	}
-	if p.Total.Tables != 510 || p.Total.NotBuildable != 365 || p.Total.ToBuild != 510 {
-		t.Fatalf("totals %+v, want 510 tables, 365 not buildable", p.Total)
+	if p.Total.Tables != 510 || p.Total.NotBuildable != 196 || p.Total.ToBuild != 510 {
+		t.Fatalf("totals %+v, want 510 tables, 196 not buildable", p.Total)
 	}
 	six := map[string]plannedJSON{}
 	for _, tb := range p.Tables {
-		if (tb.Men == 6) != (tb.Blocked != "") {
+		if (tb.Men == 6 && (strings.Contains(tb.Table, "P") || tb.Table == "KRNvKNN")) != (tb.Blocked != "") {
 			t.Errorf("%s (%d men): not built because %q", tb.Table, tb.Men, tb.Blocked)
 		}
 		if tb.Men == 6 {
@@ -229,11 +232,16 @@ func TestTablesPlanSixMen(t *testing.T) {
 		}
 	}
 	// a pawnless table: 462 king pairs, 64 squares for each other man
-	// (identical men not folded); its captures lead to five men only
+	// (identical men not folded); its captures lead to five men only; a
+	// bounded build's five bits a position and side of 10 × 64^5 rows,
+	// and a gigabyte for the tables it reads
 	krnknn := six["KRNvKNN"]
 	if krnknn.Positions != 462*64*64*64*64 || strings.Join(krnknn.Reads, " ") != "KNNvKN KNNvKR KRNvKN" ||
-		!strings.Contains(krnknn.Blocked, "16 GiB bound") {
+		krnknn.Memory != 2*10*(1<<30)*5/8+1<<30 || krnknn.Memory > 16<<30 || !strings.Contains(krnknn.Blocked, "262 moves") {
 		t.Errorf("KRNvKNN: %+v", krnknn)
+	}
+	if p := six["KBNvKBP"]; !strings.Contains(p.Blocked, "16 GiB bound") {
+		t.Errorf("KBNvKBP: %+v", p)
 	}
 	// four identical pawns: the 4-sets of 48 squares, a set and its
 	// mirror image stored once ((C(48,4) + C(24,2)) / 2 = 97,428: the
@@ -245,11 +253,14 @@ func TestTablesPlanSixMen(t *testing.T) {
 	if kppkpp := six["KPPvKPP"]; !slices.Contains(kppkpp.Reads, "KQPvKPP") || kppkpp.Positions <= 0 {
 		t.Errorf("KPPvKPP: %+v", kppkpp)
 	}
-	for _, args := range [][]string{{"--men", "6"}, {"KRNvKNN"}} {
+	for _, args := range [][]string{{"--men", "6"}, {"KPPvKPP"}} {
 		code, _, errOut := runBinary(t, dir, append([]string{"tables", "build", "--dtm", dir}, args...)...)
 		if code == 0 || !strings.Contains(errOut, "tables plan --men 6") {
 			t.Errorf("build %v: exit %d: %s", args, code, errOut)
 		}
+	}
+	if code, _, errOut := runBinary(t, dir, "tables", "build", "--dtm", dir, "KRNvKNN"); code != 2 || !strings.Contains(errOut, "262 moves") {
+		t.Errorf("build KRNvKNN: exit %d: %s", code, errOut)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("plan and the refused builds wrote %d files", len(entries))

@@ -147,10 +147,10 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 	fmt.Fprintf(w, ", %d to build: about %s on two cores, about %s of disk, at most about %s of memory at once\n",
 		p.Total.ToBuild, roughSeconds(p.Total.Seconds), sizeText(p.Total.Bytes), sizeText(p.Total.PeakMemory))
 	if p.Total.NotBuildable > 0 {
-		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and its\n"+
-			"generator would hold most six-man tables (a pawn table's values) whole in memory (--json says why\n"+
-			"for each; docs/dtm.md, \"Six men\")\n",
-			p.Total.NotBuildable, tablefile.MaxMen)
+		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and the\n"+
+			"pawnless ones of %d in bounded memory; its generator of tables with pawns would hold their values\n"+
+			"whole (--json says why for each; docs/dtm.md, \"Six men\")\n",
+			p.Total.NotBuildable, tablefile.MaxMen, dtm.BoundedMen)
 	}
 }
 

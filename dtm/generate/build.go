@@ -109,6 +109,11 @@ type Options struct {
 	// machine (the rows write values through a byte view of ByteArray).
 	// Tables are otherwise built by rows (rows.go).
 	ByPositions bool
+	// Bounded builds a pawnless table in bounded memory (bounded.go):
+	// five bits a position and side, the rest in a scratch file in
+	// ScratchDir ("" for the system's). Not with Decide.
+	Bounded    bool
+	ScratchDir string
 	// Decide finds the bits of the positions whose value a capture or a
 	// promotion gives and of the slots no probe reads (for a file of
 	// format 3); without it the set-up keeps no second best.
@@ -116,27 +121,43 @@ type Options struct {
 }
 
 // Built is a table's values by side to move, and with Options.Decide
-// (by rows) its decided and unused bits in index order.
+// (by rows) its decided and unused bits in index order. A bounded build
+// gives its values as a Stream instead, read in index order, and holds a
+// scratch file until Release.
 type Built struct {
 	Values          [2]tablefile.ByteArray
 	Decided, Unused [2][]uint64
+	Stream          tablefile.ValueSource
+	Release         func()
 }
 
 // Build computes the table of layout l: lookup reads the tables its
 // conversions lead to, resolve finds them for a row at once.
 func Build(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o Options) (Built, error) {
+	if o.Bounded {
+		if len(l.Pawns) > 0 || o.Decide {
+			return Built{}, fmt.Errorf("%s: a bounded build is of a pawnless table, without decided bits", l.Mat)
+		}
+		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir)
+	}
 	val, decided, unused, err := buildDecided(l, lookup, resolve, o.Workers, o.Progress, o.ByPositions, o.Decide)
-	return Built{val, decided, unused}, err
+	return Built{Values: val, Decided: decided, Unused: unused}, err
 }
 
-// buildDecided is Build with its options spelled out.
-func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64, error) {
+// newBuilder makes the builder of layout l (workers <= 0: every core).
+func newBuilder(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, workers int, progress func(done, total int64, ply int), decide bool) *builder {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	b := &builder{l: l, lookup: lookup, resolve: resolve, workers: workers, progress: progress, decide: decide}
 	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces}
 	b.key = nd.MaterialKey()
+	return b
+}
+
+// buildDecided is Build with its options spelled out.
+func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64, error) {
+	b := newBuilder(l, lookup, resolve, workers, progress, decide)
 	if !byPositions && tablefile.LittleEndian {
 		val, err := b.buildRows()
 		return val, b.decided, b.unused, err

@@ -387,14 +387,8 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 			}
 			continue
 		}
-		v := best.V
-		if !best.Have {
-			if check&bit == 0 {
-				continue // stalemate
-			}
-			v = tablefile.LossIn(0)
-		}
-		if v == tablefile.Draw {
+		v, ok := settledValue(best, check&bit != 0)
+		if !ok {
 			continue
 		}
 		// (won only at its ply: until then the other side's positions
@@ -405,6 +399,20 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 		w.pending = max(w.pending, v.Plies()+1)
 	}
 	return true
+}
+
+// settledValue is the value the set-up gives a position without a quiet
+// move from its best conversion (inCheck: a checkmate when it has none);
+// false for a stalemate or a draw, which keep no value.
+func settledValue(best tablefile.BestMove, inCheck bool) (tablefile.Value, bool) {
+	v := best.V
+	if !best.Have {
+		if !inCheck {
+			return tablefile.Draw, false // stalemate
+		}
+		v = tablefile.LossIn(0)
+	}
+	return v, v != tablefile.Draw
 }
 
 // flush hands a worker's set-up findings over to the group.
@@ -700,6 +708,12 @@ func (g *rowGen) toLayout() [2]tablefile.ByteArray {
 			dst := kk * block
 			onlyIdentity := tablefile.KkTransforms[pair[0]][pair[1]]&(tablefile.KkTransforms[pair[0]][pair[1]]-1) == 0
 			check := len(l.Groups) > 0 || !onlyIdentity
+			if !g.b.decide {
+				for s := 0; s < 2; s++ {
+					g.pairValues(kk, g.vb[s][src:src+block], ob[s][dst:dst+block])
+				}
+				continue
+			}
 			if g.b.decide {
 				// (a block is a multiple of 64 positions: whole words)
 				for s := 0; s < 2; s++ {
@@ -746,6 +760,41 @@ func (g *rowGen) toLayout() [2]tablefile.ByteArray {
 	})
 	g.b.decided, g.b.unused = dec, unused
 	return out
+}
+
+// pairValues copies the values of king pair kk of a pawnless table from
+// the rows' order (src) into the layout's (dst, the pair's block of one
+// side), leaving 0 in the slots the layout does not store.
+func (g *rowGen) pairValues(kk int64, src, dst []byte) {
+	l := g.l
+	pair := tablefile.KkPairs[kk]
+	base := kk * l.KkWeight
+	tr := tablefile.KkTransforms[pair[0]][pair[1]]
+	onlyIdentity := tr&(tr-1) == 0
+	switch {
+	case len(l.Groups) == 0 && onlyIdentity:
+		copy(dst, src)
+	case onlyIdentity:
+		// identical men, kings off the diagonals: which slots are stored
+		// is read a row of the last man's 64 squares at a time
+		clear(dst)
+		for r := int64(0); r < l.KkWeight; r += 64 {
+			for m := l.RowStored(base + r); m != 0; m &= m - 1 {
+				j := r + int64(bits.TrailingZeros64(m))
+				dst[j] = src[j]
+			}
+		}
+	default:
+		clear(dst)
+		for i, v := range src {
+			if v == 0 {
+				continue // a draw: its slot holds 0 whether stored or not
+			}
+			if _, ok := l.Stored(base + int64(i)); ok {
+				dst[i] = v
+			}
+		}
+	}
 }
 
 // clearUnstored clears, in a table with pawns, the slots the layout does

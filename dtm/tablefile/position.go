@@ -16,7 +16,7 @@ type Node struct {
 func NodeOf(p *board.Position) (Node, bool) {
 	var nd Node
 	occ := p.Occupied()
-	if occ.Count() > MaxMen {
+	if occ.Count() > PlanMen {
 		return nd, false
 	}
 	for occ != 0 {

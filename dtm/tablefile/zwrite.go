@@ -3,6 +3,7 @@ package tablefile
 import (
 	"bufio"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"math/bits"
@@ -149,6 +150,65 @@ func WriteFile(path string, l *Layout, sides [2][]byte, o ZOptions, workers int)
 		return err
 	})
 	return size, err
+}
+
+// ValueSource fills dst with a table's values of side to move side, from
+// index from on.
+type ValueSource func(side int, from int64, dst []byte) error
+
+// WriteFileFrom writes a table's values as a file of format 2 (both
+// sides stored), drawn from src in index order, side after side, chunk
+// positions at a time (a multiple of a block's): only a chunk's values
+// and the compressed blocks are held, never the table whole. The file
+// goes through a temporary file and a rename, as WriteFile's.
+func WriteFileFrom(path string, l *Layout, src ValueSource, chunk int64, workers int) (int64, error) {
+	c, err := compressFrom(l, src, chunk, workers)
+	if err != nil {
+		return 0, err
+	}
+	var size int64
+	err = writeAtomic(path, func(f *os.File) (err error) {
+		size, err = c.writeTo(f)
+		return err
+	})
+	return size, err
+}
+
+// compressFrom compresses a table's blocks of format 2 as src gives its
+// values, a chunk at a time; the values' checksum is taken as they come.
+func compressFrom(l *Layout, src ValueSource, chunk int64, workers int) (*compressedTable, error) {
+	shift := uint8(zBlockShift)
+	if chunk <= 0 || chunk%(1<<shift) != 0 {
+		return nil, fmt.Errorf("%s: chunk %d is not a multiple of the block", l.Mat, chunk)
+	}
+	per := blocksPerSide(l.Size, shift)
+	c := &compressedTable{
+		h:      zHeader{men: uint32(l.Men), sig: l.Mat.String(), size: uint64(l.Size), Shift: shift, codec: codecZstd},
+		per:    per,
+		stored: []int64{0, 1},
+		comp:   make([][]byte, 2*per),
+		crcs:   make([]uint32, 2*per),
+		longs:  make([]uint16, 2*per),
+	}
+	enc := ZstdEncoder(l.Size)
+	buf := make([]byte, min(chunk, l.Size))
+	for side := 0; side < 2; side++ {
+		for from := int64(0); from < l.Size; from += chunk {
+			vals := buf[:min(chunk, l.Size-from)]
+			if err := src(side, from, vals); err != nil {
+				return nil, err
+			}
+			c.h.crc = crc32.Update(c.h.crc, Castagnoli, vals)
+			first := int64(side)*per + from>>shift
+			Blocks((int64(len(vals))+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
+				block := vals[k<<shift : min((k+1)<<shift, int64(len(vals)))]
+				c.longs[first+k] = longestMate(block)
+				c.comp[first+k] = enc.EncodeAll(block, nil)
+				return b
+			})
+		}
+	}
+	return c, nil
 }
 
 // compressedTable is a table's file before it is written: its header
@@ -304,7 +364,7 @@ func (c *compressedTable) writeTo(f *os.File) (int64, error) {
 			off += int64(len(b))
 			if h.Version >= ZFormatDecided {
 				h.crc = crc32.Update(h.crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
-			} else {
+			} else if c.sides[side] != nil { // (else compressFrom took it)
 				h.crc = crc32.Update(h.crc, Castagnoli, c.sides[side][i<<h.Shift:min((i+1)<<h.Shift, size)])
 			}
 			k++
