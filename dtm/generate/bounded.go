@@ -30,7 +30,8 @@ import (
 // checked anew (they only ever become won), so no position waits.
 //
 // A pawnless six-man table numbered by rows holds 10 × 64^5 positions a
-// side: the five bits are 13.4 GB for both sides (boundedBitsBytes).
+// side: the five bits are 13.4 GB for both sides (the store's plan counts
+// them, boundedMemory).
 
 // boundedGen is the state of one bounded build.
 type boundedGen struct {
