@@ -223,13 +223,16 @@ func (s *Store) Table(m tablefile.Material) (*Table, error) {
 }
 
 // Build makes sure m's table and those it needs are on disk, building
-// what is missing or corrupt, whatever the store's BuildMen: up to
-// MaxMen men, and a pawnless table of BoundedMen in bounded memory.
+// what is missing or corrupt, whatever the store's BuildMen: any table
+// this version holds (Holds), a pawnless six-man one in bounded memory.
 func (s *Store) Build(m tablefile.Material) (*Table, error) {
-	if m.Men() == BoundedMen && !m.HasPawns() {
-		return s.table(m, BoundedMen)
-	}
-	return s.table(m, tablefile.MaxMen)
+	return s.table(m, BoundedMen)
+}
+
+// Holds reports whether this version holds tables of m: up to MaxMen
+// men, and BoundedMen without pawns.
+func Holds(m tablefile.Material) bool {
+	return m.Men() <= tablefile.MaxMen || m.Men() == BoundedMen && !m.HasPawns()
 }
 
 // boundedMargin is what a bounded build leaves of BuildMemoryBound to
@@ -322,7 +325,7 @@ func (s *Store) open(m tablefile.Material, buildMax int) (*Table, func(), error)
 	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		s.warnOnce(path, fmt.Sprintf("DTM table %s: %v", path, err))
 	}
-	if m.Men() > buildMax || m.Men() > tablefile.MaxMen && (m.Men() > BoundedMen || m.HasPawns()) {
+	if m.Men() > buildMax || !Holds(m) {
 		return nil, nil, &MissingError{m}
 	}
 	if why := TooLongForValues(m); why != "" {

@@ -335,7 +335,7 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]tablefile.Material, error) {
 	var out []tablefile.Material
 	for _, a := range cmd.Args().Slice() {
 		m, err := tablefile.ParsePlannedMaterial(a)
-		if err == nil && m.Men() > most && !(most == tablefile.MaxMen && m.Men() == dtm.BoundedMen && !m.HasPawns()) {
+		if err == nil && m.Men() > most && !(most == tablefile.MaxMen && dtm.Holds(m)) {
 			err = tooManyMen(fmt.Sprintf("material %q (%d men)", a, m.Men()), m.Men())
 		}
 		if err != nil {

@@ -83,16 +83,7 @@ func valueBucket(s board.Color, p, part int) int { return (int(s)*plyBuckets+p)*
 // layout's order, a king pair at a time; Release lets the scratch file go.
 func (b *builder) buildBounded(dir string) (Built, error) {
 	l := b.l
-	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: true}}}
-	g.free = l.Men - 1
-	w := int64(1)
-	for i := l.Men - 2; i >= 1; i-- {
-		g.weight[i] = w
-		w *= 64
-	}
-	g.weight[0] = w
-	g.rows = 10 * w
-	g.fpc = l.Pieces[g.free]
+	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}}
 	g.lo, g.hi = 0, g.rows
 	var err error
 	if g.events, err = newSpill(dir); err != nil {

@@ -16,14 +16,7 @@ func (b *builder) buildRows() ([2]tablefile.ByteArray, error) {
 	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.Pawns) == 0}}
 	var groups [][2]int64
 	if g.pawnless {
-		g.free = l.Men - 1
-		w := int64(1)
-		for i := l.Men - 2; i >= 1; i-- {
-			g.weight[i] = w
-			w *= 64
-		}
-		g.weight[0] = w
-		g.rows = 10 * w
+		g.rowNumbering = pawnlessNumbering(l)
 		groups = [][2]int64{{0, g.rows}}
 	} else {
 		for i := 0; i < l.Men; i++ {
@@ -88,6 +81,21 @@ func (b *builder) buildRows() ([2]tablefile.ByteArray, error) {
 	g.clearUnstored()
 	b.decided, b.unused = g.decided, g.unused
 	return g.val, nil
+}
+
+// pawnlessNumbering is the rows' numbering of a pawnless table: the
+// white king's place in the triangle, then a digit of 64 for each other
+// man, the last one free.
+func pawnlessNumbering(l *tablefile.Layout) rowNumbering {
+	n := rowNumbering{pawnless: true, free: l.Men - 1, fpc: l.Pieces[l.Men-1]}
+	w := int64(1)
+	for i := l.Men - 2; i >= 1; i-- {
+		n.weight[i] = w
+		w *= 64
+	}
+	n.weight[0] = w
+	n.rows = 10 * w
+	return n
 }
 
 // solve solves the rows [lo, hi): a group of slices that no pawn move

@@ -19,7 +19,6 @@ type spill struct {
 	size   int64              // bytes written to f
 	buf    map[int][]byte     // per bucket, records not yet written
 	chunks map[int][][2]int64 // per bucket, its chunks in f: offset, length
-	count  map[int]int64      // per bucket, records in all
 }
 
 // spillRecord is one record: 4 bytes of row, 8 of positions.
@@ -40,18 +39,11 @@ func newSpill(dir string) (*spill, error) {
 		f.Close()
 		return nil, err
 	}
-	return &spill{f: f, buf: map[int][]byte{}, chunks: map[int][][2]int64{}, count: map[int]int64{}}, nil
+	return &spill{f: f, buf: map[int][]byte{}, chunks: map[int][][2]int64{}}, nil
 }
 
 // close lets the file go.
 func (s *spill) close() error { return s.f.Close() }
-
-// bytes is how much the spill holds on disk.
-func (s *spill) bytes() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.size
-}
 
 // spillEntry is a record bound for a bucket, as a worker collects them.
 type spillEntry struct {
@@ -68,7 +60,6 @@ func (s *spill) addAll(es []spillEntry) error {
 		b := s.buf[e.bucket]
 		b = binary.LittleEndian.AppendUint32(b, e.row)
 		b = binary.LittleEndian.AppendUint64(b, e.mask)
-		s.count[e.bucket]++
 		if len(b) >= spillChunk {
 			if err := s.writeChunk(e.bucket, b); err != nil {
 				return err
@@ -105,13 +96,6 @@ func (s *spill) writeChunk(bucket int, b []byte) error {
 	s.chunks[bucket] = append(s.chunks[bucket], [2]int64{s.size, int64(len(b))})
 	s.size += int64(len(b))
 	return nil
-}
-
-// has reports whether a bucket holds any record.
-func (s *spill) has(bucket int) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.count[bucket] > 0
 }
 
 // each calls f on every record of a bucket, in the order they were
