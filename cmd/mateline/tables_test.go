@@ -20,11 +20,26 @@ import (
 // shard: KBBBvK, the first five-man signature, and KBBvK and KBvK, which
 // it needs) while it builds KBBBvK, then runs the same command again: it
 // builds KBBBvK alone, every table ends byte for byte as an uninterrupted
-// build's, and no temporary or scratch file is left.
+// build's, and no temporary or scratch file is left. The same with
+// --bounded, killed in the set-up, whose events are in a scratch file.
 func TestTablesBuildKilledAndResumed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
+	for _, c := range []struct {
+		name, killAt string
+		extra        []string
+	}{
+		{"rows", "building KBBBvK: slice 1/1, ply", nil},
+		{"bounded", "building KBBBvK: setting up", []string{"--bounded"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { killAndResume(t, c.killAt, c.extra) })
+	}
+}
+
+// killAndResume is TestTablesBuildKilledAndResumed for one way of
+// building, killed when a line of standard error holds killAt.
+func killAndResume(t *testing.T, killAt string, extra []string) {
 	all := tablefile.AllUpTo(5)
 	shard := -1
 	for i, m := range all {
@@ -36,7 +51,7 @@ func TestTablesBuildKilledAndResumed(t *testing.T) {
 		t.Fatal("KBBBvK not in the list")
 	}
 	args := func(dir string) []string {
-		return []string{"tables", "build", "--dtm", dir, "--men", "5", "--shard", strings.Join([]string{itoa(shard), itoa(len(all))}, "/")}
+		return append([]string{"tables", "build", "--dtm", dir, "--men", "5", "--shard", strings.Join([]string{itoa(shard), itoa(len(all))}, "/")}, extra...)
 	}
 	ref, dir := t.TempDir(), t.TempDir()
 	if code, _, errOut := runBinary(t, ref, args(ref)...); code != 0 {
@@ -51,7 +66,7 @@ func TestTablesBuildKilledAndResumed(t *testing.T) {
 	sc := bufio.NewScanner(stderr)
 	killed := false
 	for sc.Scan() {
-		if strings.Contains(sc.Text(), "building KBBBvK: slice 1/1, ply") {
+		if strings.Contains(sc.Text(), killAt) {
 			cmd.Process.Signal(syscall.SIGKILL)
 			killed = true
 			break
