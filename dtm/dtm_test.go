@@ -221,6 +221,23 @@ func TestLongestKnown(t *testing.T) {
 		if r.Longest.Moves() != want {
 			t.Errorf("%s: longest mate %d moves, want %d", sig, r.Longest.Moves(), want)
 		}
+		// and the positions that have it, each probed again
+		lr, err := s.LongestMates(m, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lr.Moves != want || lr.Count == 0 || len(lr.Positions) != int(min(lr.Count, 3)) {
+			t.Errorf("%s: %+v", sig, lr)
+		}
+		for _, fen := range lr.Positions {
+			pos, err := board.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, err := s.Probe(&pos); err != nil || v.Moves() != want {
+				t.Errorf("%s: %s probes %v %v, want %d moves", sig, fen, v, err, want)
+			}
+		}
 	}
 }
 

@@ -124,7 +124,7 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 			Time: estimatedBuild(t.m), Memory: estimatedMemory(l), Bytes: estimatedBytes(t.m, l.Size)}
 		switch {
 		case t.m.Men() == BoundedMen && !t.m.HasPawns():
-			pt.Memory, pt.Blocked = boundedMemory(l), TooLongForValues(t.m)
+			pt.Memory = boundedMemory(l)
 		case t.m.Men() > tablefile.MaxMen:
 			pt.Blocked = blockedReason(pt.Memory)
 		}
@@ -195,9 +195,9 @@ func estimatedBytes(m tablefile.Material, size int64) int64 {
 	rate := 0.0
 	switch {
 	case m.Men() == BoundedMen && pawns == 0:
-		// format 2, as the bounded build writes it: KQRBvKN's 2.13 GB
-		// (2026-12-03)
-		return int64(2129603614.0 / 7751073792 * float64(size))
+		// format 3, one side, as the bounded build writes it: KQRBvKN's
+		// 451 MB (2026-12-03; KRNvKNN's wide file is 4.7 times that)
+		return int64(451010985.0 / 7751073792 * float64(size))
 	case m.Men() <= 4:
 		rate = 33e6 / 95374848
 	case pawns == 0:
@@ -208,21 +208,6 @@ func estimatedBytes(m tablefile.Material, size int64) int64 {
 		rate = 0.31e9 / 2532442112
 	}
 	return int64(1.06 * rate * float64(size))
-}
-
-// knownLongest are the longest mates, in moves, of the tables known to
-// hold mates longer than a value of this version (tablefile.MaxMoves):
-// KRNvKNN's 262 (Thompson's; Nalimov's tables agree).
-var knownLongest = map[string]int{"KRNvKNN": 262}
-
-// TooLongForValues says why m's table cannot be built when its longest
-// mate is known not to fit a value, else "".
-func TooLongForValues(m tablefile.Material) string {
-	n, ok := knownLongest[m.String()]
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("not built by this version: its longest mate, %d moves, does not fit a value (at most %d moves)", n, tablefile.MaxMoves)
 }
 
 // boundedMemory is about the peak resident memory of a bounded build of

@@ -128,10 +128,14 @@ func (s *Store) acquireRaw(t *Table) error {
 	if t.z == nil {
 		return fmt.Errorf("%s: no values", t.l.Mat)
 	}
+	if t.z.Header.Wide() {
+		// (no build reads one: its parents have seven men)
+		return fmt.Errorf("%s: its values take two bytes and are read through its blocks, not whole", t.l.Mat)
+	}
 	var data []byte
 	var release func()
 	var err error
-	if t.z.Header.Version >= tablefile.ZFormatDecided {
+	if t.z.Header.Decides() {
 		// its file leaves values to the probe: the values whole come from
 		// building it again (its own tables held meanwhile, outside the
 		// lock: they may need the same)
@@ -151,7 +155,7 @@ func (s *Store) acquireRaw(t *Table) error {
 	}
 	t.rawc = &rawCopy{data: data, release: release, refs: 1}
 	t.raw.Store(&data)
-	if t.z.Header.Version >= tablefile.ZFormatDecided {
+	if t.z.Header.Decides() {
 		// built again: kept, like a copy this store built
 		t.rawc.kept = true
 		s.kept = append(s.kept, t)

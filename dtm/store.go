@@ -110,7 +110,7 @@ func (t *Table) Values() []byte { return t.rawData() }
 // file of format 3 leaves values to the probe (its bytes alone are not
 // the values), so a build must hold that table's values whole.
 func (t *Table) Read(nd *tablefile.Node) (tablefile.Value, error) {
-	if t.z != nil && t.z.Header.Version >= tablefile.ZFormatDecided {
+	if t.z != nil && t.z.Header.Decides() {
 		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
 	}
 	return t.value(nd)
@@ -139,8 +139,8 @@ type Options struct {
 	// CacheBytes bounds the decompressed blocks kept for probes, shared
 	// by every table and thread (0: DefaultCacheBytes).
 	CacheBytes int64
-	// Format is the file format the five-man tables it builds are
-	// written in: 3 (0: the default; one side to move stored, the other
+	// Format is the file format the tables of five and six men it
+	// builds are written in: 3 (0: the default; one side to move stored, the other
 	// answered one ply deep; the values captures and promotions give
 	// left to the probe; a build that reads such a table it did not
 	// build itself builds its values again), or 2 (both sides stored
@@ -148,7 +148,8 @@ type Options struct {
 	Format int
 	// Bounded builds the pawnless tables in bounded memory (five bits a
 	// position and side to move, the rest in a scratch file in the
-	// cache directory: generate.Options.Bounded), written in format 2.
+	// cache directory: generate.Options.Bounded), written as Format
+	// says (a table whose mates need two-byte values in format 4).
 	Bounded bool
 }
 
@@ -156,7 +157,7 @@ type Options struct {
 type BuildEvent struct {
 	Table       string        // the signature being built
 	Done, Total int64         // slices solved
-	Ply         int           // the ply being solved in slice Done+1 (0: a slice just finished; generate.SetUpPly: a bounded build setting up, Done of Total rows)
+	Ply         int           // the ply being solved in slice Done+1 (0: a slice just finished; generate.SetUpPly: a bounded build setting up, Done of Total rows; generate.WritePly: writing, Done of Total king pairs)
 	Finished    bool          // the table is written
 	Elapsed     time.Duration // since its build began
 	Bytes       int64         // the file's size, when Finished
@@ -328,9 +329,6 @@ func (s *Store) open(m tablefile.Material, buildMax int) (*Table, func(), error)
 	if m.Men() > buildMax || !Holds(m) {
 		return nil, nil, &MissingError{m}
 	}
-	if why := TooLongForValues(m); why != "" {
-		return nil, nil, fmt.Errorf("%s: %s", m, why)
-	}
 	return s.buildAndOpen(m, l, path, buildMax)
 }
 
@@ -424,7 +422,8 @@ type builtValues struct {
 	decided, unused [2][]uint64
 	// a bounded build's values, read in index order instead of sides,
 	// and the release of its scratch file
-	stream  tablefile.ValueSource
+	stream tablefile.Stream
+	// release lets the scratch file and the tables the stream reads go
 	release func()
 }
 
@@ -433,9 +432,14 @@ type builtValues struct {
 // build proper began, once those were held.
 func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax int) (built builtValues, start time.Time, err error) {
 	held, err := s.holdChildren(m, buildMax)
-	defer func() {
+	releaseHeld := func() {
 		for _, t := range held {
 			s.releaseRaw(t)
+		}
+	}
+	defer func() {
+		if releaseHeld != nil {
+			releaseHeld()
 		}
 	}()
 	start = time.Now()
@@ -460,7 +464,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	}
 	resolve := s.resolveForBuild
 	bounded := len(l.Pawns) == 0 && (s.bounded || l.Men >= BoundedMen)
-	decide := s.format3 > 0 && l.Men >= s.format3Men && !bounded
+	decide := s.format3 > 0 && l.Men >= s.format3Men
 	if bounded {
 		// the bitsets are most of the heap: the collector keeps it within
 		// the bound, less the tables it reads, mapped whole, whatever
@@ -479,7 +483,12 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		return builtValues{}, start, err
 	}
 	if b.Stream != nil {
-		return builtValues{stream: b.Stream, release: b.Release}, start, nil
+		// a bounded build's decided bits are found as its values are
+		// read: its tables stay held until then
+		keep := releaseHeld
+		releaseHeld = nil
+		st := tablefile.Stream{Values: b.Stream, Wide: b.Wide, Flags: b.Flags, OneSide: b.Flags != nil && s.format3 == 2}
+		return builtValues{stream: st, release: func() { b.Release(); keep() }}, start, nil
 	}
 	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}}
 	if decide && b.Decided[0] != nil {
@@ -493,10 +502,10 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 // written while the blocks are compressed; it returns the file's size and
 // the copy.
 func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path string, built builtValues) (int64, scratch, error) {
-	if built.stream != nil {
+	if built.stream.Values != nil {
 		defer built.release()
 		// a king pair's positions at a time, and whole blocks
-		size, err := tablefile.WriteFileFrom(path, l, built.stream, max(l.KkWeight, 1<<15), s.workers)
+		size, err := tablefile.WriteFileFrom(path, l, built.stream, max(l.KkWeight, 1<<tablefile.ZOneSideShift), s.workers)
 		if err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
@@ -601,7 +610,7 @@ func (s *Store) lookupWith(nd *tablefile.Node, buildMax int) (tablefile.Value, e
 	if r.flip {
 		x = nd.Flipped()
 	}
-	if r.t.z.Header.Version < tablefile.ZFormatDecided {
+	if !r.t.z.Header.Decides() {
 		return r.t.value(&x)
 	}
 	onHeap := x
@@ -612,12 +621,12 @@ func (s *Store) lookupWith(nd *tablefile.Node, buildMax int) (tablefile.Value, e
 // a file of format 3 the best of that and of its captures and
 // promotions, or for a side not stored the best of its moves.
 func (s *Store) answer(t *Table, nd *tablefile.Node, buildMax int) (tablefile.Value, error) {
-	if t.z.Header.Version < tablefile.ZFormatDecided {
+	if !t.z.Header.Decides() {
 		return t.value(nd)
 	}
 	lookup := func(n *tablefile.Node) (tablefile.Value, error) { return s.lookupWith(n, buildMax) }
 	var buf [64]tablefile.Move
-	var best tablefile.BestMove
+	best := tablefile.BestMove{Wide: true}
 	var moves []tablefile.Move
 	stored := t.z.Header.Stores(int(nd.Stm))
 	if stored {

@@ -91,6 +91,24 @@ func (s *Store) Cached() ([]tablefile.Material, error) {
 	return out, nil
 }
 
+// CachedSixMen lists the six-man tables in the cache (which Cached
+// leaves out: a whole check of one takes hours), by signature.
+func (s *Store) CachedSixMen() ([]tablefile.Material, error) {
+	names, err := filepath.Glob(filepath.Join(s.dir, "*"+tablefile.FileSuffix))
+	if err != nil {
+		return nil, err
+	}
+	var out []tablefile.Material
+	for _, n := range names {
+		m, err := tablefile.ParsePlannedMaterial(strings.TrimSuffix(filepath.Base(n), tablefile.FileSuffix))
+		if err == nil && m.Men() > tablefile.MaxMen && Holds(m) {
+			out = append(out, m)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out, nil
+}
+
 // Verify checks every position of m's table (which must be built):
 // its value must be the best of its moves' values one ply on, and, when
 // wdl is given (Syzygy: 2 win, 1 cursed win, 0 draw, -1 blessed loss, -2
@@ -115,7 +133,7 @@ func (s *Store) Verify(m tablefile.Material, wdl func(*board.Position) (int, boo
 	if err != nil {
 		return r, err
 	}
-	if t.z != nil && t.z.Header.Version >= tablefile.ZFormatDecided {
+	if t.z != nil && t.z.Header.Decides() {
 		// its values come from a fresh build: the file is checked
 		// against it, block by block
 		n, err := s.checkFile(t)
@@ -316,7 +334,7 @@ func (s *Store) oneStep(nd *tablefile.Node, w *stepScratch) (tablefile.Value, er
 		}
 		return tablefile.Draw, nil
 	}
-	var best tablefile.BestMove
+	best := tablefile.BestMove{Wide: true}
 	for _, m := range ms {
 		w.child = nd.Play(m)
 		v, err := tablefile.ValueOf(&w.child, s.lookupHeld, &w.ep)

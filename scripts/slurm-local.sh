@@ -23,11 +23,22 @@
 # (every task runs with --resume). The limit is then nodes (-N, default
 # 300000), not time, so that the merged output can be compared with the
 # single-process run field by field, but for the milliseconds.
+#
+#   scripts/slurm-local.sh --tables "SIG..." [-n SHARDS] [--mem SIZE] [-o DIR]
+#
+# --tables builds distance-to-mate tables instead: `mateline tables build
+# --shard /N SIG...` as an array of N tasks on one shared cache (-o, or a
+# temporary one), each task waiting on the locks of the tables another is
+# building, each asking Slurm for --mem (default 15G: a six-man pawnless
+# build's bound, so the one node runs one such task at a time). It prints
+# each task's log and the cache's `tables list`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shards=4 timeout=2s nodes=0 keep="" single=1 fault=0
+shards=4 timeout=2s nodes=0 keep="" single=1 fault=0 tables="" mem=15G
 while [ $# -gt 0 ]; do
   case "$1" in
+    --tables) tables=$2; shift 2 ;;
+    --mem) mem=$2; shift 2 ;;
     -n) shards=$2; shift 2 ;;
     -t) timeout=$2; shift 2 ;;
     -N) nodes=$2; shift 2 ;;
@@ -80,11 +91,12 @@ SlurmdLogFile=$work/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
+SelectTypeParameters=CR_CPU_Memory
+DefMemPerCPU=1024
 SchedulerType=sched/backfill
 ReturnToService=2
 MpiDefault=none
-NodeName=$node CPUs=2 State=UNKNOWN
+NodeName=$node CPUs=2 RealMemory=$(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 512)) State=UNKNOWN
 PartitionName=main Nodes=$node Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF=$work/slurm.conf
@@ -111,6 +123,26 @@ fi
 
 go build -o "$work/mateline" ./cmd/mateline
 bin=$work/mateline
+
+if [ -n "$tables" ]; then
+  # shellcheck disable=SC2086 # the signatures are words
+  cat > "$work/task.sh" <<TASK
+#!/usr/bin/env bash
+exec /usr/bin/time -v "$bin" tables build --dtm "$out" --shard /$shards $tables
+TASK
+  chmod +x "$work/task.sh"
+  start=$(date +%s.%N)
+  jobid=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=2 --mem="$mem" --output="$work/task-%a.log" "$work/task.sh")
+  echo "submitted job array $jobid: $shards tasks over $tables, $mem each"
+  while squeue -h -j "$jobid" 2>/dev/null | grep -q .; do sleep 5; done
+  printf 'job array wall time: %.1f s\n' "$(echo "$(date +%s.%N) - $start" | bc)"
+  for i in $(seq 0 $((shards - 1))); do
+    echo "--- task $i: $(sacct -n -X -j "${jobid}_$i" -o State,Elapsed,Start,End 2>/dev/null | head -1 || true)"
+    tr '\r' '\n' < "$work/task-$i.log" | grep -E 'to build|built|ready|waiting|Elapsed|Maximum resident|Exit status' || true
+  done
+  "$bin" tables list --dtm "$out" $tables
+  exit 0
+fi
 # The job reads its shard index from SLURM_ARRAY_TASK_ID: --shard /N. A
 # task started again after a kill continues its output: --resume.
 # The single-process run gives each of its two workers the same table as a

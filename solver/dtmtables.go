@@ -71,7 +71,9 @@ func (s *searcher) probeDTM(pos *board.Position, ply, alpha, beta int) (int, Bou
 // soonest and the loser holds out longest, ties going to the first move
 // in UCI order (the first of them without AllKeys). A mate of a kind Want
 // does not ask for, or none, is StatusNoMate; a mate longer than MaxMate
-// is StatusCapped, as a search would say. With the
+// is StatusCapped, as a search would say, unless MaxMate is MaxMateMoves,
+// as far as a search reaches: a longer mate the tables prove (KRNvKNN's
+// 262 moves) is given then. With the
 // 50-move rule the answer is used only when the mate fits in the plies
 // the clock leaves.
 func tableAnswer(pos board.Position, opt Options) (Result, bool) {
@@ -113,7 +115,7 @@ func tableAnswer(pos board.Position, opt Options) (Result, bool) {
 	case best == 0 || !wanted:
 		res.Status, res.Depth = StatusNoMate, opt.MaxMate
 		return res, true
-	case best.Moves() > opt.MaxMate:
+	case best.Moves() > opt.MaxMate && opt.MaxMate < MaxMateMoves:
 		res.Status, res.Depth = StatusCapped, opt.MaxMate
 		return res, true
 	}

@@ -16,8 +16,9 @@ const defaultDTMBuild = 4
 // blocks kept for probes.
 const defaultDTMCache = 256
 
-// maxDTMBuild is the most men a table holds.
-const maxDTMBuild = 5
+// maxDTMBuild is the most men a table holds: six, the pawnless tables
+// of six men (tens of minutes each to build; never by default).
+const maxDTMBuild = 6
 
 // dtmTables are the distance-to-mate tables of the DTMPath directory,
 // opened when a search first needs them.

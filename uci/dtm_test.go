@@ -29,7 +29,7 @@ func TestDTMPath(t *testing.T) {
 	s, dir := dtmSession(t)
 	s.send("uci")
 	got := s.until("uciok", 5*time.Second)
-	for _, want := range []string{"option name DTMPath type string default " + dir, "option name DTMBuild type spin default 4 min 0 max 5"} {
+	for _, want := range []string{"option name DTMPath type string default " + dir, "option name DTMBuild type spin default 4 min 0 max 6"} {
 		if !contains(got, want) {
 			t.Errorf("uci answer lacks %q:\n%s", want, strings.Join(got, "\n"))
 		}

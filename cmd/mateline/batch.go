@@ -15,7 +15,7 @@ import (
 
 	"mateline.dev/mateline/batch"
 	"mateline.dev/mateline/board"
-	"mateline.dev/mateline/dtm/tablefile"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/inputs"
 	"mateline.dev/mateline/problem"
@@ -173,7 +173,7 @@ func runJob(ctx context.Context, cmd *cli.Command, command batch.Command) error 
 		// five-man tables already in the cache.
 		// A table it may not build is named only when a limit stopped a
 		// record it would have answered: a mate proved at once needs none.
-		j.Options.DTM, j.Options.SearchDTM = store.Prober(tablefile.MaxMen).Quiet(), store.Prober(4).StoredOnly()
+		j.Options.DTM, j.Options.SearchDTM = store.Prober(dtm.BoundedMen).Quiet(), store.Prober(4).StoredOnly()
 		j.LimitHint = func(pos *board.Position) { store.HintOnce(pos) }
 	}
 	if !cmd.Bool("no-progress") && stderrIsTerminal() {

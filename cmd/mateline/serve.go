@@ -14,7 +14,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"mateline.dev/mateline/dtm/tablefile"
+	"mateline.dev/mateline/dtm"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/serve"
 	"mateline.dev/mateline/solver"
@@ -99,7 +99,7 @@ func runServe(ctx context.Context, cmd *cli.Command) error {
 	}
 	if store != nil {
 		defer store.Close()
-		base.DTM, base.SearchDTM = store.Prober(tablefile.MaxMen), store.Prober(4).StoredOnly()
+		base.DTM, base.SearchDTM = store.Prober(dtm.BoundedMen), store.Prober(4).StoredOnly()
 	}
 	maxT := cmd.Duration("max-timeout")
 	srv := serve.New(serve.Config{

@@ -207,8 +207,11 @@ func buildingText(ev dtm.BuildEvent) string {
 	if ev.Again {
 		what += "'s values again (its file keeps one side to move; they are read whole)"
 	}
-	if ev.Ply == generate.SetUpPly {
+	switch ev.Ply {
+	case generate.SetUpPly:
 		return what + fmt.Sprintf(": setting up, %d %% of the rows", ev.Done*100/max(1, ev.Total))
+	case generate.WritePly:
+		return what + fmt.Sprintf(": writing, %d %% of the king pairs", ev.Done*100/max(1, ev.Total))
 	}
 	what += fmt.Sprintf(": slice %d/%d", min(ev.Done+1, ev.Total), ev.Total)
 	if ev.Ply > 0 {
@@ -271,15 +274,15 @@ func tablesCommand() *cli.Command {
 					"19 GB while it runs: the values of the tables later builds read are kept as scratch\n" +
 					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n" +
 					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about\n" +
-					"20 min on two cores for one with short mates, 2 GB of disk; a killed build starts that\n" +
-					"table again. The six-man tables with pawns, and KRNvKNN (mates too long for a value), are\n" +
-					"not built; 'tables plan --men 6' costs them all.\n\n" +
+					"15 to 20 min on two cores for one with short mates, 0.45 GB of disk; a killed build\n" +
+					"starts that table again. KRNvKNN's mates (262 moves) take two bytes a value (2 GB). The\n" +
+					"six-man tables with pawns are not built; 'tables plan --men 6' costs them all.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 5)"},
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
-					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are of format 2, both sides stored"},
+					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 4 (two-byte values)"},
 				},
 				Action: runTablesBuild,
 			},
@@ -288,9 +291,10 @@ func tablesCommand() *cli.Command {
 				Name:      "list",
 				Usage:     "list the tables of up to --men men: built or not, size, longest mate, checksums",
 				ArgsUsage: "[SIG...]",
-				Description: "For each signature (every one of up to --men men when none is named), says whether its\n" +
-					"table is in the cache, its size on disk, its longest mate, and whether every block's\n" +
-					"checksum holds (the whole file is read). Ends with what is missing and how to build it.\n" +
+				Description: "For each signature (every one of up to --men men, and every six-man table built, when\n" +
+					"none is named), says whether its table is in the cache, its size on disk, its longest\n" +
+					"mate, and whether every block's checksum holds (the whole file is read). Ends with what\n" +
+					"is missing and how to build it.\n" +
 					"Exit code 3 when a file is damaged or of the old format (it would be rebuilt on first use).\n\n" +
 					"Example: mateline tables list --men 4",
 				Flags: []cli.Flag{
@@ -298,6 +302,21 @@ func tablesCommand() *cli.Command {
 					&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "list every signature of at most this many men (3 to 5)"},
 				},
 				Action: runTablesList,
+			},
+			{
+				Name:      "longest",
+				Usage:     "find the positions of each table's longest mate",
+				ArgsUsage: "SIG...",
+				Description: "Reads every block of each table named and prints its longest mate, how many positions\n" +
+					"have it, and the first of them as FEN (side to move included), ready for 'mateline\n" +
+					"probe'. A six-man table takes a few minutes. A table is read, never built.\n\n" +
+					"Example: mateline tables longest KQvKR\n" +
+					"         mateline tables longest KRNvKNN",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
+					&cli.IntFlag{Name: "positions", Value: 10, Usage: "print at most this many positions of each table"},
+				},
+				Action: runTablesLongest,
 			},
 			{
 				Name:      "verify",
@@ -406,11 +425,6 @@ func runTablesBuild(_ context.Context, cmd *cli.Command) error {
 	if len(sigs) == 0 {
 		return usagef("tables build: give signatures (KQvKR) or --men N")
 	}
-	for _, m := range sigs {
-		if why := dtm.TooLongForValues(m); why != "" {
-			return usagef("table %s: %s", m, why) // before the tables it reads are built
-		}
-	}
 	if s := cmd.String("shard"); s != "" {
 		if sigs, err = shardSignatures(sigs, s); err != nil {
 			return err
@@ -516,6 +530,29 @@ func runTablesVerify(_ context.Context, cmd *cli.Command) error {
 	return nil
 }
 
+func runTablesLongest(_ context.Context, cmd *cli.Command) error {
+	sigs, err := signatures(cmd)
+	if err != nil {
+		return err
+	}
+	if len(sigs) == 0 {
+		return usagef("tables longest: name the tables (KQvKR)")
+	}
+	store, err := openDTM(cmd)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	for _, m := range sigs {
+		r, err := store.LongestMates(m, int(cmd.Int("positions")))
+		if err != nil {
+			return fmt.Errorf("table %s: %w", m, err)
+		}
+		fmt.Fprintln(cmd.Root().Writer, r)
+	}
+	return nil
+}
+
 func runTablesList(_ context.Context, cmd *cli.Command) error {
 	sigs, err := namedOrAll(cmd, tablefile.MaxMen)
 	if err != nil {
@@ -527,6 +564,14 @@ func runTablesList(_ context.Context, cmd *cli.Command) error {
 	}
 	store := dtm.Open(dir, dtm.Options{})
 	defer store.Close()
+	if !cmd.Args().Present() {
+		// and the six-man tables built, which --men does not reach
+		six, err := store.CachedSixMen()
+		if err != nil {
+			return err
+		}
+		sigs = append(sigs, six...)
+	}
 	w := cmd.Root().Writer
 	fmt.Fprintf(w, "%-8s %4s %11s %8s  %s\n", "table", "men", "size", "longest", "state")
 	var built, damaged, old int

@@ -11,7 +11,6 @@ import (
 
 	"mateline.dev/mateline/book"
 	"mateline.dev/mateline/dtm"
-	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/endgame"
 	"mateline.dev/mateline/solver"
 	"mateline.dev/mateline/uci"
@@ -94,9 +93,10 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 					}
 				},
 			})
-			// as for solve: a root may build what DTMBuild allows, a node
+			// as for solve: a root may build what DTMBuild allows (six men
+			// only when it says 6), a node
 			// inside a search tables of up to four men
-			return st.Prober(tablefile.MaxMen), st.Prober(4).StoredOnly(), st, nil
+			return st.Prober(dtm.BoundedMen), st.Prober(4).StoredOnly(), st, nil
 		},
 		DTMDir: dtmDir,
 	}, out)

@@ -40,11 +40,17 @@ type boundedGen struct {
 	events        *spill // the set-up's findings, by eventBucket
 	values        *spill // the positions valued, by valueBucket
 	pending       int    // the last ply an event reaches
+	wide          bool   // a mate longer than a byte holds: two bytes a value
 }
 
 // SetUpPly is the ply a bounded build's progress reports during its
-// set-up, with done and total counting rows.
-const SetUpPly = -1
+// set-up, with done and total counting rows; WritePly while its values
+// are read back for the file, with done and total counting king pairs
+// (of both sides).
+const (
+	SetUpPly = -1
+	WritePly = -2
+)
 
 // eventKind says what a set-up event is.
 type eventKind int
@@ -61,8 +67,9 @@ const (
 	settled
 )
 
-// plyBuckets is how many plies a bucket kind spans.
-const plyBuckets = 2*tablefile.MaxMoves + 2
+// plyBuckets is how many plies a bucket kind spans: a bounded build
+// follows mates to tablefile.MaxWideMoves.
+const plyBuckets = 2*tablefile.MaxWideMoves + 2
 
 // eventBucket is the bucket of an event of kind k for side s at ply p.
 func eventBucket(k eventKind, s board.Color, p int) int {
@@ -80,8 +87,12 @@ func valueBucket(s board.Color, p, part int) int { return (int(s)*plyBuckets+p)*
 
 // buildBounded computes a pawnless table in bounded memory, its scratch
 // file in dir. Its values are read from the Built's Stream, in the
-// layout's order, a king pair at a time; Release lets the scratch file go.
-func (b *builder) buildBounded(dir string) (Built, error) {
+// layout's order, a king pair at a time, two bytes a value when a mate
+// is longer than a byte holds or wide asks; with decide (and one-byte
+// values) the Built's Flags gives each pair's decided and unused bits,
+// its captures valued again as it is read (their tables must still be
+// held). Release lets the scratch file go.
+func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
 	l := b.l
 	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}}
 	g.lo, g.hi = 0, g.rows
@@ -109,13 +120,18 @@ func (b *builder) buildBounded(dir string) (Built, error) {
 		release()
 		return Built{}, err
 	}
+	g.wide = g.wide || wide
 	g.done, g.open, g.blocked = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	// the bit sets (13.4 GB for six men) are garbage now: give them back
 	// before the values are read back and compressed
 	debug.FreeOSMemory()
-	st := &pairStream{g: g, kk: -1}
-	return Built{Stream: st.values, Release: release}, nil
+	st := &pairStream{g: g, kk: -1, decide: decide && !g.wide}
+	built := Built{Stream: st.values, Wide: g.wide, Release: release}
+	if st.decide {
+		built.Flags = st.flags
+	}
+	return built, nil
 }
 
 // setUpBounded finds the legal positions, then values each row's
@@ -246,12 +262,13 @@ func (g *boundedGen) settleBounded(w *worker, r int64, s board.Color, busy, q, c
 	return true
 }
 
-// solveBounded runs the plies until no position takes a value.
+// solveBounded runs the plies until no position takes a value; a mate
+// longer than a byte holds makes the table wide.
 func (g *boundedGen) solveBounded() error {
 	if _, err := g.commitBounded(0); err != nil { // the checkmates
 		return err
 	}
-	for p := 1; p <= 2*tablefile.MaxMoves; p++ {
+	for p := 1; p <= 2*tablefile.MaxWideMoves; p++ {
 		if err := g.stepBounded(p); err != nil {
 			return err
 		}
@@ -272,11 +289,12 @@ func (g *boundedGen) solveBounded() error {
 			g.b.progress(0, 1, p)
 		}
 	}
-	// a mate of maxMoves may leave a longer one unstored: the bounded
-	// build does not tell them apart, and refuses
-	if g.lastPly == 2*tablefile.MaxMoves {
+	// a mate of MaxWideMoves may leave a longer one unstored: the
+	// bounded build does not tell them apart, and refuses
+	if g.lastPly == 2*tablefile.MaxWideMoves {
 		return tablefile.ErrTooLong
 	}
+	g.wide = g.lastPly > 2*tablefile.MaxMoves
 	return nil
 }
 
@@ -393,26 +411,48 @@ func (g *boundedGen) commitBounded(p int) (bool, error) {
 
 // pairStream reads a bounded build's values back in the layout's order,
 // a king pair at a time: the pair's rows replayed from the values'
-// scratch file, then copied into the layout's order.
+// scratch file, then copied into the layout's order; a wide table's low
+// and high bytes each so.
 type pairStream struct {
 	g        *boundedGen
 	kk, side int64
-	rows     []byte // the pair's values in the rows' order
-	pair     []byte // the same in the layout's order
+	rows     [2][]byte // the pair's values in the rows' order: low bytes, high bytes
+	pair     [2][]byte // the same in the layout's order
+	// decide: the pair's decided and unused bits are found as it is
+	// loaded (a file of format 3; not for a wide table)
+	decide          bool
+	decided, unused []uint64 // in the layout's order
+	loaded          int64    // king pairs loaded, for the progress
 }
 
-// values fills dst with the values of side from layout index from on.
+// values fills dst with the values of side from layout index from on, a
+// byte each, or two (little-endian) in a wide table.
 func (st *pairStream) values(side int, from int64, dst []byte) error {
 	block := st.g.l.KkWeight
-	for off := int64(0); off < int64(len(dst)); {
+	width := int64(1)
+	if st.g.wide {
+		width = 2
+	}
+	n := int64(len(dst)) / width
+	for off := int64(0); off < n; {
 		idx := from + off
 		if kk := idx / block; kk != st.kk || int64(side) != st.side {
 			if err := st.load(kk, board.Color(side)); err != nil {
 				return err
 			}
 		}
-		n := copy(dst[off:], st.pair[idx%block:])
-		off += int64(n)
+		at := idx % block
+		k := min(n-off, block-at)
+		if width == 1 {
+			copy(dst[off:off+k], st.pair[0][at:])
+		} else {
+			lo, hi := st.pair[0][at:at+k], st.pair[1][at:at+k]
+			out := dst[2*off : 2*(off+k)]
+			for i := range lo {
+				out[2*i], out[2*i+1] = lo[i], hi[i]
+			}
+		}
+		off += k
 	}
 	return nil
 }
@@ -421,26 +461,120 @@ func (st *pairStream) values(side int, from int64, dst []byte) error {
 func (st *pairStream) load(kk int64, s board.Color) error {
 	g := st.g
 	block := g.l.KkWeight
-	if st.rows == nil {
-		st.rows, st.pair = make([]byte, block), make([]byte, block)
+	planes := 1
+	if g.wide {
+		planes = 2
 	}
-	clear(st.rows)
+	for i := range planes {
+		if st.rows[i] == nil {
+			st.rows[i], st.pair[i] = make([]byte, block), make([]byte, block)
+		}
+		clear(st.rows[i])
+	}
 	pair := tablefile.KkPairs[kk]
 	part := int(triCode[pair[0]])*64 + int(pair[1])
 	base := int64(part) * g.weight[1]
-	for p := 0; p < plyBuckets; p++ {
-		code := uint8(tablefile.FromPlies(p))
+	lo, hi := st.rows[0], st.rows[1]
+	for p := 0; p <= g.lastPly; p++ {
+		code := tablefile.FromPlies(p)
 		err := g.values.each(valueBucket(s, p, part), func(row uint32, mask uint64) {
 			at := (int64(row) - base) * 64
 			for y := mask; y != 0; y &= y - 1 {
-				st.rows[at+int64(bits.TrailingZeros64(y))] = code
+				i := at + int64(bits.TrailingZeros64(y))
+				lo[i] = byte(code)
+				if code.Wide() {
+					hi[i] = byte(code >> 8)
+				}
 			}
 		})
 		if err != nil {
 			return err
 		}
 	}
-	g.pairValues(kk, st.rows, st.pair)
+	for i := range planes {
+		g.pairValues(kk, st.rows[i], st.pair[i])
+	}
+	if st.decide {
+		if err := st.pairFlags(kk, s, base); err != nil {
+			return err
+		}
+	}
 	st.kk, st.side = kk, int64(s)
+	if st.loaded++; g.b.progress != nil {
+		total := int64(2 * tablefile.KkPairCount)
+		g.b.progress(min(st.loaded, total), total, WritePly)
+	}
+	return nil
+}
+
+// flags fills decided and unused with the bits of side's positions from
+// layout index from on (a multiple of 64), as values just gave them.
+func (st *pairStream) flags(side int, from int64, decided, unused []uint64) error {
+	block := st.g.l.KkWeight
+	n := int64(len(decided))
+	for off := int64(0); off < n; {
+		idx := from + 64*off
+		if kk := idx / block; kk != st.kk || int64(side) != st.side {
+			if err := st.load(kk, board.Color(side)); err != nil {
+				return err
+			}
+		}
+		at := idx % block / 64
+		k := copy(decided[off:], st.decided[at:])
+		copy(unused[off:off+int64(k)], st.unused[at:])
+		off += int64(k)
+	}
+	return nil
+}
+
+// pairFlags finds the decided and unused bits of king pair kk, side s to
+// move, whose rows start at row base: as the rows generator's
+// markDecided does, each row's captures valued again (their tables are
+// still held) and compared with the values, then the slots the layout
+// does not store marked unused (as toLayout does).
+func (st *pairStream) pairFlags(kk int64, s board.Color, base int64) error {
+	g := st.g
+	words := g.l.KkWeight / 64
+	if st.decided == nil {
+		st.decided, st.unused = make([]uint64, words), make([]uint64, words)
+	}
+	vals := st.rows[0]
+	g.b.parallelGrain(words, 16, func(w *worker, from, to int64) {
+		for r := from; r < to && !g.b.failed.Load(); r++ {
+			st.decided[r], st.unused[r] = 0, ^uint64(0)
+			sq, occ, ok := g.decodeRow(base + r)
+			if !ok {
+				continue
+			}
+			lg := g.legalBits(&sq, occ, s)
+			st.unused[r] = ^lg
+			if lg == 0 {
+				continue
+			}
+			if w.caps, ok = g.rowCaptures(w, &sq, occ, s, lg, w.caps[:0]); !ok {
+				return
+			}
+			nd := tablefile.Node{N: g.l.Men, Pieces: g.l.Pieces, Sq: sq, Stm: s, Ep: board.NoSquare}
+			w.pushes = w.pushes[:0]
+			if _, ok := g.rowConversions(w, &nd, lg, 0); !ok {
+				return
+			}
+			var capc [64]byte
+			for y := lg; y != 0; y &= y - 1 {
+				f := bits.TrailingZeros64(y)
+				if c := w.capBest[f]; c.Have {
+					capc[f] = byte(c.V)
+					if c.V == tablefile.Draw {
+						capc[f] = 1
+					}
+				}
+			}
+			st.decided[r] = lg & decidedRow(capc[:], vals[r*64:r*64+64])
+		}
+	})
+	if g.b.failed.Load() {
+		return g.b.err
+	}
+	g.markUnstored(kk, st.unused)
 	return nil
 }

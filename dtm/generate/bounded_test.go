@@ -3,6 +3,7 @@ package generate
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"mateline.dev/mateline/dtm/tablefile"
@@ -110,5 +111,140 @@ func TestBoundedMatchesRows(t *testing.T) {
 			}
 		}
 		t.Errorf("%s: %d of %d values differ", sig, n, len(got))
+	}
+}
+
+// TestBoundedWide builds tables in bounded memory with two bytes a value
+// (as KRNvKNN's are), writes them as wide files, and reads every value
+// back through the blocks, against the rows generator's bytes.
+func TestBoundedWide(t *testing.T) {
+	m := newMemTables(t)
+	for _, sig := range []string{"KQvKR", "KBNvK", "KRvKN"} {
+		mat, err := tablefile.ParseMaterial(sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mat, _ = mat.Canonical()
+		want := m.table(mat)
+		l := tablefile.NewLayout(mat)
+		dir := t.TempDir()
+		b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Bounded: true, ScratchDir: dir, Wide: true})
+		if err != nil {
+			t.Fatalf("%s: %v", sig, err)
+		}
+		if !b.Wide {
+			t.Fatalf("%s: not wide", sig)
+		}
+		path := filepath.Join(dir, mat.String()+tablefile.FileSuffix)
+		_, err = tablefile.WriteFileFrom(path, l, tablefile.Stream{Values: b.Stream, Wide: true}, max(l.KkWeight, 1<<15), 2)
+		b.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, release, err := tablefile.OpenCompressed(path, l, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z.Cache = tablefile.NewBlockCache(1 << 24)
+		if !z.Header.Wide() || z.Header.Longest != uint16(longestOf(want.values)) {
+			t.Errorf("%s: header %+v, want wide, longest %d", sig, z.Header, longestOf(want.values))
+		}
+		bad := 0
+		for side := 0; side < 2; side++ {
+			for idx := int64(0); idx < l.Size; idx++ {
+				v, err := z.At(side, idx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if w := tablefile.Value(want.values[int64(side)*l.Size+idx]); v != w {
+					if bad < 5 {
+						t.Errorf("%s: side %d index %d: wide file %v, rows %v", sig, side, idx, v, w)
+					}
+					bad++
+				}
+			}
+		}
+		release()
+		if bad > 0 {
+			t.Errorf("%s: %d values differ", sig, bad)
+		}
+	}
+}
+
+// longestOf is the longest mate among one-byte values.
+func longestOf(vals []byte) int {
+	n := 0
+	for _, v := range vals {
+		n = max(n, tablefile.Value(v).Moves())
+	}
+	return n
+}
+
+// TestBoundedDecided builds pawnless tables in bounded memory with
+// decided bits and compares the bits, and the values, with the rows
+// generator's: the bits of a file of format 3, found again as the
+// values are read.
+func TestBoundedDecided(t *testing.T) {
+	sigs := []string{"KQvK", "KBNvK", "KNNvK", "KQvKR", "KRvKN", "KBvKN", "KQvKQ", "KRRvK", "KBNvKB", "KRvKNN"}
+	if os.Getenv("MATELINE_BOUNDED_ALL") != "" {
+		sigs = append(sigs, "KQRvKR", "KRNvKN", "KNNvKN", "KBBvKN")
+	}
+	m := newMemTables(t)
+	for _, sig := range sigs {
+		mat, err := tablefile.ParseMaterial(sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mat, _ = mat.Canonical()
+		for _, c := range mat.Children() {
+			if !c.Bare() {
+				m.table(c)
+			}
+		}
+		l := tablefile.NewLayout(mat)
+		want, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Decide: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Bounded: true, Decide: true, ScratchDir: t.TempDir()})
+		if err != nil {
+			t.Fatalf("%s: %v", sig, err)
+		}
+		if got.Flags == nil {
+			t.Fatalf("%s: no flags", sig)
+		}
+		chunk := max(l.KkWeight, 1<<15)
+		vals := make([]byte, chunk)
+		dec, unused := make([]uint64, chunk/64), make([]uint64, chunk/64)
+		bad := 0
+		for side := 0; side < 2; side++ {
+			wantVals := want.Values[side].Bytes(l.Size)
+			for from := int64(0); from < l.Size; from += chunk {
+				n := min(chunk, l.Size-from)
+				words := (n + 63) / 64
+				if err := got.Stream(side, from, vals[:n]); err != nil {
+					t.Fatal(err)
+				}
+				if err := got.Flags(side, from, dec[:words], unused[:words]); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(vals[:n], wantVals[from:from+n]) {
+					t.Errorf("%s: side %d: values from %d differ", sig, side, from)
+				}
+				for k := int64(0); k < words; k++ {
+					wd, wu := want.Decided[side][from/64+k], want.Unused[side][from/64+k]
+					if dec[k] != wd || unused[k] != wu {
+						if bad < 5 {
+							t.Errorf("%s: side %d word %d: decided %x unused %x, rows %x %x", sig, side, from/64+k, dec[k], unused[k], wd, wu)
+						}
+						bad++
+					}
+				}
+			}
+		}
+		got.Release()
+		if bad > 0 {
+			t.Errorf("%s: %d words differ", sig, bad)
+		}
 	}
 }

@@ -111,9 +111,13 @@ type Options struct {
 	ByPositions bool
 	// Bounded builds a pawnless table in bounded memory (bounded.go):
 	// five bits a position and side, the rest in a scratch file in
-	// ScratchDir ("" for the system's). Not with Decide.
+	// ScratchDir ("" for the system's); with Decide, the bits come
+	// through Built.Flags as the values are read.
 	Bounded    bool
 	ScratchDir string
+	// Wide makes a bounded build's values two bytes each even when every
+	// mate fits one (Built.Wide): the tests' way to the wide format
+	Wide bool
 	// Decide finds the bits of the positions whose value a capture or a
 	// promotion gives and of the slots no probe reads (for a file of
 	// format 3); without it the set-up keeps no second best.
@@ -128,17 +132,21 @@ type Built struct {
 	Values          [2]tablefile.ByteArray
 	Decided, Unused [2][]uint64
 	Stream          tablefile.ValueSource
-	Release         func()
+	Wide            bool // Stream gives two bytes a value (tablefile.ZFormatWide)
+	// Flags gives a bounded build's decided and unused bits, after
+	// Stream the values (with Options.Decide, not for a wide table)
+	Flags   tablefile.FlagSource
+	Release func()
 }
 
 // Build computes the table of layout l: lookup reads the tables its
 // conversions lead to, resolve finds them for a row at once.
 func Build(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o Options) (Built, error) {
 	if o.Bounded {
-		if len(l.Pawns) > 0 || o.Decide {
-			return Built{}, fmt.Errorf("%s: a bounded build is of a pawnless table, without decided bits", l.Mat)
+		if len(l.Pawns) > 0 {
+			return Built{}, fmt.Errorf("%s: a bounded build is of a pawnless table", l.Mat)
 		}
-		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir)
+		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir, o.Wide, o.Decide)
 	}
 	val, decided, unused, err := buildDecided(l, lookup, resolve, o.Workers, o.Progress, o.ByPositions, o.Decide)
 	return Built{Values: val, Decided: decided, Unused: unused}, err

@@ -770,6 +770,29 @@ func (g *rowGen) toLayout() [2]tablefile.ByteArray {
 	return out
 }
 
+// markUnstored sets in unused (the bits of king pair kk's block of one
+// side) the slots the layout does not store, as toLayout does.
+func (g *rowGen) markUnstored(kk int64, unused []uint64) {
+	l := g.l
+	pair := tablefile.KkPairs[kk]
+	dst := kk * l.KkWeight
+	tr := tablefile.KkTransforms[pair[0]][pair[1]]
+	onlyIdentity := tr&(tr-1) == 0
+	switch {
+	case len(l.Groups) == 0 && onlyIdentity:
+	case onlyIdentity:
+		for r := int64(0); r < l.KkWeight; r += 64 {
+			unused[r/64] |= ^l.RowStored(dst + r)
+		}
+	default:
+		for i := int64(0); i < l.KkWeight; i++ {
+			if _, ok := l.Stored(dst + i); !ok {
+				unused[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+}
+
 // pairValues copies the values of king pair kk of a pawnless table from
 // the rows' order (src) into the layout's (dst, the pair's block of one
 // side), leaving 0 in the slots the layout does not store.

@@ -58,10 +58,16 @@ const OldFormatVersion = 1
 // byte holds anything no better for the side to move, the byte before it
 // where that is so. The blocks are those of the sides stored; the values'
 // checksum is of the bytes stored.
+//
+// Format version 4 (wide) is format 2 with two bytes a value (Value):
+// the format of a table whose mates are longer than a byte holds
+// (KRNvKNN). A block decompresses to its values' low bytes, then their
+// high bytes (nearly all zero); the values' checksum is of those bytes.
 const (
 	ZHeaderSize    = 64
 	ZFormatVersion = 2
 	ZFormatDecided = 3
+	ZFormatWide    = 4
 	codecZstd      = 1
 	// zBlockShift sets the positions per block: 32 K positions compress
 	// to a few KiB each, and one decompresses in about 60 µs.
@@ -104,12 +110,27 @@ const (
 	FlagFillUp = 2
 )
 
+// Decides reports whether the file leaves values to the probe (format
+// 3).
+func (h *zHeader) Decides() bool { return h.Version == ZFormatDecided }
+
+// Wide reports whether the file's values take two bytes (format 4).
+func (h *zHeader) Wide() bool { return h.Version == ZFormatWide }
+
+// ValueBytes is how many bytes a value takes in a block.
+func (h *zHeader) ValueBytes() int {
+	if h.Wide() {
+		return 2
+	}
+	return 1
+}
+
 // Stores reports whether the file holds the values of side stm to move.
-func (h *zHeader) Stores(stm int) bool { return h.Version < ZFormatDecided || h.Sides>>stm&1 == 1 }
+func (h *zHeader) Stores(stm int) bool { return !h.Decides() || h.Sides>>stm&1 == 1 }
 
 // SidesStored is how many sides to move the file holds.
 func (h *zHeader) SidesStored() int64 {
-	if h.Version < ZFormatDecided {
+	if !h.Decides() {
 		return 2
 	}
 	return int64(h.Sides&1 + h.Sides>>1&1)
@@ -123,7 +144,7 @@ func (h zHeader) encode() []byte {
 		v = ZFormatVersion
 	}
 	binary.LittleEndian.PutUint32(b[8:], v)
-	if v >= ZFormatDecided {
+	if v == ZFormatDecided {
 		b[56], b[57] = h.Sides, h.Flags
 	}
 	binary.LittleEndian.PutUint32(b[12:], h.men)
@@ -158,8 +179,8 @@ func parseZHeader(b []byte, l *Layout) (zHeader, error) {
 	switch {
 	case h.Version == OldFormatVersion:
 		return h, fmt.Errorf("%w: format version 1 (uncompressed, written before 2026-11-27), which this mateline no longer reads", ErrOldFormat)
-	case h.Version != ZFormatVersion && h.Version != ZFormatDecided:
-		return h, fmt.Errorf("%w: format version %d, this mateline reads %d and %d", ErrCorrupt, h.Version, ZFormatVersion, ZFormatDecided)
+	case h.Version != ZFormatVersion && h.Version != ZFormatDecided && h.Version != ZFormatWide:
+		return h, fmt.Errorf("%w: format version %d, this mateline reads %d, %d and %d", ErrCorrupt, h.Version, ZFormatVersion, ZFormatDecided, ZFormatWide)
 	}
 	if crc32.Checksum(b[:60], Castagnoli) != binary.LittleEndian.Uint32(b[60:]) {
 		return h, fmt.Errorf("%w: header checksum", ErrCorrupt)
@@ -172,11 +193,11 @@ func parseZHeader(b []byte, l *Layout) (zHeader, error) {
 	h.crc = binary.LittleEndian.Uint32(b[44:])
 	h.indexCRC = binary.LittleEndian.Uint32(b[48:])
 	h.Blocks = binary.LittleEndian.Uint32(b[52:])
-	if h.Version >= ZFormatDecided {
+	if h.Decides() {
 		h.Sides, h.Flags = b[56], b[57]
 	}
 	switch {
-	case h.Version >= ZFormatDecided && (h.Sides == 0 || h.Sides > 3 || h.Flags > FlagConversions|FlagFillUp):
+	case h.Decides() && (h.Sides == 0 || h.Sides > 3 || h.Flags > FlagConversions|FlagFillUp):
 		return h, fmt.Errorf("%w: sides %d, flags %d", ErrCorrupt, h.Sides, h.Flags)
 	case h.sig != l.Mat.String():
 		return h, fmt.Errorf("%w: holds %q", ErrCorrupt, h.sig)

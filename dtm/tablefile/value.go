@@ -3,22 +3,41 @@ package tablefile
 import "fmt"
 
 // Value is one table entry, the distance to mate with best play from the
-// side to move's point of view, in one byte: 0 no forced mate (a draw
-// with best play), 1..128 mated in Value-1 moves (1: checkmated now),
-// 129..255 mates in Value-128 moves. Longer mates (no ending of five men
-// has one) cannot be stored, and a build that meets one fails.
-type Value uint8
+// side to move's point of view: 0 no forced mate (a draw with best play),
+// 1..128 mated in Value-1 moves (1: checkmated now), 129..255 mates in
+// Value-128 moves. A value below 256 is stored as one byte, the values
+// of every ending of five men and of most of six. Longer mates (KRNvKNN's
+// 262 moves) take two bytes (a wide table, ZFormatWide): from 256 on,
+// even values mate in 128+(Value-256)/2 moves, odd ones are mated in as
+// many.
+type Value uint16
 
 // Draw is the value of a position where neither side can force mate.
 const Draw Value = 0
 
+// MaxMoves is the longest mate a one-byte value holds; the generators
+// that keep values a byte a position refuse a longer one (ErrTooLong).
 const MaxMoves = 127
 
+// MaxWideMoves is the longest mate a bounded build follows (two-byte
+// values): the longest known mate of seven men is 549 moves.
+const MaxWideMoves = 1000
+
 // WinIn is the value of a mate in n moves by the side to move.
-func WinIn(n int) Value { return Value(128 + n) }
+func WinIn(n int) Value {
+	if n > MaxMoves {
+		return Value(256 + 2*(n-MaxMoves-1))
+	}
+	return Value(128 + n)
+}
 
 // LossIn is the value of being mated in n moves.
-func LossIn(n int) Value { return Value(1 + n) }
+func LossIn(n int) Value {
+	if n > MaxMoves {
+		return Value(257 + 2*(n-MaxMoves-1))
+	}
+	return Value(1 + n)
+}
 
 // FromPlies is the value of a mate that ends plies from now: odd by the
 // side to move, even of it.
@@ -29,16 +48,21 @@ func FromPlies(p int) Value {
 	return LossIn(p / 2)
 }
 
+// Wide reports whether v takes two bytes (a mate of more than MaxMoves).
+func (v Value) Wide() bool { return v > 255 }
+
 // Win reports whether the side to move mates.
-func (v Value) Win() bool { return v > 128 }
+func (v Value) Win() bool { return v > 128 && (v < 256 || v&1 == 0) }
 
 // Loss reports whether the side to move is mated (now or later).
-func (v Value) Loss() bool { return v >= 1 && v <= 128 }
+func (v Value) Loss() bool { return v >= 1 && (v <= 128 || v >= 256 && v&1 == 1) }
 
 // Moves is the mate's length in moves of the side that mates (0 for a
 // draw, and for a side checkmated now).
 func (v Value) Moves() int {
 	switch {
+	case v.Wide():
+		return MaxMoves + 1 + int(v-256)/2
 	case v.Win():
 		return int(v) - 128
 	case v.Loss():
@@ -49,9 +73,18 @@ func (v Value) Moves() int {
 
 // Plies counts the half-moves to mate: 2N-1 for a mate in N, 2N for mated
 // in N, -1 for a draw.
-func (v Value) Plies() int { return int(pliesTable[v]) }
+func (v Value) Plies() int {
+	if v.Wide() {
+		if v.Win() {
+			return 2*v.Moves() - 1
+		}
+		return 2 * v.Moves()
+	}
+	return int(pliesTable[v])
+}
 
-// pliesTable[v] is v.Plies() (a build asks it of millions of values).
+// pliesTable[v] is v.Plies() of a one-byte value (a build asks it of
+// millions of values).
 var pliesTable = func() (t [256]int16) {
 	for i := range t {
 		switch v := Value(i); {
@@ -89,12 +122,22 @@ func (v Value) String() string {
 
 // Before is the value for the side that moved into a position of value v:
 // mated in N there is a mate in N+1 here, a mate in N there is mated in N
-// here. Mated in maxMoves there is a mate no value holds: Before fails
-// with errTooLong then (no ending of five men has one).
+// here. Mated in MaxMoves there is a mate no one-byte value holds: Before
+// fails with ErrTooLong then (no ending of five men has one); BeforeWide
+// goes on to MaxWideMoves.
 func (v Value) Before() (Value, error) {
+	if v.Loss() && v.Moves() >= MaxMoves {
+		return Draw, ErrTooLong
+	}
+	return v.BeforeWide()
+}
+
+// BeforeWide is Before for values of two bytes: it fails only past
+// MaxWideMoves.
+func (v Value) BeforeWide() (Value, error) {
 	switch {
 	case v.Loss():
-		if v.Moves() >= MaxMoves {
+		if v.Moves() >= MaxWideMoves {
 			return Draw, ErrTooLong
 		}
 		return WinIn(v.Moves() + 1), nil
@@ -108,20 +151,42 @@ func (v Value) Before() (Value, error) {
 var ErrTooLong = fmt.Errorf("a mate longer than %d moves", MaxMoves)
 
 // BestMove keeps the best value of a position's moves, each given as the
-// value after it. A move that would mate in maxMoves+1 counts as a draw
-// (worse than any mate a value holds, better than a loss) and is
-// remembered in long.
+// value after it, for the generators that keep a byte a value: a move
+// that would mate in MaxMoves+1 counts as a draw (worse than any mate a
+// value holds, better than a loss) and is remembered in long. A value
+// after of two bytes (read from a wide table, never by those generators)
+// is taken as it is (BeforeWide), as is every value with Wide.
 type BestMove struct {
 	V          Value
 	Have, Long bool
+	// Wide values every move exactly, up to MaxWideMoves: a probe's
+	// best, or a verification's, where a table may be wide; never a
+	// generator's that keeps a byte a value
+	Wide bool
 }
 
 func (b *BestMove) Add(after Value) {
+	if after.Wide() || b.Wide {
+		b.addWide(after)
+		return
+	}
 	v := beforeTable[after]
 	if after == LossIn(MaxMoves) {
 		b.Long = true // (v is Draw)
 	}
-	if !b.Have || scoreTable[v] > scoreTable[b.V] {
+	if !b.Have || scoreTable[v] > fastScore(b.V) {
+		b.V, b.Have = v, true
+	}
+}
+
+// addWide adds a move whose value after takes two bytes.
+func (b *BestMove) addWide(after Value) {
+	v, err := after.BeforeWide()
+	if err != nil {
+		b.Long = true
+		return
+	}
+	if !b.Have || v.score() > int(fastScore(b.V)) {
 		b.V, b.Have = v, true
 	}
 }
@@ -129,7 +194,7 @@ func (b *BestMove) Add(after Value) {
 // Merge takes c's best into b, as if its moves were added to b.
 func (b *BestMove) Merge(c *BestMove) {
 	b.Long = b.Long || c.Long
-	if c.Have && (!b.Have || scoreTable[c.V] > scoreTable[b.V]) {
+	if c.Have && (!b.Have || fastScore(c.V) > fastScore(b.V)) {
 		b.V, b.Have = c.V, true
 	}
 }
@@ -149,6 +214,14 @@ func init() {
 	}
 }
 
+// fastScore is v.score(), from scoreTable for a one-byte value.
+func fastScore(v Value) int16 {
+	if v < 256 {
+		return scoreTable[v]
+	}
+	return int16(v.score())
+}
+
 // Value is the best Value, or errTooLong when a move mates too late to
 // store and no other move mates.
 func (b *BestMove) Value() (Value, error) {
@@ -163,9 +236,9 @@ func (b *BestMove) Value() (Value, error) {
 func (v Value) score() int {
 	switch {
 	case v.Win():
-		return 1000 - v.Moves()
+		return 2*MaxWideMoves - v.Moves()
 	case v.Loss():
-		return -1000 + v.Moves()
+		return -2*MaxWideMoves + v.Moves()
 	}
 	return 0
 }

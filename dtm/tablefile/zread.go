@@ -149,8 +149,8 @@ func (z *Compressed) Decode(g int64, dst []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s block %d: %v", ErrCorrupt, z.Header.sig, g, err)
 	}
-	if len(out) != z.entries(g) {
-		return nil, fmt.Errorf("%w: %s block %d: %d values, want %d", ErrCorrupt, z.Header.sig, g, len(out), z.entries(g))
+	if want := z.entries(g) * z.Header.ValueBytes(); len(out) != want {
+		return nil, fmt.Errorf("%w: %s block %d: %d bytes, want %d", ErrCorrupt, z.Header.sig, g, len(out), want)
 	}
 	return out, nil
 }
@@ -172,13 +172,39 @@ func (z *Compressed) At(stm int, idx int64) (Value, error) {
 		}
 		return Draw, err
 	}
-	return Value(b[idx&(1<<z.Header.Shift-1)]), nil
+	return z.ValueIn(b, idx&(1<<z.Header.Shift-1)), nil
+}
+
+// ValueIn is the value of the i-th position of a decompressed block b:
+// its byte, or in a wide file its low byte and its high byte, which
+// follow the block's low bytes.
+func (z *Compressed) ValueIn(b []byte, i int64) Value {
+	if z.Header.Wide() {
+		k := int64(len(b) / 2)
+		return Value(b[i]) | Value(b[k+i])<<8
+	}
+	return Value(b[i])
+}
+
+// Entries is how many positions block g holds.
+func (z *Compressed) Entries(g int64) int { return z.entries(g) }
+
+// BlockSide is the side to move whose values block g holds, and the
+// index of its first position.
+func (z *Compressed) BlockSide(g int64) (stm int, first int64) {
+	slot := g / z.Per
+	stm = int(slot)
+	if z.Header.SidesStored() == 1 {
+		stm = int(z.Header.Sides >> 1 & 1) // (bit 1: Black alone)
+	}
+	return stm, g % z.Per << z.Header.Shift
 }
 
 // errNotStored: a file of format 3 does not hold the side asked for.
 var errNotStored = errors.New("side to move not stored in this table's file")
 
-// DecompressAll writes every value stored, White to move then Black, to w.
+// DecompressAll writes every value stored, White to move then Black, to w
+// (in a wide file, each block's low bytes then its high bytes).
 func (z *Compressed) DecompressAll(w io.Writer) (uint32, error) {
 	crc := uint32(0)
 	var buf []byte
@@ -187,7 +213,7 @@ func (z *Compressed) DecompressAll(w io.Writer) (uint32, error) {
 		if err != nil {
 			return 0, err
 		}
-		if z.Header.Version >= ZFormatDecided {
+		if z.Header.Decides() {
 			crc = crc32.Update(crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, crc32.Checksum(b, Castagnoli)))
 		} else {
 			crc = crc32.Update(crc, Castagnoli, b)

@@ -104,6 +104,33 @@ func longestMate(vals []byte) uint16 {
 	return uint16(longest)
 }
 
+// wideBlocks writes into dst the blocks (of 1<<shift values) of the
+// two-byte values vals (little-endian) as a wide file stores them: each
+// block's low bytes, then its high bytes, which are nearly all zero and
+// compress to almost nothing. It returns dst.
+func wideBlocks(vals, dst []byte, shift uint8) []byte {
+	n := len(vals) / 2
+	for from := 0; from < n; from += 1 << shift {
+		k := min(1<<shift, n-from)
+		lo, hi := dst[2*from:2*from+k], dst[2*from+k:2*from+2*k]
+		for i := range k {
+			lo[i], hi[i] = vals[2*(from+i)], vals[2*(from+i)+1]
+		}
+	}
+	return dst
+}
+
+// longestWideMate is the longest mate, in moves, of a wide block (its
+// low bytes, then its high bytes).
+func longestWideMate(block []byte) uint16 {
+	k := len(block) / 2
+	longest := 0
+	for i := range k {
+		longest = max(longest, (Value(block[i]) | Value(block[k+i])<<8).Moves())
+	}
+	return uint16(longest)
+}
+
 // writeCompressed writes a table's values (sides[0] White to move,
 // sides[1] Black) as a compressed file of format 2: writeFile with
 // nothing left to the probe.
@@ -153,16 +180,36 @@ func WriteFile(path string, l *Layout, sides [2][]byte, o ZOptions, workers int)
 }
 
 // ValueSource fills dst with a table's values of side to move side, from
-// index from on.
+// index from on: a byte a value, or two (little-endian) for a wide table.
 type ValueSource func(side int, from int64, dst []byte) error
 
-// WriteFileFrom writes a table's values as a file of format 2 (both
-// sides stored), drawn from src in index order, side after side, chunk
+// FlagSource fills decided and unused with the bits (ZOptions' Decided
+// and Unused) of side's positions from index from on, a multiple of 64,
+// once the ValueSource has given their values.
+type FlagSource func(side int, from int64, decided, unused []uint64) error
+
+// Stream is a table's values as WriteFileFrom reads them: in index
+// order, side after side.
+type Stream struct {
+	Values ValueSource
+	// Wide: two bytes a value (format 4)
+	Wide bool
+	// Flags, when set, gives the decided and unused bits: a file of
+	// format 3, the values captures give left to the probe (not with
+	// Wide)
+	Flags FlagSource
+	// OneSide keeps (with Flags) only the side to move whose blocks
+	// compress smaller
+	OneSide bool
+}
+
+// WriteFileFrom writes a table's values as a file drawn from st, chunk
 // positions at a time (a multiple of a block's): only a chunk's values
-// and the compressed blocks are held, never the table whole. The file
-// goes through a temporary file and a rename, as WriteFile's.
-func WriteFileFrom(path string, l *Layout, src ValueSource, chunk int64, workers int) (int64, error) {
-	c, err := compressFrom(l, src, chunk, workers)
+// and the compressed blocks are held, never the table whole. The file is
+// of format 2 (both sides stored), 4 (Wide) or 3 (Flags), and goes
+// through a temporary file and a rename, as WriteFile's.
+func WriteFileFrom(path string, l *Layout, st Stream, chunk int64, workers int) (int64, error) {
+	c, err := compressFrom(l, st, chunk, workers)
 	if err != nil {
 		return 0, err
 	}
@@ -174,10 +221,18 @@ func WriteFileFrom(path string, l *Layout, src ValueSource, chunk int64, workers
 	return size, err
 }
 
-// compressFrom compresses a table's blocks of format 2 as src gives its
-// values, a chunk at a time; the values' checksum is taken as they come.
-func compressFrom(l *Layout, src ValueSource, chunk int64, workers int) (*compressedTable, error) {
+// compressFrom compresses a table's blocks as st gives its values, a
+// chunk at a time; the values' checksum is taken as they come (format 3:
+// each block's, in writeTo).
+func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTable, error) {
 	shift := uint8(zBlockShift)
+	decide := st.Flags != nil
+	if decide && st.Wide {
+		return nil, fmt.Errorf("%s: a wide file leaves no values to the probe", l.Mat)
+	}
+	if decide && st.OneSide {
+		shift = ZOneSideShift
+	}
 	if chunk <= 0 || chunk%(1<<shift) != 0 {
 		return nil, fmt.Errorf("%s: chunk %d is not a multiple of the block", l.Mat, chunk)
 	}
@@ -190,25 +245,83 @@ func compressFrom(l *Layout, src ValueSource, chunk int64, workers int) (*compre
 		crcs:   make([]uint32, 2*per),
 		longs:  make([]uint16, 2*per),
 	}
+	width := int64(1)
+	switch {
+	case st.Wide:
+		c.h.Version, width = ZFormatWide, 2
+	case decide:
+		c.h.Version, c.h.Sides, c.h.Flags = ZFormatDecided, 3, FlagConversions
+	}
 	enc := ZstdEncoder(l.Size)
-	buf := make([]byte, min(chunk, l.Size))
+	buf := make([]byte, width*min(chunk, l.Size))
+	var planes []byte // a wide chunk's blocks as stored
+	if st.Wide {
+		planes = make([]byte, len(buf))
+	}
+	var decided, unused []uint64
+	if decide {
+		decided, unused = make([]uint64, (chunk+63)/64), make([]uint64, (chunk+63)/64)
+	}
 	for side := 0; side < 2; side++ {
 		for from := int64(0); from < l.Size; from += chunk {
-			vals := buf[:min(chunk, l.Size-from)]
-			if err := src(side, from, vals); err != nil {
+			n := min(chunk, l.Size-from)
+			vals := buf[:width*n]
+			if err := st.Values(side, from, vals); err != nil {
 				return nil, err
 			}
-			c.h.crc = crc32.Update(c.h.crc, Castagnoli, vals)
+			if decide {
+				if err := st.Flags(side, from, decided[:(n+63)/64], unused[:(n+63)/64]); err != nil {
+					return nil, err
+				}
+			}
+			if st.Wide {
+				vals = wideBlocks(vals, planes[:width*n], shift)
+			}
+			if !decide {
+				c.h.crc = crc32.Update(c.h.crc, Castagnoli, vals)
+			}
 			first := int64(side)*per + from>>shift
-			Blocks((int64(len(vals))+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
-				block := vals[k<<shift : min((k+1)<<shift, int64(len(vals)))]
-				c.longs[first+k] = longestMate(block)
+			Blocks((n+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
+				block := vals[width*k<<shift : width*min((k+1)<<shift, n)]
+				switch {
+				case st.Wide:
+					c.longs[first+k] = longestWideMate(block)
+				default:
+					c.longs[first+k] = longestMate(block)
+				}
+				if decide {
+					b = FillDecided(append(b[:0], block...), decided, unused, k<<shift, false)
+					c.crcs[first+k] = crc32.Checksum(b, Castagnoli)
+					block = b
+				}
 				c.comp[first+k] = enc.EncodeAll(block, nil)
 				return b
 			})
 		}
 	}
+	if decide && st.OneSide {
+		c.keepSmallerSide()
+	}
 	return c, nil
+}
+
+// keepSmallerSide drops the blocks of the side to move whose blocks
+// compress larger.
+func (c *compressedTable) keepSmallerSide() {
+	var bytes [2]int64
+	for g := range c.comp {
+		bytes[int64(g)/c.per] += int64(len(c.comp[g]))
+	}
+	side := int64(0)
+	if bytes[1] < bytes[0] {
+		side = 1
+	}
+	for g := range c.comp {
+		if int64(g)/c.per != side {
+			c.comp[g] = nil
+		}
+	}
+	c.stored, c.h.Sides = []int64{side}, 1<<side
 }
 
 // compressedTable is a table's file before it is written: its header
@@ -362,7 +475,7 @@ func (c *compressedTable) writeTo(f *os.File) (int64, error) {
 				return 0, err
 			}
 			off += int64(len(b))
-			if h.Version >= ZFormatDecided {
+			if h.Decides() {
 				h.crc = crc32.Update(h.crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
 			} else if c.sides[side] != nil { // (else compressFrom took it)
 				h.crc = crc32.Update(h.crc, Castagnoli, c.sides[side][i<<h.Shift:min((i+1)<<h.Shift, size)])
