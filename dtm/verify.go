@@ -72,28 +72,21 @@ func (r VerifyReport) String() string {
 	return b.String()
 }
 
-// Cached lists the tables present in the store's directory.
+// Cached lists the tables of up to five men present in the store's
+// directory.
 func (s *Store) Cached() ([]tablefile.Material, error) {
-	names, err := filepath.Glob(filepath.Join(s.dir, "*"+tablefile.FileSuffix))
-	if err != nil {
-		return nil, err
-	}
-	var out []tablefile.Material
-	for _, n := range names {
-		m, err := tablefile.ParseMaterial(strings.TrimSuffix(filepath.Base(n), tablefile.FileSuffix))
-		if err == nil {
-			out = append(out, m)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		return out[i].Men() < out[j].Men() || out[i].Men() == out[j].Men() && out[i].String() < out[j].String()
-	})
-	return out, nil
+	return s.cachedWhere(func(m tablefile.Material) bool { return m.Men() <= tablefile.MaxMen })
 }
 
 // CachedSixMen lists the six-man tables in the cache (which Cached
-// leaves out: a whole check of one takes hours), by signature.
+// leaves out: a whole check of one takes hours).
 func (s *Store) CachedSixMen() ([]tablefile.Material, error) {
+	return s.cachedWhere(func(m tablefile.Material) bool { return m.Men() > tablefile.MaxMen && Holds(m) })
+}
+
+// cachedWhere lists the tables present in the store's directory that
+// keep accepts, by men, then signature.
+func (s *Store) cachedWhere(keep func(tablefile.Material) bool) ([]tablefile.Material, error) {
 	names, err := filepath.Glob(filepath.Join(s.dir, "*"+tablefile.FileSuffix))
 	if err != nil {
 		return nil, err
@@ -101,11 +94,13 @@ func (s *Store) CachedSixMen() ([]tablefile.Material, error) {
 	var out []tablefile.Material
 	for _, n := range names {
 		m, err := tablefile.ParsePlannedMaterial(strings.TrimSuffix(filepath.Base(n), tablefile.FileSuffix))
-		if err == nil && m.Men() > tablefile.MaxMen && Holds(m) {
+		if err == nil && keep(m) {
 			out = append(out, m)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Men() < out[j].Men() || out[i].Men() == out[j].Men() && out[i].String() < out[j].String()
+	})
 	return out, nil
 }
 

@@ -64,6 +64,17 @@ func (m *memTables) lookup(nd *tablefile.Node) (tablefile.Value, error) {
 	return r.Table.Read(&x)
 }
 
+// canonicalMaterial parses sig into its canonical material.
+func canonicalMaterial(t *testing.T, sig string) tablefile.Material {
+	t.Helper()
+	mat, err := tablefile.ParseMaterial(sig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mat, _ = mat.Canonical()
+	return mat
+}
+
 // TestBoundedMatchesRows builds pawnless tables in bounded memory and by
 // rows and compares their values byte for byte: identical men, men on
 // both sides, knights and sliders as the free man.
@@ -74,11 +85,7 @@ func TestBoundedMatchesRows(t *testing.T) {
 	}
 	m := newMemTables(t)
 	for _, sig := range sigs {
-		mat, err := tablefile.ParseMaterial(sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mat, _ = mat.Canonical()
+		mat := canonicalMaterial(t, sig)
 		want := m.table(mat)
 		l := tablefile.NewLayout(mat)
 		b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Bounded: true, ScratchDir: t.TempDir()})
@@ -120,11 +127,7 @@ func TestBoundedMatchesRows(t *testing.T) {
 func TestBoundedWide(t *testing.T) {
 	m := newMemTables(t)
 	for _, sig := range []string{"KQvKR", "KBNvK", "KRvKN"} {
-		mat, err := tablefile.ParseMaterial(sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mat, _ = mat.Canonical()
+		mat := canonicalMaterial(t, sig)
 		want := m.table(mat)
 		l := tablefile.NewLayout(mat)
 		dir := t.TempDir()
@@ -191,11 +194,7 @@ func TestBoundedDecided(t *testing.T) {
 	}
 	m := newMemTables(t)
 	for _, sig := range sigs {
-		mat, err := tablefile.ParseMaterial(sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mat, _ = mat.Canonical()
+		mat := canonicalMaterial(t, sig)
 		for _, c := range mat.Children() {
 			if !c.Bare() {
 				m.table(c)

@@ -770,23 +770,42 @@ func (g *rowGen) toLayout() [2]tablefile.ByteArray {
 	return out
 }
 
+// pairStorage is how the layout stores the slots of a king pair of a
+// pawnless table.
+type pairStorage int
+
+const (
+	storesAll    pairStorage = iota // every slot: no identical men, no symmetry of the kings
+	storesByRows                    // identical men, kings off the diagonals: l.RowStored a row at a time
+	storesByIdx                     // kings on a diagonal: l.Stored slot by slot
+)
+
+// storageOf says how the layout stores king pair kk's slots.
+func (g *rowGen) storageOf(kk int64) pairStorage {
+	pair := tablefile.KkPairs[kk]
+	tr := tablefile.KkTransforms[pair[0]][pair[1]]
+	switch onlyIdentity := tr&(tr-1) == 0; {
+	case len(g.l.Groups) == 0 && onlyIdentity:
+		return storesAll
+	case onlyIdentity:
+		return storesByRows
+	}
+	return storesByIdx
+}
+
 // markUnstored sets in unused (the bits of king pair kk's block of one
 // side) the slots the layout does not store, as toLayout does.
 func (g *rowGen) markUnstored(kk int64, unused []uint64) {
 	l := g.l
-	pair := tablefile.KkPairs[kk]
-	dst := kk * l.KkWeight
-	tr := tablefile.KkTransforms[pair[0]][pair[1]]
-	onlyIdentity := tr&(tr-1) == 0
-	switch {
-	case len(l.Groups) == 0 && onlyIdentity:
-	case onlyIdentity:
+	base := kk * l.KkWeight
+	switch g.storageOf(kk) {
+	case storesByRows:
 		for r := int64(0); r < l.KkWeight; r += 64 {
-			unused[r/64] |= ^l.RowStored(dst + r)
+			unused[r/64] |= ^l.RowStored(base + r)
 		}
-	default:
+	case storesByIdx:
 		for i := int64(0); i < l.KkWeight; i++ {
-			if _, ok := l.Stored(dst + i); !ok {
+			if _, ok := l.Stored(base + i); !ok {
 				unused[i/64] |= 1 << (i % 64)
 			}
 		}
@@ -798,16 +817,13 @@ func (g *rowGen) markUnstored(kk int64, unused []uint64) {
 // side), leaving 0 in the slots the layout does not store.
 func (g *rowGen) pairValues(kk int64, src, dst []byte) {
 	l := g.l
-	pair := tablefile.KkPairs[kk]
 	base := kk * l.KkWeight
-	tr := tablefile.KkTransforms[pair[0]][pair[1]]
-	onlyIdentity := tr&(tr-1) == 0
-	switch {
-	case len(l.Groups) == 0 && onlyIdentity:
+	switch g.storageOf(kk) {
+	case storesAll:
 		copy(dst, src)
-	case onlyIdentity:
-		// identical men, kings off the diagonals: which slots are stored
-		// is read a row of the last man's 64 squares at a time
+	case storesByRows:
+		// which slots are stored is read a row of the last man's 64
+		// squares at a time
 		clear(dst)
 		for r := int64(0); r < l.KkWeight; r += 64 {
 			for m := l.RowStored(base + r); m != 0; m &= m - 1 {

@@ -283,10 +283,9 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 			first := int64(side)*per + from>>shift
 			Blocks((n+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
 				block := vals[width*k<<shift : width*min((k+1)<<shift, n)]
-				switch {
-				case st.Wide:
+				if st.Wide {
 					c.longs[first+k] = longestWideMate(block)
-				default:
+				} else {
 					c.longs[first+k] = longestMate(block)
 				}
 				if decide {
