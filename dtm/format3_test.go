@@ -147,6 +147,127 @@ func TestFormat3Small(t *testing.T) {
 	}
 }
 
+// TestFormat3Wide: tables built in bounded memory with two-byte values
+// and written in format 5 (one side stored, the values captures give
+// left to the probe, as KRNvKNN's file is) give every legal position of
+// both sides the value format 2 gives. A mutant that marks one more
+// position decided than its captures decide must fail it.
+func TestFormat3Wide(t *testing.T) {
+	ref := Open(t.TempDir(), Options{BuildMen: 4, Format: 2})
+	defer ref.Close()
+	s := Open(t.TempDir(), Options{BuildMen: 4, Bounded: true})
+	s.format3, s.format3Men = 2, 3
+	defer s.Close()
+	names := []string{"KBNvK", "KQvKR", "KRvKN"}
+	if testing.Short() {
+		names = names[:1]
+	}
+	searched := 0
+	for _, name := range names {
+		m, err := tablefile.ParseMaterial(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// (the tables it reads in one byte: no build reads a wide one)
+		for _, c := range m.Children() {
+			if !c.Bare() {
+				if _, err := s.Table(c); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		s.wide = true
+		tb, err := s.Table(m)
+		s.wide = false
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := tb.z.Header; h.Version != tablefile.ZFormatDecidedWide || h.SidesStored() != 1 || !h.Wide() || !h.Decides() {
+			t.Fatalf("%s: format %d, sides %d", name, h.Version, h.Sides)
+		}
+		refTable, err := ref.Table(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tb.z.Header.Longest != refTable.z.Header.Longest {
+			t.Errorf("%s: longest %d, format 2 says %d", name, tb.z.Header.Longest, refTable.z.Header.Longest)
+		}
+		l := tb.l
+		compared := 0
+		for side := 0; side < 2; side++ {
+			for idx := int64(side); idx < l.Size; idx += 3 { // (a sample: one-ply answers are slow)
+				sq, ok := l.Stored(idx)
+				nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
+				if !ok || !nd.Legal() {
+					continue
+				}
+				want, err1 := ref.lookup(&nd)
+				got, err2 := s.lookup(&nd)
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				if got != want {
+					t.Fatalf("%s, %v to move, index %d: format 5 %v, format 2 %v", name, board.Color(side), idx, got, want)
+				}
+				compared++
+			}
+		}
+		t.Logf("%s: %d positions the same", name, compared)
+		// the longest mates: the side stored's, else the other side's
+		// found from the positions one move on
+		want, err1 := ref.LongestMates(m, 1<<20)
+		got, err2 := s.LongestMates(m, 1<<20)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if got.Count == 0 || got.Moves != want.Moves {
+			t.Fatalf("%s: longest %d in %d positions, format 2 %d", name, got.Moves, got.Count, want.Moves)
+		}
+		side := strings.Fields(got.Positions[0])[1]
+		var same []string
+		for _, fen := range want.Positions {
+			if strings.Fields(fen)[1] == side {
+				same = append(same, fen)
+			}
+		}
+		if strings.Join(got.Positions, ";") != strings.Join(same, ";") {
+			t.Errorf("%s: longest mates %v, format 2 %v", name, got.Positions, same)
+		}
+		t.Logf("%s: longest %d moves, %d positions (%s to move; stored side %d)", name, got.Moves, got.Count, side, tb.z.Header.Sides)
+		// the side not stored's wins of that length, searched from the
+		// side stored, against format 2's
+		other := board.White
+		if tb.z.Header.Sides == 1 {
+			other = board.Black
+		}
+		found, err := s.longestUnstored(tb, got.Moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wins, err := ref.storedWith(refTable, func(v tablefile.Value) bool { return v.Win() && v.Moves() == got.Moves })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantFens, gotFens []string
+		for _, nd := range wins {
+			if nd.Stm == other {
+				wantFens = append(wantFens, nd.FEN())
+			}
+		}
+		for _, nd := range found {
+			gotFens = append(gotFens, nd.FEN())
+		}
+		searched += len(wantFens)
+		if strings.Join(gotFens, ";") != strings.Join(wantFens, ";") {
+			t.Errorf("%s: %v to move, wins in %d searched: %v, format 2 %v", name, other, got.Moves, gotFens, wantFens)
+		}
+		t.Logf("%s: %v to move, %d wins in %d found from the side stored", name, other, len(gotFens), got.Moves)
+	}
+	if searched == 0 {
+		t.Error("no side not stored had a win of its table's longest length")
+	}
+}
+
 // BenchmarkProbeFormat3 (MATELINE_DTM3=DIR holding KQRvKR in format 3):
 // along the lines of BenchmarkProbeAccess, every position probed
 // (lines: the side not stored answered one ply deep), and the search's

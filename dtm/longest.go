@@ -43,9 +43,11 @@ func (r LongestReport) String() string {
 
 // LongestMates reads every block of m's table and finds the positions
 // whose mate is the table's longest, keeping up to limit of them (the
-// first in index order, White to move first). In a file of format 3 the
-// side not stored is not read, and a stored byte is taken only when the
-// probe's answer agrees (such a file fills some slots with other bytes).
+// first in index order, White to move first). In a file of format 3 a
+// stored byte is taken only when the probe's answer agrees (such a file
+// fills some slots with other bytes), and when the side stored has none
+// of them, a pawnless table's side not stored is searched from the
+// stored positions one move from them (longestUnstored).
 func (s *Store) LongestMates(m tablefile.Material, limit int) (LongestReport, error) {
 	m, _ = m.Canonical()
 	t, err := s.builtTable(m)
@@ -57,13 +59,30 @@ func (s *Store) LongestMates(m tablefile.Material, limit int) (LongestReport, er
 	if r.Moves == 0 {
 		return r, nil
 	}
-	type found struct {
-		g    int64
-		fens []string
-		n    int64
+	found, err := s.storedWith(t, func(v tablefile.Value) bool { return v.Moves() == r.Moves })
+	if err != nil {
+		return r, err
 	}
+	if len(found) == 0 && r.OneSide && !m.HasPawns() {
+		if found, err = s.longestUnstored(t, r.Moves); err != nil {
+			return r, err
+		}
+		r.OneSide = false
+	}
+	r.Count = int64(len(found))
+	for _, nd := range found[:min(len(found), limit)] {
+		r.Positions = append(r.Positions, nd.FEN())
+	}
+	return r, nil
+}
+
+// storedWith reads every block of t's file and returns, in the order of
+// the blocks, the stored positions whose value keep accepts (in a file
+// of format 3, the probe's answer: a stored byte may be a fill).
+func (s *Store) storedWith(t *Table, keep func(tablefile.Value) bool) ([]tablefile.Node, error) {
+	z := t.z
+	perBlock := make([][]tablefile.Node, z.Header.Blocks)
 	var mu sync.Mutex
-	var all []found
 	var firstErr error
 	tablefile.Blocks(int64(z.Header.Blocks), s.workers, func(g int64, buf []byte) []byte {
 		b, err := z.Decode(g, buf)
@@ -73,11 +92,10 @@ func (s *Store) LongestMates(m tablefile.Material, limit int) (LongestReport, er
 			mu.Unlock()
 			return buf
 		}
-		f := found{g: g}
 		stm, first := z.BlockSide(g)
 		for i := int64(0); i < int64(z.Entries(g)); i++ {
 			v := z.ValueIn(b, i)
-			if v.Moves() != r.Moves {
+			if !keep(v) {
 				continue
 			}
 			nd, ok := ownNode(t.l, first+i)
@@ -90,29 +108,88 @@ func (s *Store) LongestMates(m tablefile.Material, limit int) (LongestReport, er
 					continue
 				}
 			}
-			f.n++
-			if len(f.fens) < limit {
-				f.fens = append(f.fens, nd.FEN())
-			}
-		}
-		if f.n > 0 {
-			mu.Lock()
-			all = append(all, f)
-			mu.Unlock()
+			perBlock[g] = append(perBlock[g], nd)
 		}
 		return b
 	})
-	if firstErr != nil {
-		return r, firstErr
+	var all []tablefile.Node
+	for _, f := range perBlock {
+		all = append(all, f...)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].g < all[j].g })
-	for _, f := range all {
-		r.Count += f.n
-		for _, fen := range f.fens {
-			if len(r.Positions) < limit {
-				r.Positions = append(r.Positions, fen)
+	return all, firstErr
+}
+
+// longestUnstored finds, in a pawnless table whose file stores one side
+// to move, the positions of the other side mating in moves, when the
+// side stored has none: each wins by a move into a stored position
+// mated in moves-1 (a loss in moves would need a stored win in moves),
+// so it is one of their predecessors, a man of the side to move put
+// back on a square it came from. A capture could lead there too only
+// when a table the captures lead to holds a mate of moves-1: then it
+// fails rather than miss one.
+func (s *Store) longestUnstored(t *Table, moves int) ([]tablefile.Node, error) {
+	for _, c := range t.l.Mat.Children() {
+		if c.Bare() {
+			continue
+		}
+		ct, err := s.builtTable(c)
+		if err != nil {
+			return nil, err
+		}
+		if int(ct.z.Header.Longest) >= moves-1 {
+			return nil, fmt.Errorf("%s: its longest mate is on the side its file does not store, and %s's mates are as long: not searched", t.l.Mat, c)
+		}
+	}
+	seeds, err := s.storedWith(t, func(v tablefile.Value) bool { return v.Loss() && v.Moves() == moves-1 })
+	if err != nil {
+		return nil, err
+	}
+	seen := map[int64]bool{}
+	var wins []int64
+	stm := board.White
+	for i := range seeds {
+		for _, p := range predecessors(&seeds[i]) {
+			idx, err := t.l.IndexOf(&p)
+			if err != nil || seen[idx] {
+				continue
+			}
+			seen[idx] = true
+			if v, err := s.answer(t, &p, 0); err == nil && v.Win() && v.Moves() == moves {
+				wins, stm = append(wins, idx), p.Stm
 			}
 		}
 	}
-	return r, nil
+	// in index order, each in the form the layout stores
+	sort.Slice(wins, func(i, j int) bool { return wins[i] < wins[j] })
+	out := make([]tablefile.Node, 0, len(wins))
+	for _, idx := range wins {
+		if nd, ok := ownNode(t.l, idx); ok {
+			nd.Stm = stm
+			out = append(out, nd)
+		}
+	}
+	return out, nil
+}
+
+// predecessors are the legal positions of a pawnless node's material, the
+// other side to move, from which a move of one of its men without capture
+// leads to nd: the man put back on a square its move could come from.
+func predecessors(nd *tablefile.Node) []tablefile.Node {
+	mover := nd.Stm.Other()
+	occ := nd.Occupied()
+	var out []tablefile.Node
+	for i := 0; i < nd.N; i++ {
+		pc := nd.Pieces[i]
+		if pc.Color() != mover {
+			continue
+		}
+		for from := board.Attacks(pc.Type(), mover, nd.Sq[i], occ) &^ occ; from != 0; {
+			p := *nd
+			p.Sq[i], p.Stm = from.PopFirst(), mover
+			if p.Legal() {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

@@ -160,7 +160,7 @@ func TestMeasureLevels(t *testing.T) {
 	var sum [2][3]float64 // pawns; stored, better, best bytes
 	var secs [2][2]float64
 	for _, path := range files {
-		m, err := tablefile.ParseMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
+		m, err := tablefile.ParsePlannedMaterial(strings.TrimSuffix(filepath.Base(path), ".mldtm"))
 		if err != nil {
 			continue
 		}

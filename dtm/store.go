@@ -72,6 +72,10 @@ type buildChoice struct {
 	fill tablefile.FillMode
 	// bounded builds pawnless tables in bounded memory (Options.Bounded)
 	bounded bool
+	// wide makes the bounded builds' values two bytes each even when
+	// every mate fits one (generate.Options.Wide): the tests' way to
+	// formats 4 and 5
+	wide bool
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -149,7 +153,8 @@ type Options struct {
 	// Bounded builds the pawnless tables in bounded memory (five bits a
 	// position and side to move, the rest in a scratch file in the
 	// cache directory: generate.Options.Bounded), written as Format
-	// says (a table whose mates need two-byte values in format 4).
+	// says (a table whose mates need two-byte values in format 5, or 4
+	// with Format 2).
 	Bounded bool
 }
 
@@ -478,7 +483,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 			defer debug.SetMemoryLimit(prev)
 		}
 	}
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, ScratchDir: s.dir})
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir})
 	if err != nil {
 		return builtValues{}, start, err
 	}

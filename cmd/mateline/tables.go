@@ -282,7 +282,7 @@ func tablesCommand() *cli.Command {
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 5)"},
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
-					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 4 (two-byte values)"},
+					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 5 (two-byte values, one side; 4, both sides, with MATELINE_DTM_FORMAT=2)"},
 				},
 				Action: runTablesBuild,
 			},

@@ -27,10 +27,12 @@ func tablesPlanCommand() *cli.Command {
 			"peak memory. Ends with the totals: what is left to build, its time and disk, and the largest\n" +
 			"memory any one build needs (five-man tables are built one at a time). Builds nothing.\n" +
 			"The estimates come from the whole set built on this project's two-core machine (docs/dtm.md).\n" +
-			"Six-man tables (--men 6, or a six-man SIG) are laid out and costed but not built by this\n" +
-			"version: their state is 'not built', their time the five-man speed per position (a floor),\n" +
-			"their disk the five-man bytes per position, their memory what today's generator would take,\n" +
-			"and the JSON says why each cannot be built (docs/dtm.md, \"Six men\").\n\n" +
+			"Six-man tables (--men 6, or a six-man SIG): the pawnless ones are built in bounded memory\n" +
+			"(their time at KQRBvKN's measured speed, a floor for longer mates; their disk at its bytes per\n" +
+			"position in format 3); those with pawns are laid out and costed but not built by this version:\n" +
+			"their state is 'not built', their time the five-man speed per position (a floor), their memory\n" +
+			"what today's generator would take, and the JSON says why each cannot be built (docs/dtm.md,\n" +
+			"\"Six men\").\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
 			"         mateline tables plan --men 5 --json\n" +
 			"         mateline tables plan --men 6",

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"runtime/debug"
 	"sync"
@@ -88,10 +89,10 @@ func valueBucket(s board.Color, p, part int) int { return (int(s)*plyBuckets+p)*
 // buildBounded computes a pawnless table in bounded memory, its scratch
 // file in dir. Its values are read from the Built's Stream, in the
 // layout's order, a king pair at a time, two bytes a value when a mate
-// is longer than a byte holds or wide asks; with decide (and one-byte
-// values) the Built's Flags gives each pair's decided and unused bits,
-// its captures valued again as it is read (their tables must still be
-// held). Release lets the scratch file go.
+// is longer than a byte holds or wide asks; with decide the Built's
+// Flags gives each pair's decided and unused bits, its captures valued
+// again as it is read (their tables must still be held). Release lets
+// the scratch file go.
 func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
 	l := b.l
 	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}}
@@ -126,7 +127,7 @@ func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
 	// the bit sets (13.4 GB for six men) are garbage now: give them back
 	// before the values are read back and compressed
 	debug.FreeOSMemory()
-	st := &pairStream{g: g, kk: -1, decide: decide && !g.wide}
+	st := &pairStream{g: g, kk: -1, decide: decide}
 	built := Built{Stream: st.values, Wide: g.wide, Release: release}
 	if st.decide {
 		built.Flags = st.flags
@@ -419,7 +420,7 @@ type pairStream struct {
 	rows     [2][]byte // the pair's values in the rows' order: low bytes, high bytes
 	pair     [2][]byte // the same in the layout's order
 	// decide: the pair's decided and unused bits are found as it is
-	// loaded (a file of format 3; not for a wide table)
+	// loaded (a file of format 3, or 5 when wide)
 	decide          bool
 	decided, unused []uint64 // in the layout's order
 	loaded          int64    // king pairs loaded, for the progress
@@ -527,6 +528,23 @@ func (st *pairStream) flags(side int, from int64, decided, unused []uint64) erro
 	return nil
 }
 
+// wideRow is the positions of row r (of a king pair's values in the
+// rows' order) whose high bytes hi are not zero: a mate longer than a
+// byte holds, which no capture gives (its tables' mates fit a byte), so
+// never decided, whatever its low byte. nil hi (a table of one-byte
+// values): none.
+func wideRow(hi []byte, r int64) uint64 {
+	if hi == nil {
+		return 0
+	}
+	set := uint64(0)
+	for k := 0; k < 64; k += 8 {
+		nonzero := ^zeroBytes(binary.LittleEndian.Uint64(hi[r*64+int64(k):])) & 0x8080808080808080
+		set |= (nonzero >> 7 * 0x0102040810204080 >> 56) << k
+	}
+	return set
+}
+
 // pairFlags finds the decided and unused bits of king pair kk, side s to
 // move, whose rows start at row base: as the rows generator's
 // markDecided does, each row's captures valued again (their tables are
@@ -569,7 +587,7 @@ func (st *pairStream) pairFlags(kk int64, s board.Color, base int64) error {
 					}
 				}
 			}
-			st.decided[r] = lg & decidedRow(capc[:], vals[r*64:r*64+64])
+			st.decided[r] = lg & decidedRow(capc[:], vals[r*64:r*64+64]) &^ wideRow(st.rows[1], r)
 		}
 	})
 	if g.b.failed.Load() {

@@ -247,3 +247,30 @@ func TestBoundedDecided(t *testing.T) {
 		}
 	}
 }
+
+// TestWideRow: the positions of a row whose high byte is not zero,
+// whatever the low byte, are never decided.
+func TestWideRow(t *testing.T) {
+	hi := make([]byte, 128)
+	for _, c := range []struct {
+		set  []int // squares of row 1 with a high byte
+		want uint64
+	}{
+		{nil, 0},
+		{[]int{0}, 1},
+		{[]int{7, 8, 63}, 1<<7 | 1<<8 | 1<<63},
+		{[]int{1, 2, 3, 4, 5, 6, 9}, 0b1001111110},
+	} {
+		clear(hi)
+		for _, f := range c.set {
+			hi[64+f] = byte(f%3 + 1)
+		}
+		hi[5] = 1 // row 0: not read
+		if got := wideRow(hi, 1); got != c.want {
+			t.Errorf("%v: %b, want %b", c.set, got, c.want)
+		}
+	}
+	if wideRow(nil, 3) != 0 {
+		t.Error("no high bytes: some position wide")
+	}
+}

@@ -134,7 +134,7 @@ type Built struct {
 	Stream          tablefile.ValueSource
 	Wide            bool // Stream gives two bytes a value (tablefile.ZFormatWide)
 	// Flags gives a bounded build's decided and unused bits, after
-	// Stream the values (with Options.Decide, not for a wide table)
+	// Stream the values (with Options.Decide)
 	Flags   tablefile.FlagSource
 	Release func()
 }

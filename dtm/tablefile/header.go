@@ -63,12 +63,22 @@ const OldFormatVersion = 1
 // the format of a table whose mates are longer than a byte holds
 // (KRNvKNN). A block decompresses to its values' low bytes, then their
 // high bytes (nearly all zero); the values' checksum is of those bytes.
+//
+// Format version 5 (wide, decided) is format 3 with format 4's blocks:
+// the sides stored and the flags as in format 3, each block its low
+// bytes then its high bytes, the slots a probe need not read filled
+// (FillDecidedWide) before the bytes are parted into planes; the
+// checksum is format 3's, of the blocks' checksums.
 const (
 	ZHeaderSize    = 64
 	ZFormatVersion = 2
 	ZFormatDecided = 3
 	ZFormatWide    = 4
-	codecZstd      = 1
+	// ZFormatDecidedWide is format 3 with two bytes a value, each block
+	// its low bytes then its high bytes as in format 4 (KRNvKNN in one
+	// side, the values captures give left to the probe)
+	ZFormatDecidedWide = 5
+	codecZstd          = 1
 	// zBlockShift sets the positions per block: 32 K positions compress
 	// to a few KiB each, and one decompresses in about 60 µs.
 	zBlockShift   = 15
@@ -111,11 +121,14 @@ const (
 )
 
 // Decides reports whether the file leaves values to the probe (format
-// 3).
-func (h *zHeader) Decides() bool { return h.Version == ZFormatDecided }
+// 3, or 5 when wide).
+func (h *zHeader) Decides() bool {
+	return h.Version == ZFormatDecided || h.Version == ZFormatDecidedWide
+}
 
-// Wide reports whether the file's values take two bytes (format 4).
-func (h *zHeader) Wide() bool { return h.Version == ZFormatWide }
+// Wide reports whether the file's values take two bytes (format 4, or
+// 5 when it leaves values to the probe).
+func (h *zHeader) Wide() bool { return h.Version == ZFormatWide || h.Version == ZFormatDecidedWide }
 
 // ValueBytes is how many bytes a value takes in a block.
 func (h *zHeader) ValueBytes() int {
@@ -144,7 +157,7 @@ func (h zHeader) encode() []byte {
 		v = ZFormatVersion
 	}
 	binary.LittleEndian.PutUint32(b[8:], v)
-	if v == ZFormatDecided {
+	if h.Decides() {
 		b[56], b[57] = h.Sides, h.Flags
 	}
 	binary.LittleEndian.PutUint32(b[12:], h.men)
@@ -179,8 +192,8 @@ func parseZHeader(b []byte, l *Layout) (zHeader, error) {
 	switch {
 	case h.Version == OldFormatVersion:
 		return h, fmt.Errorf("%w: format version 1 (uncompressed, written before 2026-11-27), which this mateline no longer reads", ErrOldFormat)
-	case h.Version != ZFormatVersion && h.Version != ZFormatDecided && h.Version != ZFormatWide:
-		return h, fmt.Errorf("%w: format version %d, this mateline reads %d, %d and %d", ErrCorrupt, h.Version, ZFormatVersion, ZFormatDecided, ZFormatWide)
+	case h.Version < ZFormatVersion || h.Version > ZFormatDecidedWide:
+		return h, fmt.Errorf("%w: format version %d, this mateline reads %d to %d", ErrCorrupt, h.Version, ZFormatVersion, ZFormatDecidedWide)
 	}
 	if crc32.Checksum(b[:60], Castagnoli) != binary.LittleEndian.Uint32(b[60:]) {
 		return h, fmt.Errorf("%w: header checksum", ErrCorrupt)

@@ -1,6 +1,10 @@
 package tablefile
 
-import "testing"
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+)
 
 // TestWideValues checks the two-byte values against their meaning, for
 // every mate up to MaxWideMoves: a one-byte value is unchanged, every
@@ -83,4 +87,141 @@ func TestWideBlocks(t *testing.T) {
 	if n := longestWideMate(got[:8]); n != 262 {
 		t.Errorf("longest mate %d, want 262", n)
 	}
+}
+
+// TestDecidedWideFile writes two-byte values, some over 255, with random
+// decided and unused bits as a file of format 5, and reads it back:
+// every stored position neither decided nor unused holds its value, a
+// decided one a value no better than its own (the probe takes the best
+// of that and its captures), and the header says the longest mate.
+func TestDecidedWideFile(t *testing.T) {
+	mat, err := ParseMaterial("KQvK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLayout(mat)
+	rng := rand.New(rand.NewPCG(5, 6))
+	codes := []Value{Draw, WinIn(1), LossIn(3), WinIn(127), WinIn(128), LossIn(128), WinIn(262), LossIn(261), WinIn(1000)}
+	var vals [2][]Value
+	var decided, unused [2][]uint64
+	for s := range 2 {
+		vals[s] = make([]Value, l.Size)
+		for i := range vals[s] {
+			vals[s][i] = codes[rng.IntN(len(codes))]
+		}
+		decided[s], unused[s] = make([]uint64, (l.Size+63)/64), make([]uint64, (l.Size+63)/64)
+		for k := range decided[s] {
+			decided[s][k], unused[s][k] = rng.Uint64()&rng.Uint64(), rng.Uint64()&rng.Uint64()&rng.Uint64()
+		}
+	}
+	st := Stream{
+		Values: func(side int, from int64, dst []byte) error {
+			for i := range int64(len(dst) / 2) {
+				v := vals[side][from+i]
+				dst[2*i], dst[2*i+1] = byte(v), byte(v>>8)
+			}
+			return nil
+		},
+		Wide: true,
+		Flags: func(side int, from int64, d, u []uint64) error {
+			copy(d, decided[side][from/64:])
+			copy(u, unused[side][from/64:])
+			return nil
+		},
+		OneSide: true,
+	}
+	path := filepath.Join(t.TempDir(), "KQvK"+FileSuffix)
+	if _, err := WriteFileFrom(path, l, st, 1<<ZOneSideShift, 2); err != nil {
+		t.Fatal(err)
+	}
+	z, release, err := OpenCompressed(path, l, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	z.Cache = NewBlockCache(1 << 24)
+	if h := z.Header; h.Version != ZFormatDecidedWide || !h.Wide() || !h.Decides() || h.SidesStored() != 1 || h.Longest != 1000 {
+		t.Fatalf("header %+v", h)
+	}
+	side := int(z.Header.Sides >> 1)
+	exact, filled := 0, 0
+	for i := range l.Size {
+		got, err := z.At(side, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := vals[side][i]
+		d, u := decided[side][i/64]>>(i%64)&1 != 0, unused[side][i/64]>>(i%64)&1 != 0
+		switch {
+		case u:
+		case d:
+			if got.Better(want) {
+				t.Fatalf("index %d (decided): %v, better than its value %v", i, got, want)
+			}
+			filled++
+		case got != want:
+			t.Fatalf("index %d: %v, want %v", i, got, want)
+		default:
+			exact++
+		}
+	}
+	t.Logf("%d values exact, %d decided no better", exact, filled)
+}
+
+// TestRecompressBest: a six-man file's kept blocks, compressed again at
+// zstd's best level, decode to the same bytes, and no larger.
+func TestRecompressBest(t *testing.T) {
+	mat, err := ParseMaterial("KRvKN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLayout(mat)
+	rng := rand.New(rand.NewPCG(7, 8))
+	st := Stream{
+		Values: func(side int, from int64, dst []byte) error {
+			for i := range dst {
+				dst[i] = byte(rng.IntN(4)) // (runs a compressor can find)
+				if i > 0 && rng.IntN(8) != 0 {
+					dst[i] = dst[i-1]
+				}
+			}
+			return nil
+		},
+		Flags: func(side int, from int64, d, u []uint64) error {
+			clear(d)
+			clear(u)
+			return nil
+		},
+		OneSide: true,
+	}
+	c, err := compressFrom(l, st, 1<<ZOneSideShift, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := c.stored[0]
+	var before [][]byte
+	size := 0
+	for i := range c.per {
+		raw, err := zstdDecoder().DecodeAll(c.comp[side*c.per+i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = append(before, raw)
+		size += len(c.comp[side*c.per+i])
+	}
+	if err := c.recompressBest(2); err != nil {
+		t.Fatal(err)
+	}
+	after := 0
+	for i := range c.per {
+		raw, err := zstdDecoder().DecodeAll(c.comp[side*c.per+i], nil)
+		if err != nil || string(raw) != string(before[i]) {
+			t.Fatalf("block %d: %v, or its bytes differ", i, err)
+		}
+		after += len(c.comp[side*c.per+i])
+	}
+	if after > size {
+		t.Errorf("best %d bytes, better %d", after, size)
+	}
+	t.Logf("%d blocks: better %d bytes, best %d", c.per, size, after)
 }

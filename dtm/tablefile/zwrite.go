@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -131,6 +132,16 @@ func longestWideMate(block []byte) uint16 {
 	return uint16(longest)
 }
 
+// longestMateInPairs is the longest mate, in moves, among two-byte values
+// (little-endian, before they are parted into planes).
+func longestMateInPairs(vals []byte) uint16 {
+	longest := 0
+	for i := 0; i+1 < len(vals); i += 2 {
+		longest = max(longest, (Value(vals[i]) | Value(vals[i+1])<<8).Moves())
+	}
+	return uint16(longest)
+}
+
 // writeCompressed writes a table's values (sides[0] White to move,
 // sides[1] Black) as a compressed file of format 2: writeFile with
 // nothing left to the probe.
@@ -195,8 +206,7 @@ type Stream struct {
 	// Wide: two bytes a value (format 4)
 	Wide bool
 	// Flags, when set, gives the decided and unused bits: a file of
-	// format 3, the values captures give left to the probe (not with
-	// Wide)
+	// format 3 (5 with Wide), the values captures give left to the probe
 	Flags FlagSource
 	// OneSide keeps (with Flags) only the side to move whose blocks
 	// compress smaller
@@ -206,7 +216,7 @@ type Stream struct {
 // WriteFileFrom writes a table's values as a file drawn from st, chunk
 // positions at a time (a multiple of a block's): only a chunk's values
 // and the compressed blocks are held, never the table whole. The file is
-// of format 2 (both sides stored), 4 (Wide) or 3 (Flags), and goes
+// of format 2 (both sides stored), 4 (Wide), 3 (Flags) or 5 (both), and goes
 // through a temporary file and a rename, as WriteFile's.
 func WriteFileFrom(path string, l *Layout, st Stream, chunk int64, workers int) (int64, error) {
 	c, err := compressFrom(l, st, chunk, workers)
@@ -227,9 +237,6 @@ func WriteFileFrom(path string, l *Layout, st Stream, chunk int64, workers int) 
 func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTable, error) {
 	shift := uint8(zBlockShift)
 	decide := st.Flags != nil
-	if decide && st.Wide {
-		return nil, fmt.Errorf("%s: a wide file leaves no values to the probe", l.Mat)
-	}
 	if decide && st.OneSide {
 		shift = ZOneSideShift
 	}
@@ -247,6 +254,8 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 	}
 	width := int64(1)
 	switch {
+	case st.Wide && decide:
+		c.h.Version, c.h.Sides, c.h.Flags, width = ZFormatDecidedWide, 3, FlagConversions, 2
 	case st.Wide:
 		c.h.Version, width = ZFormatWide, 2
 	case decide:
@@ -255,7 +264,7 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 	enc := ZstdEncoder(l.Size)
 	buf := make([]byte, width*min(chunk, l.Size))
 	var planes []byte // a wide chunk's blocks as stored
-	if st.Wide {
+	if st.Wide && !decide {
 		planes = make([]byte, len(buf))
 	}
 	var decided, unused []uint64
@@ -274,7 +283,7 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 					return nil, err
 				}
 			}
-			if st.Wide {
+			if st.Wide && !decide {
 				vals = wideBlocks(vals, planes[:width*n], shift)
 			}
 			if !decide {
@@ -283,9 +292,19 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 			first := int64(side)*per + from>>shift
 			Blocks((n+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
 				block := vals[width*k<<shift : width*min((k+1)<<shift, n)]
-				if st.Wide {
+				switch {
+				case st.Wide && decide:
+					// filled as values, then parted into planes
+					c.longs[first+k] = longestMateInPairs(block)
+					b = slices.Grow(b[:0], 2*len(block))[:2*len(block)]
+					filled := FillDecidedWide(append(b[:0], block...), decided, unused, k<<shift)
+					block = wideBlocks(filled, b[len(block):], shift)
+					c.crcs[first+k] = crc32.Checksum(block, Castagnoli)
+					c.comp[first+k] = enc.EncodeAll(block, nil)
+					return b
+				case st.Wide:
 					c.longs[first+k] = longestWideMate(block)
-				} else {
+				default:
 					c.longs[first+k] = longestMate(block)
 				}
 				if decide {
@@ -300,8 +319,40 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 	}
 	if decide && st.OneSide {
 		c.keepSmallerSide()
+		if l.Men > MaxMen {
+			if err := c.recompressBest(workers); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return c, nil
+}
+
+// recompressBest compresses the blocks of the side kept again at zstd's
+// best level: a six-man file of one side 9 % smaller (KRNvKNN: 791.5 MB
+// at "better", 721.8 MB at best; measured 2026-12-03 with
+// TestMeasureLevels) for about a tenth of its build's time. Every
+// block is first compressed at "better", where the side is chosen; the
+// five-man files (written by WriteFile) are not touched.
+func (c *compressedTable) recompressBest(workers int) error {
+	best := ZstdBest()
+	var mu sync.Mutex
+	var firstErr error
+	for _, side := range c.stored {
+		Blocks(c.per, workers, func(i int64, buf []byte) []byte {
+			g := side*c.per + i
+			raw, err := zstdDecoder().DecodeAll(c.comp[g], buf[:0])
+			if err != nil {
+				mu.Lock()
+				firstErr = fmt.Errorf("%s: block %d compressed again: %w", c.h.sig, g, err)
+				mu.Unlock()
+				return buf
+			}
+			c.comp[g] = best.EncodeAll(raw, nil)
+			return raw
+		})
+	}
+	return firstErr
 }
 
 // keepSmallerSide drops the blocks of the side to move whose blocks
@@ -581,6 +632,35 @@ func Blocks(n int64, workers int, do func(g int64, buf []byte) []byte) {
 		}()
 	}
 	wg.Wait()
+}
+
+// FillDecidedWide is FillDecided for two-byte values (little-endian, a
+// block of one side from index from, a multiple of 64), without the
+// fill from a row before: each decided position takes the value before
+// it when that is no better for the side to move, each unused slot the
+// value before it.
+func FillDecidedWide(b []byte, decided, unused []uint64, from int64) []byte {
+	n := len(b) / 2
+	at := func(i int) Value { return Value(b[2*i]) | Value(b[2*i+1])<<8 }
+	for w := 0; w < n; w += 64 {
+		k := (from + int64(w)) >> 6
+		u := unused[k]
+		for m := u | decided[k]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			i := w + j
+			if i >= n {
+				break
+			}
+			prev := Value(0)
+			if i > 0 {
+				prev = at(i - 1)
+			}
+			if u>>j&1 != 0 || !prev.Better(at(i)) {
+				b[2*i], b[2*i+1] = byte(prev), byte(prev>>8)
+			}
+		}
+	}
+	return b
 }
 
 // FillDecided rewrites, in the block b of one side that starts at index

