@@ -2,6 +2,7 @@ package dtm
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -121,30 +122,38 @@ func TestFormat3Small(t *testing.T) {
 				mode == 3 && tb.z.Header.Flags&tablefile.FlagFillUp != 0 || mode == 4 && tb.z.Header.Flags&tablefile.FlagFillUp == 0 {
 				t.Fatalf("%s: format %d, sides %d", name, tb.z.Header.Version, tb.z.Header.Sides)
 			}
-			l := tb.l
-			compared := 0
-			for side := 0; side < 2; side++ {
-				for idx := int64(side); idx < l.Size; idx += 13 { // (a sample: one-ply answers are slow)
-					sq, ok := l.Stored(idx)
-					nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
-					if !ok || !nd.Legal() {
-						continue
-					}
-					want, err1 := ref.lookup(&nd)
-					got, err2 := s.lookup(&nd)
-					if err1 != nil || err2 != nil {
-						t.Fatal(err1, err2)
-					}
-					if got != want {
-						t.Fatalf("%s mode %d, %v to move, index %d: format 3 %v, format 2 %v", name, mode, board.Color(side), idx, got, want)
-					}
-					compared++
-				}
-			}
+			compared := sameValues(t, ref, s, tb.l, 13, fmt.Sprintf("%s mode %d", name, mode))
 			t.Logf("%s mode %d: %d positions the same", name, mode, compared)
 		}
 		s.Close()
 	}
+}
+
+// sameValues compares, for every step-th index of both sides to move of
+// layout l (a sample: one-ply answers are slow), the legal positions'
+// values in store s with those of ref, and returns how many it compared.
+func sameValues(t *testing.T, ref, s *Store, l *tablefile.Layout, step int64, what string) int {
+	t.Helper()
+	compared := 0
+	for side := 0; side < 2; side++ {
+		for idx := int64(side); idx < l.Size; idx += step {
+			sq, ok := l.Stored(idx)
+			nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
+			if !ok || !nd.Legal() {
+				continue
+			}
+			want, err1 := ref.lookup(&nd)
+			got, err2 := s.lookup(&nd)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if got != want {
+				t.Fatalf("%s, %v to move, index %d: %v, the reference %v", what, board.Color(side), idx, got, want)
+			}
+			compared++
+		}
+	}
+	return compared
 }
 
 // TestFormat3Wide: tables built in bounded memory with two-byte values
@@ -192,26 +201,7 @@ func TestFormat3Wide(t *testing.T) {
 		if tb.z.Header.Longest != refTable.z.Header.Longest {
 			t.Errorf("%s: longest %d, format 2 says %d", name, tb.z.Header.Longest, refTable.z.Header.Longest)
 		}
-		l := tb.l
-		compared := 0
-		for side := 0; side < 2; side++ {
-			for idx := int64(side); idx < l.Size; idx += 3 { // (a sample: one-ply answers are slow)
-				sq, ok := l.Stored(idx)
-				nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: board.Color(side), Ep: board.NoSquare}
-				if !ok || !nd.Legal() {
-					continue
-				}
-				want, err1 := ref.lookup(&nd)
-				got, err2 := s.lookup(&nd)
-				if err1 != nil || err2 != nil {
-					t.Fatal(err1, err2)
-				}
-				if got != want {
-					t.Fatalf("%s, %v to move, index %d: format 5 %v, format 2 %v", name, board.Color(side), idx, got, want)
-				}
-				compared++
-			}
-		}
+		compared := sameValues(t, ref, s, tb.l, 3, name)
 		t.Logf("%s: %d positions the same", name, compared)
 		// the longest mates: the side stored's, else the other side's
 		// found from the positions one move on
