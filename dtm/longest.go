@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/generate"
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
@@ -123,8 +124,8 @@ func (s *Store) storedWith(t *Table, keep func(tablefile.Value) bool) ([]tablefi
 // to move, the positions of the other side mating in moves, when the
 // side stored has none: each wins by a move into a stored position
 // mated in moves-1 (a loss in moves would need a stored win in moves),
-// so it is one of their predecessors, a man of the side to move put
-// back on a square it came from. A capture could lead there too only
+// so it is one of their predecessors (generate.Predecessors), a man of
+// the side to move put back on a square it came from. A capture could lead there too only
 // when a table the captures lead to holds a mate of moves-1: then it
 // fails rather than miss one.
 func (s *Store) longestUnstored(t *Table, moves int) ([]tablefile.Node, error) {
@@ -147,15 +148,22 @@ func (s *Store) longestUnstored(t *Table, moves int) ([]tablefile.Node, error) {
 	seen := map[int64]bool{}
 	var wins []int64
 	stm := board.White
+	var preds []int64
 	for i := range seeds {
-		for _, p := range predecessors(&seeds[i]) {
-			idx, err := t.l.IndexOf(&p)
-			if err != nil || seen[idx] {
+		idx, err := t.l.IndexOf(&seeds[i])
+		if err != nil {
+			continue
+		}
+		preds = generate.Predecessors(t.l, idx, seeds[i].Stm, preds[:0])
+		for _, x := range preds {
+			p, ok := ownNode(t.l, x)
+			if !ok || seen[x] {
 				continue
 			}
-			seen[idx] = true
+			seen[x] = true
+			p.Stm = seeds[i].Stm.Other()
 			if v, err := s.answer(t, &p, 0); err == nil && v.Win() && v.Moves() == moves {
-				wins, stm = append(wins, idx), p.Stm
+				wins, stm = append(wins, x), p.Stm
 			}
 		}
 	}
@@ -169,27 +177,4 @@ func (s *Store) longestUnstored(t *Table, moves int) ([]tablefile.Node, error) {
 		}
 	}
 	return out, nil
-}
-
-// predecessors are the legal positions of a pawnless node's material, the
-// other side to move, from which a move of one of its men without capture
-// leads to nd: the man put back on a square its move could come from.
-func predecessors(nd *tablefile.Node) []tablefile.Node {
-	mover := nd.Stm.Other()
-	occ := nd.Occupied()
-	var out []tablefile.Node
-	for i := 0; i < nd.N; i++ {
-		pc := nd.Pieces[i]
-		if pc.Color() != mover {
-			continue
-		}
-		for from := board.Attacks(pc.Type(), mover, nd.Sq[i], occ) &^ occ; from != 0; {
-			p := *nd
-			p.Sq[i], p.Stm = from.PopFirst(), mover
-			if p.Legal() {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
 }

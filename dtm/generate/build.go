@@ -605,7 +605,19 @@ func lossNoLater(c tablefile.Value, p int) bool { return c.Loss() && c.Plies() <
 // side to move) from which a quiet move of that side leads to idx, whose
 // side to move is side.
 func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int64) []int64 {
-	l := b.l
+	return predecessorsIn(b.l, idx, side, &w.seen, out)
+}
+
+// Predecessors appends to out the distinct positions of layout l
+// (indices, the other side to move) from which a quiet move of a man
+// other than a pawn leads to idx, whose side to move is side.
+func Predecessors(l *tablefile.Layout, idx int64, side board.Color, out []int64) []int64 {
+	return predecessorsIn(l, idx, side, new(smallSet), out)
+}
+
+// predecessorsIn is Predecessors, seen the set that drops the forms of
+// a position symmetric to itself found twice.
+func predecessorsIn(l *tablefile.Layout, idx int64, side board.Color, seen *smallSet, out []int64) []int64 {
 	sq := l.Decode(idx)
 	nd := tablefile.Node{N: l.Men, Pieces: l.Pieces, Sq: sq, Stm: side.Other(), Ep: board.NoSquare}
 	mover := side.Other()
@@ -614,7 +626,7 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 	if side == board.Black {
 		king = 1
 	}
-	w.seen.clear()
+	seen.clear()
 	dedupe := l.FixedBySymmetry(&sq, side)
 	unique := l.Unique(&sq)
 	for i := 0; i < l.Men; i++ {
@@ -653,7 +665,7 @@ func (b *builder) predecessors(w *worker, idx int64, side board.Color, out []int
 				if !found {
 					x, found = l.Index(&nd.Sq)
 				}
-				if found && (!dedupe || w.seen.add(x)) {
+				if found && (!dedupe || seen.add(x)) {
 					out = append(out, x)
 				}
 			}
