@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm/tablefile"
 	"mateline.dev/mateline/internal/testpos"
+	"mateline.dev/mateline/tablebase/dtmline"
 )
 
 // TestFormat3Probes (MATELINE_DTM=DIR holding tables of format 2,
@@ -427,5 +429,49 @@ func TestFormat3StoredOnly(t *testing.T) {
 			t.Fatalf("%s: %d answered, %d refused", men, answered, refused)
 		}
 		t.Logf("%s: %d answered, %d refused", men, answered, refused)
+	}
+}
+
+// unstored hides a prober's StoredDTM: its lines test every move with a
+// whole probe, as before the bounded tests.
+type unstored struct{ p Prober }
+
+func (u unstored) ProbeDTM(pos *board.Position) (int, bool) { return u.p.ProbeDTM(pos) }
+
+// TestFormat3Lines: the DTM line from a format-3 file of one side (its
+// moves into the side not stored tested with a bound, by two goroutines)
+// is the line of whole probes, and the line of format 2, for random won
+// and lost positions of both sides to move.
+func TestFormat3Lines(t *testing.T) {
+	s := Open(t.TempDir(), Options{BuildMen: 4})
+	defer s.Close()
+	s.format3, s.format3Men = 2, 4
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	p, rp := s.Prober(4), ref.Prober(4)
+	r := rand.New(rand.NewPCG(8, 9))
+	for _, men := range []string{"KQkr", "KRkn", "KBNk"} {
+		lines, plies := 0, 0
+		for tries := 0; lines < 150 && tries < 20000; tries++ {
+			pos, err := board.ParseFEN(testpos.Placement(r, men) + " " + []string{"w", "b"}[tries%2] + " - - 0 1")
+			if err != nil || !Covers(&pos) {
+				continue
+			}
+			if m, ok := rp.ProbeDTM(&pos); !ok || m == 0 {
+				continue
+			}
+			want, wok := dtmline.Line(rp, pos)
+			whole, hok := dtmline.Line(unstored{p}, pos)
+			got, ok := dtmline.Line(p, pos)
+			if !wok || !hok || !ok || !slices.Equal(got, want) || !slices.Equal(whole, want) {
+				t.Fatalf("%s: line %v (%v), whole probes %v (%v), format 2 %v (%v)", pos.FEN(), got, ok, whole, hok, want, wok)
+			}
+			lines++
+			plies += len(got)
+		}
+		if lines < 150 {
+			t.Fatalf("%s: %d lines", men, lines)
+		}
+		t.Logf("%s: %d lines, %d plies", men, lines, plies)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm/generate"
 	"mateline.dev/mateline/dtm/tablefile"
+	"mateline.dev/mateline/tablebase/dtmline"
 )
 
 // ErrNotInTables says a position has no table: castling rights, or more
@@ -761,6 +762,10 @@ func (p Prober) StoredOnly() Prober {
 	p.storedOnly = true
 	return p
 }
+
+// StoredDTM is StoredOnly as dtmline sees it: a DTM line tests the
+// moves into a side not stored with a bound (dtmline.Stored).
+func (p Prober) StoredDTM() dtmline.DTM { return p.StoredOnly() }
 
 // Prober returns a view that builds missing tables of at most buildMen
 // men (and never more than the store allows). When the store allows

@@ -83,6 +83,7 @@ func runUCI(ctx context.Context, in io.Reader, out io.Writer) error {
 			return bk, bk, nil
 		},
 		OpenDTM: func(dir string, build, cacheMiB int, warn func(string)) (solver.DTM, solver.DTM, io.Closer, error) {
+			collectForBlockCache()
 			st := dtm.Open(dir, dtm.Options{
 				BuildMen:   build,
 				CacheBytes: int64(cacheMiB) << 20,
