@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"mateline.dev/mateline/dtm/generate"
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
@@ -107,6 +108,12 @@ type PlannedTable struct {
 	// the build's peak resident memory in bytes.
 	Time   time.Duration
 	Memory int64
+	// SetsOnDisk says two of a bounded build's bit sets go to files to
+	// keep it within the store's bound (Options.MemoryBound).
+	SetsOnDisk bool
+	// OverMemory says Blocked is the store's bound: the build would not
+	// fit it even so.
+	OverMemory bool
 	// Blocked says why this version cannot build it (a table of more
 	// than MaxMen men); empty when it can.
 	Blocked string
@@ -125,6 +132,16 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 		switch {
 		case t.m.Men() == BoundedMen && !t.m.HasPawns():
 			pt.Memory = boundedMemory(l)
+			if pt.Memory+boundedMargin > s.memoryBound {
+				// (Store.boundedFit's choice, the tables read counted as
+				// a gigabyte)
+				pt.Memory = boundedMemoryOnDisk(l)
+				pt.SetsOnDisk = true
+				if pt.Memory+boundedMargin > s.memoryBound {
+					pt.OverMemory = true
+					pt.Blocked = (&MemoryError{Material: t.m, Need: pt.Memory + boundedMargin, Bound: s.memoryBound}).Error()
+				}
+			}
 		case t.m.Men() > tablefile.MaxMen:
 			pt.Blocked = blockedReason(pt.Memory)
 		}
@@ -225,11 +242,13 @@ func estimatedBytes(m tablefile.Material, size int64) int64 {
 // numbering (10 × 64^(men-1) positions a side), and the tables it reads
 // held whole, about a gigabyte for six men.
 func boundedMemory(l *tablefile.Layout) int64 {
-	rowsPositions := int64(10)
-	for range l.Men - 1 {
-		rowsPositions *= 64
-	}
-	return 2*rowsPositions*5/8 + 1<<30
+	return 2*generate.BoundedSets*generate.BoundedSetBytes(l.Men) + 1<<30
+}
+
+// boundedMemoryOnDisk is boundedMemory with two of the five bit sets in
+// files (generate.Options.SetsOnDisk).
+func boundedMemoryOnDisk(l *tablefile.Layout) int64 {
+	return boundedMemory(l) - 2*generate.BoundedSetsOnDisk*generate.BoundedSetBytes(l.Men)
 }
 
 // estimatedMemory is about the peak resident memory of a build of l's

@@ -77,6 +77,8 @@ type buildChoice struct {
 	// every mate fits one (generate.Options.Wide): the tests' way to
 	// formats 4 and 5
 	wide bool
+	// memoryBound is the most memory a build may take (Options.MemoryBound)
+	memoryBound int64
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -157,6 +159,24 @@ type Options struct {
 	// says (a table whose mates need two-byte values in format 5, or 4
 	// with Format 2).
 	Bounded bool
+	// MemoryBound is the most memory a build may take (0:
+	// BuildMemoryBound, 16 GiB). A bounded build whose bit sets do not
+	// fit keeps two of its five in files (generate.Options.SetsOnDisk),
+	// paged by the system; one that would not fit so is refused
+	// (*MemoryError).
+	MemoryBound int64
+}
+
+// MemoryError is a bounded build refused: it needs at least Need bytes
+// with two of its bit sets on disk, and the bound is Bound.
+type MemoryError struct {
+	Material    tablefile.Material
+	Need, Bound int64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("%s needs at least %.1f GiB to build, with two of its five bit sets on disk; the bound is %.1f GiB (--memory)",
+		e.Material, float64(e.Need)/(1<<30), float64(e.Bound)/(1<<30))
 }
 
 // BuildEvent reports the progress of a table build.
@@ -197,6 +217,10 @@ func Open(dir string, o Options) *Store {
 		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen}}
 	if o.Format != 2 {
 		s.format3 = 2
+	}
+	s.memoryBound = o.MemoryBound
+	if s.memoryBound <= 0 {
+		s.memoryBound = BuildMemoryBound
 	}
 	s.bounded = o.Bounded
 	if s.warn == nil {
@@ -471,20 +495,21 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	resolve := s.resolveForBuild
 	bounded := len(l.Pawns) == 0 && (s.bounded || l.Men >= BoundedMen)
 	decide := s.format3 > 0 && l.Men >= s.format3Men
+	var onDisk bool
 	if bounded {
 		// the bitsets are most of the heap: the collector keeps it within
 		// the bound, less the tables it reads, mapped whole, whatever
 		// GOGC says
-		limit := int64(BuildMemoryBound) - boundedMargin
-		for _, t := range held {
-			limit -= 2 * t.l.Size
+		var limit int64
+		if limit, onDisk, err = s.boundedFit(m, l, held); err != nil {
+			return builtValues{}, start, err
 		}
 		if prev := debug.SetMemoryLimit(-1); prev > limit {
 			debug.SetMemoryLimit(limit)
 			defer debug.SetMemoryLimit(prev)
 		}
 	}
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir})
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk})
 	if err != nil {
 		return builtValues{}, start, err
 	}
@@ -501,6 +526,28 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		built.decided, built.unused = b.Decided, b.Unused
 	}
 	return built, start, nil
+}
+
+// boundedFit is how a bounded build of m fits the store's memory bound:
+// the limit its heap is held to (the bound less boundedMargin and the
+// tables it reads, mapped whole), and whether two of its five bit sets
+// go to files (when all five would pass the limit). A build that would
+// pass it even so is refused with a *MemoryError.
+func (s *Store) boundedFit(m tablefile.Material, l *tablefile.Layout, held []*Table) (limit int64, onDisk bool, err error) {
+	var reads int64
+	for _, t := range held {
+		reads += 2 * t.l.Size
+	}
+	limit = s.memoryBound - boundedMargin - reads
+	set := 2 * generate.BoundedSetBytes(l.Men) // one set, both sides
+	switch {
+	case generate.BoundedSets*set <= limit:
+		return limit, false, nil
+	case (generate.BoundedSets-generate.BoundedSetsOnDisk)*set <= limit:
+		return limit, true, nil
+	}
+	need := (generate.BoundedSets-generate.BoundedSetsOnDisk)*set + boundedMargin + reads
+	return 0, false, &MemoryError{Material: m, Need: need, Bound: s.memoryBound}
 }
 
 // writeBuilt writes a built table's file at path, and (format 3, when

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -68,6 +69,10 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 		}
 		cache = int64(mb) << 20
 	}
+	bound, err := memoryBound(cmd)
+	if err != nil {
+		return nil, nil, err
+	}
 	format := 0
 	if f := os.Getenv("MATELINE_DTM_FORMAT"); f != "" {
 		if f != "2" && f != "3" {
@@ -79,13 +84,51 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 		collectForBlockCache()
 	}
 	return dtm.Open(dir, dtm.Options{
-		BuildMen:   build,
-		CacheBytes: cache,
-		Format:     format,
-		Bounded:    cmd.Name == "build" && cmd.Bool("bounded"),
-		Warn:       func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
-		Progress:   rep.report,
+		BuildMen:    build,
+		CacheBytes:  cache,
+		Format:      format,
+		Bounded:     cmd.Name == "build" && cmd.Bool("bounded"),
+		MemoryBound: bound,
+		Warn:        func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
+		Progress:    rep.report,
 	}), rep, nil
+}
+
+// memoryFlag is --memory, the bound of 'tables build' and 'tables plan'.
+func memoryFlag() cli.Flag {
+	return &cli.StringFlag{Name: "memory", Usage: "the most memory one build may take, as 12G or 12000M (binary units; default 16G, the bound on a 24 GiB machine). " +
+		"A pawnless six-man build under 14.5 GiB keeps two of its five bit sets in scratch files that the system pages (from about 9.5 GiB: slower when memory is short, docs/dtm.md); below that it is refused"}
+}
+
+// memoryBound reads --memory (0 when not given: the store's default).
+func memoryBound(cmd *cli.Command) (int64, error) {
+	text := cmd.String("memory")
+	if text == "" {
+		return 0, nil
+	}
+	b, ok := parseBytes(text)
+	if !ok || b < 1<<20 {
+		return 0, usagef("--memory %q: want a size such as 12G, 12GiB or 12000M", text)
+	}
+	return b, nil
+}
+
+// parseBytes reads a size of bytes in binary units: 12G, 12GiB, 12000M,
+// 1.5T; a bare number is bytes.
+func parseBytes(text string) (int64, bool) {
+	units := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+	t := strings.ToUpper(strings.TrimSpace(text))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "IB"), "B")
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i < 0 {
+		i = len(t)
+	}
+	unit, ok := units[strings.TrimSpace(t[i:])]
+	n, err := strconv.ParseFloat(t[:i], 64)
+	if !ok || err != nil || n < 0 || n*unit > 1<<50 {
+		return 0, false
+	}
+	return int64(n * unit), true
 }
 
 // collectForBlockCache lowers the collector's target from main's 400 %
@@ -288,13 +331,17 @@ func tablesCommand() *cli.Command {
 					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n" +
 					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about\n" +
 					"15 to 20 min on two cores for one with short mates, 0.45 GB of disk; a killed build\n" +
-					"starts that table again. KRNvKNN's mates (262 moves) take two bytes a value (2 GB). The\n" +
-					"six-man tables with pawns are not built; 'tables plan --men 6' costs them all.\n\n" +
+					"starts that table again. KRNvKNN's mates (262 moves) take two bytes a value (version 5,\n" +
+					"0.72 GB). --memory lowers the bound: below 14.5 GiB two of the five bit sets go to\n" +
+					"scratch files the system pages, down to about 9.5 GiB (slower when memory is short);\n" +
+					"below that the build is refused and says what it needs. The six-man tables with pawns\n" +
+					"are not built; 'tables plan --men 6' costs them all.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 5)"},
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
+					memoryFlag(),
 					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 5 (two-byte values, one side; 4, both sides, with MATELINE_DTM_FORMAT=2)"},
 				},
 				Action: runTablesBuild,

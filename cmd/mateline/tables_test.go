@@ -21,7 +21,8 @@ import (
 // it needs) while it builds KBBBvK, then runs the same command again: it
 // builds KBBBvK alone, every table ends byte for byte as an uninterrupted
 // build's, and no temporary or scratch file is left. The same with
-// --bounded, killed in the set-up, whose events are in a scratch file.
+// --bounded, killed in the set-up, whose events are in a scratch file,
+// and killed while it writes the file, king pair after king pair.
 func TestTablesBuildKilledAndResumed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -32,6 +33,7 @@ func TestTablesBuildKilledAndResumed(t *testing.T) {
 	}{
 		{"rows", "building KBBBvK: slice 1/1, ply", nil},
 		{"bounded", "building KBBBvK: setting up", []string{"--bounded"}},
+		{"bounded writing", "building KBBBvK: writing", []string{"--bounded"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { killAndResume(t, c.killAt, c.extra) })
 	}
@@ -276,5 +278,42 @@ func TestTablesPlanSixMen(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("plan and the refused builds wrote %d files", len(entries))
+	}
+}
+
+// TestTablesMemory: --memory below what a six-man build holds in memory
+// plans it with two of its bit sets on disk, further below refuses it
+// with the memory it needs; a size that does not parse is a usage error.
+func TestTablesMemory(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		memory         string
+		gib            float64
+		onDisk, refuse bool
+	}{
+		{"16G", 13.5, false, false},
+		{"12GiB", 8.5, true, false},
+		{"9728M", 8.5, true, false},
+		{"9G", 8.5, true, true},
+	} {
+		code, out, errOut := runBinary(t, dir, "tables", "plan", "--dtm", dir, "--json", "--memory", c.memory, "KRNvKNN")
+		if code != 0 {
+			t.Fatalf("--memory %s: exit %d: %s", c.memory, code, errOut)
+		}
+		var p planJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatal(err)
+		}
+		k := p.Tables[len(p.Tables)-1]
+		if k.Table != "KRNvKNN" || float64(k.Memory) != c.gib*(1<<30) || k.OnDisk != c.onDisk || k.OverBound != c.refuse ||
+			c.refuse != strings.Contains(k.Blocked, "needs at least 9.5 GiB") {
+			t.Errorf("--memory %s: %+v", c.memory, k)
+		}
+	}
+	for _, bad := range []string{"12X", "-3G", "G", "100"} {
+		code, _, errOut := runBinary(t, dir, "tables", "build", "--dtm", dir, "--memory", bad, "KQvK")
+		if code != 2 || !strings.Contains(errOut, "--memory") {
+			t.Errorf("--memory %s: exit %d: %s", bad, code, errOut)
+		}
 	}
 }

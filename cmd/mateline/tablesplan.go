@@ -32,7 +32,8 @@ func tablesPlanCommand() *cli.Command {
 			"position in format 3); those with pawns are laid out and costed but not built by this version:\n" +
 			"their state is 'not built', their time the five-man speed per position (a floor), their memory\n" +
 			"what today's generator would take, and the JSON says why each cannot be built (docs/dtm.md,\n" +
-			"\"Six men\").\n\n" +
+			"\"Six men\"). With --memory below 14.5 GiB a pawnless six-man table's memory is that of\n" +
+			"a build with two of its bit sets on disk ('sets on disk' in the JSON).\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
 			"         mateline tables plan --men 5 --json\n" +
 			"         mateline tables plan --men 6",
@@ -40,6 +41,7 @@ func tablesPlanCommand() *cli.Command {
 			&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
 			&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "plan every signature of at most this many men (3 to 6) when none is named"},
 			&cli.BoolFlag{Name: "json", Usage: "write the plan as one JSON object"},
+			memoryFlag(),
 		},
 		Action: runTablesPlan,
 	}
@@ -61,6 +63,8 @@ type plannedJSON struct {
 	Bytes     int64    `json:"bytes"` // on disk, or about what it will take
 	Seconds   float64  `json:"seconds"`
 	Memory    int64    `json:"memory_bytes"`
+	OnDisk    bool     `json:"sets_on_disk,omitempty"`
+	OverBound bool     `json:"over_memory_bound,omitempty"` // not built because of --memory
 	Blocked   string   `json:"not_built_because,omitempty"` // why this version cannot build it
 }
 
@@ -86,7 +90,11 @@ func runTablesPlan(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	store := dtm.Open(dir, dtm.Options{})
+	bound, err := memoryBound(cmd)
+	if err != nil {
+		return err
+	}
+	store := dtm.Open(dir, dtm.Options{MemoryBound: bound})
 	defer store.Close()
 	plan := planOf(dir, store.BuildPlan(sigs))
 	w := cmd.Root().Writer
@@ -109,7 +117,7 @@ func planOf(dir string, tables []dtm.PlannedTable) planJSON {
 			reads = append(reads, r.String())
 		}
 		j := plannedJSON{Table: t.Material.String(), Men: t.Material.Men(), Positions: t.Positions, Reads: reads,
-			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory, Blocked: t.Blocked}
+			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory, OnDisk: t.SetsOnDisk, OverBound: t.OverMemory, Blocked: t.Blocked}
 		p.Tables = append(p.Tables, j)
 		p.Total.Tables++
 		if t.Built {
@@ -118,7 +126,7 @@ func planOf(dir string, tables []dtm.PlannedTable) planJSON {
 			continue
 		}
 		p.Total.ToBuild++
-		if t.Blocked != "" {
+		if t.Blocked != "" && !t.OverMemory {
 			p.Total.NotBuildable++
 		}
 		p.Total.Seconds += j.Seconds
@@ -148,6 +156,11 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 	}
 	fmt.Fprintf(w, ", %d to build: about %s on two cores, about %s of disk, at most about %s of memory at once\n",
 		p.Total.ToBuild, roughSeconds(p.Total.Seconds), sizeText(p.Total.Bytes), sizeText(p.Total.PeakMemory))
+	for _, t := range p.Tables {
+		if t.OverBound && !t.Built {
+			fmt.Fprintf(w, "not built: %s\n", t.Blocked)
+		}
+	}
 	if p.Total.NotBuildable > 0 {
 		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and the\n"+
 			"pawnless ones of %d in bounded memory; its generator of tables with pawns would hold their values\n"+

@@ -34,6 +34,23 @@ import (
 // side: the five bits are 13.4 GB for both sides (the store's plan counts
 // them, boundedMemory).
 
+// BoundedSetBytes is the bytes of one bit set of one side to move in a
+// bounded build of a pawnless table of men men: a word of 64 positions
+// for each of its 10 × 64^(men-2) rows (1.25 GiB for six men). The build
+// holds BoundedSets of them a side, BoundedSetsOnDisk of those in files
+// with Options.SetsOnDisk.
+func BoundedSetBytes(men int) int64 {
+	rows := int64(10)
+	for range men - 2 {
+		rows *= 64
+	}
+	return rows * 8
+}
+
+// BoundedSets is how many bit sets a side a bounded build holds, and
+// BoundedSetsOnDisk how many of them Options.SetsOnDisk puts in files.
+const BoundedSets, BoundedSetsOnDisk = 5, 2
+
 // boundedGen is the state of one bounded build.
 type boundedGen struct {
 	*rowGen
@@ -93,7 +110,7 @@ func valueBucket(s board.Color, p, part int) int { return (int(s)*plyBuckets+p)*
 // Flags gives each pair's decided and unused bits, its captures valued
 // again as it is read (their tables must still be held). Release lets
 // the scratch file go.
-func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
+func (b *builder) buildBounded(dir string, wide, decide, setsOnDisk bool) (Built, error) {
 	l := b.l
 	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}}
 	g.lo, g.hi = 0, g.rows
@@ -106,24 +123,25 @@ func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
 		return Built{}, err
 	}
 	release := func() { g.values.close() }
-	for s := 0; s < 2; s++ {
-		g.done[s] = make([]uint64, g.rows)
-		g.open[s] = make([]uint64, g.rows)
-		g.blocked[s] = make([]uint64, g.rows)
-		g.fresh[s] = newRowSet(g.rows)
-		g.next[s] = newRowSet(g.rows)
+	unmap, err := g.allocateSets(dir, setsOnDisk)
+	if err != nil {
+		release()
+		return Built{}, err
 	}
 	if err := g.setUpBounded(); err != nil {
+		unmap()
 		release()
 		return Built{}, err
 	}
 	if err := g.solveBounded(); err != nil {
+		unmap()
 		release()
 		return Built{}, err
 	}
 	g.wide = g.wide || wide
 	g.done, g.open, g.blocked = [2][]uint64{}, [2][]uint64{}, [2][]uint64{}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
+	unmap()
 	// the bit sets (13.4 GB for six men) are garbage now: give them back
 	// before the values are read back and compressed
 	debug.FreeOSMemory()
@@ -133,6 +151,40 @@ func (b *builder) buildBounded(dir string, wide, decide bool) (Built, error) {
 		built.Flags = st.flags
 	}
 	return built, nil
+}
+
+// allocateSets makes the five bit sets of both sides. With onDisk the
+// done and blocked sets, two fifths of the bits, are shared mappings of
+// scratch files in dir, which the system pages: they are read and
+// written a row after another (the set-up, a ply's events, its gather
+// and its commit), while the open, fresh and next sets, which the
+// scatter and the gather reach at random, stay in memory. It returns
+// what unmaps the files.
+func (g *boundedGen) allocateSets(dir string, onDisk bool) (func(), error) {
+	var unmaps []func()
+	unmapAll := func() {
+		for _, u := range unmaps {
+			u()
+		}
+	}
+	for s := 0; s < 2; s++ {
+		g.open[s] = make([]uint64, g.rows)
+		g.fresh[s] = newRowSet(g.rows)
+		g.next[s] = newRowSet(g.rows)
+		for _, set := range []*[]uint64{&g.done[s], &g.blocked[s]} {
+			if !onDisk {
+				*set = make([]uint64, g.rows)
+				continue
+			}
+			words, unmap, err := mappedWords(dir, g.rows)
+			if err != nil {
+				unmapAll()
+				return nil, err
+			}
+			*set, unmaps = words, append(unmaps, unmap)
+		}
+	}
+	return unmapAll, nil
 }
 
 // setUpBounded finds the legal positions, then values each row's

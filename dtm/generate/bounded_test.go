@@ -77,20 +77,38 @@ func canonicalMaterial(t *testing.T, sig string) tablefile.Material {
 
 // TestBoundedMatchesRows builds pawnless tables in bounded memory and by
 // rows and compares their values byte for byte: identical men, men on
-// both sides, knights and sliders as the free man.
+// both sides, knights and sliders as the free man; every other table with
+// its done and blocked sets in files (SetsOnDisk), and the last three
+// both ways.
 func TestBoundedMatchesRows(t *testing.T) {
 	sigs := []string{"KQvK", "KRvK", "KBvK", "KNvK", "KBNvK", "KNNvK", "KBBvK", "KQvKR", "KRvKB", "KRvKN", "KQvKQ", "KBvKN", "KNvKN", "KRRvK", "KQBvK", "KBNvKB", "KRvKNN"}
 	if os.Getenv("MATELINE_BOUNDED_ALL") != "" {
 		sigs = append(sigs, "KQRvKR", "KRNvKN", "KRBvKR", "KQvKBN", "KNNvKN", "KRRvKR", "KBBvKN")
 	}
+	type run struct {
+		sig    string
+		onDisk bool
+	}
+	var runs []run
+	for i, sig := range sigs {
+		runs = append(runs, run{sig, i%2 == 1})
+		if i >= len(sigs)-3 {
+			runs = append(runs, run{sig, i%2 == 0})
+		}
+	}
 	m := newMemTables(t)
-	for _, sig := range sigs {
+	for _, r := range runs {
+		sig := r.sig
 		mat := canonicalMaterial(t, sig)
 		want := m.table(mat)
 		l := tablefile.NewLayout(mat)
-		b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Bounded: true, ScratchDir: t.TempDir()})
+		scratch := t.TempDir()
+		b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Bounded: true, ScratchDir: scratch, SetsOnDisk: r.onDisk})
 		if err != nil {
 			t.Fatalf("%s: %v", sig, err)
+		}
+		if left, _ := os.ReadDir(scratch); len(left) != 0 {
+			t.Errorf("%s: the scratch directory holds %d files", sig, len(left))
 		}
 		// read back in uneven pieces, as no writer asks, to cross the
 		// king pairs' edges anywhere
@@ -112,12 +130,12 @@ func TestBoundedMatchesRows(t *testing.T) {
 		for i := range got {
 			if got[i] != want.values[i] {
 				if n < 5 {
-					t.Errorf("%s: value %d: bounded %v, rows %v", sig, i, tablefile.Value(got[i]), tablefile.Value(want.values[i]))
+					t.Errorf("%s (sets on disk %v): value %d: bounded %v, rows %v", sig, r.onDisk, i, tablefile.Value(got[i]), tablefile.Value(want.values[i]))
 				}
 				n++
 			}
 		}
-		t.Errorf("%s: %d of %d values differ", sig, n, len(got))
+		t.Errorf("%s (sets on disk %v): %d of %d values differ", sig, r.onDisk, n, len(got))
 	}
 }
 

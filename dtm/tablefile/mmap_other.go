@@ -7,8 +7,8 @@ import (
 	"os"
 )
 
-// mapFile reads a file into memory (no mapping on this system).
-func mapFile(f *os.File, size int64) ([]byte, func(), error) {
+// MapFile reads a file into memory (no mapping on this system).
+func MapFile(f *os.File, size int64) ([]byte, func(), error) {
 	b := make([]byte, size)
 	if _, err := f.ReadAt(b, 0); err != nil && err != io.EOF {
 		return nil, nil, err
@@ -16,9 +16,9 @@ func mapFile(f *os.File, size int64) ([]byte, func(), error) {
 	return b, func() {}, nil
 }
 
-// lockFile creates the lock file; without file locks, two builders rely
+// LockFile creates the lock file; without file locks, two builders rely
 // on the atomic rename alone (each writes a whole file).
-func lockFile(path string) (func(), error) {
+func LockFile(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -26,5 +26,5 @@ func lockFile(path string) (func(), error) {
 	return func() { f.Close() }, nil
 }
 
-// releasePages does nothing where tables are read into memory.
-func releasePages([]byte) {}
+// ReleasePages does nothing where tables are read into memory.
+func ReleasePages([]byte) {}

@@ -1,0 +1,92 @@
+package dtm
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"testing"
+
+	"mateline.dev/mateline/dtm/generate"
+	"mateline.dev/mateline/dtm/tablefile"
+)
+
+// TestBoundedFit: a six-man bounded build holds its five bit sets in
+// memory while they fit the bound less the margin, two of them on disk
+// down to three sets' worth, and is refused below that with the memory
+// it needs.
+func TestBoundedFit(t *testing.T) {
+	m, err := tablefile.ParsePlannedMaterial("KRNvKNN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := tablefile.NewLayout(m)
+	set := 2 * generate.BoundedSetBytes(6)
+	if set != 2*1342177280 {
+		t.Fatalf("a six-man set of both sides: %d bytes", set)
+	}
+	for _, c := range []struct {
+		bound          int64
+		onDisk, refuse bool
+	}{
+		{BuildMemoryBound, false, false},
+		{boundedMargin + 5*set, false, false},
+		{boundedMargin + 5*set - 1, true, false},
+		{boundedMargin + 3*set, true, false},
+		{boundedMargin + 3*set - 1, false, true},
+	} {
+		s := Open(t.TempDir(), Options{MemoryBound: c.bound})
+		limit, onDisk, err := s.boundedFit(m, l, nil)
+		var me *MemoryError
+		switch {
+		case c.refuse && (!errors.As(err, &me) || me.Need != boundedMargin+3*set || me.Bound != c.bound):
+			t.Errorf("bound %d: %v, want a MemoryError", c.bound, err)
+		case !c.refuse && (err != nil || onDisk != c.onDisk || limit != c.bound-boundedMargin):
+			t.Errorf("bound %d: limit %d, on disk %v, %v; want on disk %v", c.bound, limit, onDisk, err, c.onDisk)
+		}
+		s.Close()
+	}
+}
+
+// TestBoundedOnDiskFile: a bounded build held to a bound that only its
+// sets on disk fit writes the file of a build in memory, byte for byte.
+func TestBoundedOnDiskFile(t *testing.T) {
+	m, err := tablefile.ParseMaterial("KQvKR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := tablefile.NewLayout(m)
+	ref := Open(t.TempDir(), Options{BuildMen: 4, Bounded: true})
+	defer ref.Close()
+	if _, err := ref.Table(m); err != nil {
+		t.Fatal(err)
+	}
+	// the bound: the margin, the tables it reads, four sets
+	var reads int64
+	for _, c := range m.Children() {
+		if !c.Bare() {
+			c, _ = c.Canonical()
+			reads += 2 * tablefile.NewLayout(c).Size
+		}
+	}
+	s := Open(t.TempDir(), Options{BuildMen: 4, Bounded: true, MemoryBound: boundedMargin + reads + 4*2*generate.BoundedSetBytes(4)})
+	defer s.Close()
+	held, err := s.holdChildren(m, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, onDisk, err := s.boundedFit(m, l, held)
+	for _, c := range held {
+		s.releaseRaw(c)
+	}
+	if err != nil || !onDisk {
+		t.Fatalf("fit: on disk %v, %v", onDisk, err)
+	}
+	if _, err := s.Table(m); err != nil {
+		t.Fatal(err)
+	}
+	want, err1 := os.ReadFile(ref.Path(m))
+	got, err2 := os.ReadFile(s.Path(m))
+	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+		t.Fatalf("KQvKR with its sets on disk: %d bytes, in memory %d (%v %v)", len(got), len(want), err1, err2)
+	}
+}
