@@ -1,7 +1,6 @@
 package dtm
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -370,19 +369,9 @@ func TestFormat3Verify(t *testing.T) {
 	}
 	// the same values, nothing filled: every value right, the bytes not
 	// the writer's
-	ref := Open(t.TempDir(), Options{BuildMen: 3})
-	rt, err := ref.Table(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw bytes.Buffer
-	if _, err := rt.z.DecompressAll(&raw); err != nil {
-		t.Fatal(err)
-	}
-	ref.Close()
-	l := rt.l
+	l, raw := valuesWhole(t, m, Options{BuildMen: 3})
 	zero := [2][]uint64{make([]uint64, (l.Size+63)/64), make([]uint64, (l.Size+63)/64)}
-	sides := [2][]byte{raw.Bytes()[:l.Size], raw.Bytes()[l.Size:]}
+	sides := [2][]byte{raw[:l.Size], raw[l.Size:]}
 	if _, err := tablefile.WriteFile(filepath.Join(dir, "KQvK"+tablefile.FileSuffix), l, sides, tablefile.ZOptions{Decided: zero, Unused: zero, OneSide: true}, 2); err != nil {
 		t.Fatal(err)
 	}

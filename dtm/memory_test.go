@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"runtime/debug"
+	"sync"
 	"testing"
 
 	"mateline.dev/mateline/dtm/generate"
@@ -88,5 +90,38 @@ func TestBoundedOnDiskFile(t *testing.T) {
 	got, err2 := os.ReadFile(s.Path(m))
 	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
 		t.Fatalf("KQvKR with its sets on disk: %d bytes, in memory %d (%v %v)", len(got), len(want), err1, err2)
+	}
+}
+
+// TestBoundedLimitThroughWrite: a bounded build holds the collector to its
+// limit until its file is written, and gives the limit back after. (Its
+// write of KRNvKNN, with the limit let go and GOGC at 400, passed a
+// 9.5 GiB bound.)
+func TestBoundedLimitThroughWrite(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	var mu sync.Mutex
+	var during []int64
+	s := Open(t.TempDir(), Options{BuildMen: 4, Bounded: true, Progress: func(ev BuildEvent) {
+		if ev.Ply == generate.WritePly {
+			mu.Lock()
+			during = append(during, debug.SetMemoryLimit(-1))
+			mu.Unlock()
+		}
+	}})
+	defer s.Close()
+	m, _ := tablefile.ParseMaterial("KQvKR")
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) == 0 {
+		t.Fatal("no event of a write")
+	}
+	for _, d := range during {
+		if d >= before || d > BuildMemoryBound-boundedMargin {
+			t.Fatalf("the memory limit while a file is written: %d (before the build %d)", d, before)
+		}
+	}
+	if after := debug.SetMemoryLimit(-1); after != before {
+		t.Errorf("the memory limit after the build: %d, before %d", after, before)
 	}
 }

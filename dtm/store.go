@@ -496,17 +496,23 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	bounded := len(l.Pawns) == 0 && (s.bounded || l.Men >= BoundedMen)
 	decide := s.format3 > 0 && l.Men >= s.format3Men
 	var onDisk bool
+	var resetLimit func()
+	defer func() {
+		if resetLimit != nil {
+			resetLimit()
+		}
+	}()
 	if bounded {
 		// the bitsets are most of the heap: the collector keeps it within
 		// the bound, less the tables it reads, mapped whole, whatever
-		// GOGC says
+		// GOGC says, until the file is written (the stream's release)
 		var limit int64
 		if limit, onDisk, err = s.boundedFit(m, l, held); err != nil {
 			return builtValues{}, start, err
 		}
 		if prev := debug.SetMemoryLimit(-1); prev > limit {
 			debug.SetMemoryLimit(limit)
-			defer debug.SetMemoryLimit(prev)
+			resetLimit = func() { debug.SetMemoryLimit(prev) }
 		}
 	}
 	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk})
@@ -516,10 +522,16 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	if b.Stream != nil {
 		// a bounded build's decided bits are found as its values are
 		// read: its tables stay held until then
-		keep := releaseHeld
-		releaseHeld = nil
+		keep, reset := releaseHeld, resetLimit
+		releaseHeld, resetLimit = nil, nil
 		st := tablefile.Stream{Values: b.Stream, Wide: b.Wide, Flags: b.Flags, OneSide: b.Flags != nil && s.format3 == 2}
-		return builtValues{stream: st, release: func() { b.Release(); keep() }}, start, nil
+		return builtValues{stream: st, release: func() {
+			b.Release()
+			keep()
+			if reset != nil {
+				reset()
+			}
+		}}, start, nil
 	}
 	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}}
 	if decide && b.Decided[0] != nil {

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -171,19 +172,12 @@ func (s *Store) VerifySample(m tablefile.Material, n int, seed int64, wdl func(*
 		return VerifyReport{}, err
 	}
 	r := VerifyReport{Table: m.String(), Sampled: n}
-	c := &verifyTally{}
 	rng := rand.New(rand.NewSource(seed))
-	w := &stepScratch{}
-	for range n {
-		nd := tablefile.RandomNode(rng, t.l)
-		v, err := s.answer(t, &nd, 0)
-		if err != nil {
-			return r, err
-		}
-		if !s.checkPosition(&nd, v, w, wdl, c) {
-			break
-		}
+	nodes := make([]tablefile.Node, n)
+	for i := range nodes {
+		nodes[i] = tablefile.RandomNode(rng, t.l)
 	}
+	c := s.checkSample(t, nodes, wdl)
 	if c.err != nil {
 		return r, c.err
 	}
@@ -191,23 +185,72 @@ func (s *Store) VerifySample(m tablefile.Material, n int, seed int64, wdl func(*
 	return r, nil
 }
 
+// checkSample checks each of nodes (positions of t) against its moves,
+// and wdl when given, on the store's workers, each taking the next
+// position; an error stops them all (recorded in the tally).
+func (s *Store) checkSample(t *Table, nodes []tablefile.Node, wdl func(*board.Position) (int, bool)) *verifyTally {
+	c := &verifyTally{}
+	workers := s.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			w := &stepScratch{}
+			for i := next.Add(1) - 1; i < int64(len(nodes)) && !stop.Load(); i = next.Add(1) - 1 {
+				nd := nodes[i]
+				v, err := s.answer(t, &nd, 0)
+				if err != nil {
+					c.fail(err)
+					stop.Store(true)
+					return
+				}
+				if !s.checkPosition(&nd, v, 2*i, w, wdl, c) {
+					stop.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return c
+}
+
 // verifyTally counts what a verify finds, from every worker at once.
 type verifyTally struct {
 	positions, wins, losses, bad, wdlChecked, wdlBad atomic.Int64
 	longest                                          atomic.Int32
 	mu                                               sync.Mutex
-	examples                                         []string // the first ten positions that fail
-	err                                              error    // an error that stopped a worker
+	examples                                         []example // the ten first in order of the positions that fail
+	err                                              error     // an error that stopped a worker
 }
 
-// note keeps one failing position's description, while fewer than ten
-// are kept.
-func (c *verifyTally) note(format string, args ...any) {
+// note keeps one failing position's description, at its place at in the
+// order of the positions checked, when it is among the first ten.
+func (c *verifyTally) note(at int64, format string, args ...any) {
 	c.mu.Lock()
-	if len(c.examples) < 10 {
-		c.examples = append(c.examples, fmt.Sprintf(format, args...))
+	defer c.mu.Unlock()
+	i := sort.Search(len(c.examples), func(i int) bool { return c.examples[i].at > at })
+	if i >= maxExamples {
+		return
 	}
-	c.mu.Unlock()
+	c.examples = slices.Insert(c.examples, i, example{at, fmt.Sprintf(format, args...)})
+	if len(c.examples) > maxExamples {
+		c.examples = c.examples[:maxExamples]
+	}
+}
+
+// maxExamples is how many failing positions a report describes.
+const maxExamples = 10
+
+// example is a failing position's description, at its place in the
+// order of the positions checked (whichever worker found it).
+type example struct {
+	at   int64
+	text string
 }
 
 // fail records an error that stops the check.
@@ -236,7 +279,10 @@ func (c *verifyTally) count(v tablefile.Value) {
 
 // report writes the counts into r.
 func (c *verifyTally) report(r *VerifyReport) {
-	r.Examples = c.examples
+	r.Examples = nil
+	for _, e := range c.examples {
+		r.Examples = append(r.Examples, e.text)
+	}
 	r.Positions, r.Wins, r.Losses, r.Inconsistent = c.positions.Load(), c.wins.Load(), c.losses.Load(), c.bad.Load()
 	r.WDLChecked, r.WDLMismatch = c.wdlChecked.Load(), c.wdlBad.Load()
 	if r.Longest = tablefile.WinIn(int(c.longest.Load())); c.longest.Load() == 0 {
@@ -260,7 +306,7 @@ func (s *Store) checkValues(l *tablefile.Layout, data []byte, wdl func(*board.Po
 				if !nd.Legal() {
 					continue
 				}
-				if !s.checkPosition(&nd, tablefile.Value(data[int64(side)*l.Size+idx]), w, wdl, c) {
+				if !s.checkPosition(&nd, tablefile.Value(data[int64(side)*l.Size+idx]), 2*(2*idx+int64(side)), w, wdl, c) {
 					return
 				}
 			}
@@ -289,18 +335,24 @@ func ownNode(l *tablefile.Layout, idx int64) (tablefile.Node, bool) {
 }
 
 // checkPosition counts one legal position of value v and checks v
-// against its moves' values, and against wdl when given; false when an
-// error stops the check (recorded in c).
-func (s *Store) checkPosition(nd *tablefile.Node, v tablefile.Value, w *stepScratch, wdl func(*board.Position) (int, bool), c *verifyTally) bool {
+// against its moves' values, and against wdl when given (a failure
+// described at place at, at+1 for wdl's); false when an error stops the
+// check (recorded in c).
+func (s *Store) checkPosition(nd *tablefile.Node, v tablefile.Value, at int64, w *stepScratch, wdl func(*board.Position) (int, bool), c *verifyTally) bool {
 	c.count(v)
-	want, err := s.oneStep(nd, w)
+	same, err := s.stepAgrees(nd, v, w)
 	if err != nil {
 		c.fail(err)
 		return false
 	}
-	if want != v {
+	if !same {
+		want, err := s.oneStep(nd, w)
+		if err != nil {
+			c.fail(err)
+			return false
+		}
 		c.bad.Add(1)
-		c.note("%s: table %s, its moves give %s", nd.FEN(), v, want)
+		c.note(at, "%s: table %s, its moves give %s", nd.FEN(), v, want)
 	}
 	if wdl == nil {
 		return true
@@ -313,7 +365,7 @@ func (s *Store) checkPosition(nd *tablefile.Node, v tablefile.Value, w *stepScra
 		c.wdlChecked.Add(1)
 		if sign(x) != v.Sign() {
 			c.wdlBad.Add(1)
-			c.note("%s: table %s, Syzygy WDL %d", nd.FEN(), v, x)
+			c.note(at+1, "%s: table %s, Syzygy WDL %d", nd.FEN(), v, x)
 		}
 	}
 	return true
@@ -351,12 +403,14 @@ func sign(x int) int {
 	return 0
 }
 
-// stepScratch is one goroutine's room for oneStep: a move list, the
-// child node, the room of an en-passant read.
+// stepScratch is one goroutine's room for oneStep and stepAgrees: a move
+// list, the child node, the room of an en-passant read, and of one a
+// move further on.
 type stepScratch struct {
-	moves []tablefile.Move
-	child tablefile.Node
-	ep    tablefile.EPScratch
+	moves   []tablefile.Move
+	child   tablefile.Node
+	ep      tablefile.EPScratch
+	replyEP tablefile.EPScratch
 }
 
 // eachChunk runs f over chunks of [0, n) on workers goroutines (0: every
