@@ -51,7 +51,7 @@ func (s *Store) moveValueAgainst(child *tablefile.Node, v tablefile.Value, match
 		if err != nil {
 			return tablefile.Draw, false, err
 		}
-		after, err := valueBefore(cv)
+		after, err := cv.BeforeWide()
 		return after, true, err
 	}
 	var buf [64]tablefile.Move
@@ -67,7 +67,7 @@ func (s *Store) moveValueAgainst(child *tablefile.Node, v tablefile.Value, match
 		if best.Long {
 			continue // (left to the exact value below)
 		}
-		after, err := valueBefore(best.V)
+		after, err := best.V.BeforeWide()
 		if err != nil {
 			return tablefile.Draw, false, err
 		}
@@ -86,7 +86,7 @@ func (s *Store) moveValueAgainst(child *tablefile.Node, v tablefile.Value, match
 	default:
 		cv = tablefile.Draw
 	}
-	after, err := valueBefore(cv)
+	after, err := cv.BeforeWide()
 	return after, true, err
 }
 
@@ -108,12 +108,4 @@ func (s *Store) unstoredNode(child *tablefile.Node) (tablefile.Node, bool, error
 	}
 	h := r.t.z.Header
 	return x, h.Decides() && !h.Stores(int(x.Stm)), nil
-}
-
-// valueBefore is the value of a move for the side that played it, from
-// the value after it.
-func valueBefore(after tablefile.Value) (tablefile.Value, error) {
-	b := tablefile.BestMove{Wide: true}
-	b.Add(after)
-	return b.Value()
 }
