@@ -125,3 +125,34 @@ func TestBoundedLimitThroughWrite(t *testing.T) {
 		t.Errorf("the memory limit after the build: %d, before %d", after, before)
 	}
 }
+
+// TestHeldLimitsOverlap: builds that overlap hold the lowest of their
+// limits, a build that ends first leaves the other's in place, and the
+// limit from before comes back when the last ends. (A limit set and
+// given back by each build alone let the first to end lift it under the
+// other's write: KQvKR's small children are built at once.)
+func TestHeldLimitsOverlap(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	const a, b = 3 << 40, 2 << 40
+	var releaseA, releaseB func()
+	type step struct {
+		what string
+		do   func()
+		want int64
+	}
+	steps := []step{
+		{"A holds", func() { releaseA = holdMemoryLimit(a) }, min(a, before)},
+		{"B holds", func() { releaseB = holdMemoryLimit(b) }, min(b, before)},
+		{"B ends", func() { releaseB() }, min(a, before)},
+		{"B holds again", func() { releaseB = holdMemoryLimit(b) }, min(b, before)},
+		{"A ends", func() { releaseA() }, min(b, before)},
+		{"A's release again", func() { releaseA() }, min(b, before)},
+		{"B ends", func() { releaseB() }, before},
+	}
+	for _, st := range steps {
+		st.do()
+		if got := debug.SetMemoryLimit(-1); got != st.want {
+			t.Fatalf("%s: the limit %d, want %d", st.what, got, st.want)
+		}
+	}
+}

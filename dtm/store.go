@@ -510,10 +510,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		if limit, onDisk, err = s.boundedFit(m, l, held); err != nil {
 			return builtValues{}, start, err
 		}
-		if prev := debug.SetMemoryLimit(-1); prev > limit {
-			debug.SetMemoryLimit(limit)
-			resetLimit = func() { debug.SetMemoryLimit(prev) }
-		}
+		resetLimit = holdMemoryLimit(limit)
 	}
 	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk})
 	if err != nil {
