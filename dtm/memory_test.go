@@ -156,3 +156,43 @@ func TestHeldLimitsOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesOnDiskFile: a table with pawns built under a bound its values
+// pass keeps them (and its decided bits) in scratch files, and writes
+// the file of a build in memory, byte for byte, in format 2 and in
+// format 3 of one side. A bound over them builds in memory.
+func TestValuesOnDiskFile(t *testing.T) {
+	sigs := []string{"KPvKP", "KRPvK", "KPPvK"}
+	for _, format3 := range []int{0, 2} {
+		ref := Open(t.TempDir(), Options{BuildMen: 4})
+		small := Open(t.TempDir(), Options{BuildMen: 4, MemoryBound: boundedMargin + 1})
+		for _, s := range []*Store{ref, small} {
+			s.format3, s.format3Men = format3, 3
+		}
+		for _, sig := range sigs {
+			m, err := tablefile.ParseMaterial(sig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := tablefile.NewLayout(m)
+			if ref.valuesOnDisk(l) || !small.valuesOnDisk(l) {
+				t.Fatalf("%s: values on disk %v under the default bound, %v under %d bytes", sig, ref.valuesOnDisk(l), small.valuesOnDisk(l), small.memoryBound)
+			}
+			for _, s := range []*Store{ref, small} {
+				if _, err := s.Build(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if maps, err := os.ReadFile("/proc/self/maps"); err == nil && bytes.Contains(maps, []byte(".mateline-scratch-")) {
+				t.Errorf("%s: a scratch file is still mapped after the build", sig)
+			}
+			want, err1 := os.ReadFile(ref.Path(m))
+			got, err2 := os.ReadFile(small.Path(m))
+			if err1 != nil || err2 != nil || len(want) == 0 || !bytes.Equal(got, want) {
+				t.Errorf("format 3 mode %d, %s with its values on disk: %d bytes, in memory %d (%v %v)", format3, sig, len(got), len(want), err1, err2)
+			}
+		}
+		ref.Close()
+		small.Close()
+	}
+}

@@ -111,6 +111,12 @@ type PlannedTable struct {
 	// SetsOnDisk says two of a bounded build's bit sets go to files to
 	// keep it within the store's bound (Options.MemoryBound).
 	SetsOnDisk bool
+	// ValuesOnDisk says a build of a table with pawns keeps its values
+	// and bits in scratch files (generate.Options.ValuesOnDisk), which
+	// take ScratchBytes of disk while it runs; Memory is then its group
+	// of slices'.
+	ValuesOnDisk bool
+	ScratchBytes int64
 	// OverMemory says Blocked is the store's bound: the build would not
 	// fit it even so.
 	OverMemory bool
@@ -142,8 +148,12 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 					pt.Blocked = (&MemoryError{Material: t.m, Need: pt.Memory + boundedMargin, Bound: s.memoryBound}).Error()
 				}
 			}
-		case t.m.Men() > tablefile.MaxMen:
-			pt.Blocked = blockedReason(pt.Memory)
+		case t.m.HasPawns() && s.valuesOnDisk(l):
+			pt.ValuesOnDisk, pt.ScratchBytes = true, scratchBytes(l)
+			pt.Memory = groupMemory(l)
+		}
+		if t.m.Men() > tablefile.MaxMen && t.m.HasPawns() {
+			pt.Blocked = blockedReason(pt.Memory, pt.ScratchBytes)
 		}
 		if st, err := os.Stat(s.Path(t.m)); err == nil {
 			pt.Built, pt.Bytes = true, st.Size()
@@ -157,20 +167,18 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 // machine the tables are built on (docs/dtm.md, "Six men").
 const BuildMemoryBound = 16 << 30
 
-// blockedReason is why a six-man table with pawns, whose build by slices
-// would take memory bytes, is not built: this version builds up to
-// MaxMen men and the pawnless tables of BoundedMen, its generator of
-// tables with pawns holds a table's values whole in memory, and the
-// promotions of a six-man table lead into six-man tables, which such a
-// build would hold whole too or read a position at a time.
-func blockedReason(memory int64) string {
-	gib := float64(memory) / (1 << 30)
-	why := fmt.Sprintf("not built by this version, which builds up to %d men and the pawnless ones of %d (its build by slices would take about %.1f GiB)", tablefile.MaxMen, BoundedMen, gib)
-	if memory > BuildMemoryBound {
-		why = fmt.Sprintf("not built by this version: its generator of tables with pawns would hold its values whole, about %.0f GiB, %.1f times the %d GiB bound",
-			gib, float64(memory)/BuildMemoryBound, BuildMemoryBound>>30)
+// blockedReason is why a six-man table with pawns is not built: this
+// version builds up to MaxMen men and the pawnless tables of BoundedMen;
+// a build by slices would hold its group of slices in memory bytes, its
+// values and bits in scratch files of scratch bytes (none when they fit
+// memory), but its promotions lead into six-man tables, which it would
+// hold whole or read a position at a time.
+func blockedReason(memory, scratch int64) string {
+	why := fmt.Sprintf("not built by this version, which builds up to %d men and the pawnless ones of %d (its build by slices would take about %.1f GiB of memory", tablefile.MaxMen, BoundedMen, float64(memory)/(1<<30))
+	if scratch > 0 {
+		why += fmt.Sprintf(", its values on disk, %.0f GiB of scratch files", float64(scratch)/(1<<30))
 	}
-	return why + "; " + promotionReads
+	return why + "); " + promotionReads
 }
 
 // promotionReads is what stands in the way of every six-man table with
@@ -267,6 +275,21 @@ func estimatedMemory(l *tablefile.Layout) int64 {
 		largest = max(largest, g[1]-g[0])
 	}
 	return 2*l.Size + int64(perPosition*float64(int64(largest)*l.PerSlice))
+}
+
+// groupMemory is about the peak resident memory of the build of l's
+// table with pawns with its values on disk: 9.5 bytes a position of its
+// largest group of slices, less the two bytes of values (estimatedMemory
+// without the values whole), and the pages of the values it reads.
+func groupMemory(l *tablefile.Layout) int64 {
+	return estimatedMemory(l) - 2*l.Size
+}
+
+// scratchBytes is the disk the scratch files of a build of l with its
+// values on disk take: two bytes a position, and with format 3 two bits
+// (its decided and unused bits) a position and side.
+func scratchBytes(l *tablefile.Layout) int64 {
+	return 2*l.Size + 2*2*l.Size/8
 }
 
 // nextRead is the place in the plan of the first table not yet there

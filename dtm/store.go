@@ -453,7 +453,9 @@ type builtValues struct {
 	// a bounded build's values, read in index order instead of sides,
 	// and the release of its scratch file
 	stream tablefile.Stream
-	// release lets the scratch file and the tables the stream reads go
+	// release lets go of what the values hold once they are written:
+	// a bounded build's scratch file and the tables its stream reads, or
+	// the mapped values of a build with them on disk (nil: nothing)
 	release func()
 }
 
@@ -512,7 +514,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		}
 		resetLimit = holdMemoryLimit(limit)
 	}
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk})
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: s.valuesOnDisk(l)})
 	if err != nil {
 		return builtValues{}, start, err
 	}
@@ -530,11 +532,18 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 			}
 		}}, start, nil
 	}
-	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}}
+	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: b.Release}
 	if decide && b.Decided[0] != nil {
 		built.decided, built.unused = b.Decided, b.Unused
 	}
 	return built, start, nil
+}
+
+// valuesOnDisk reports whether the build of l, a table with pawns, keeps
+// its values and bits in scratch files (generate.Options.ValuesOnDisk):
+// when, held whole, they would pass the store's memory bound.
+func (s *Store) valuesOnDisk(l *tablefile.Layout) bool {
+	return len(l.Pawns) > 0 && estimatedMemory(l)+boundedMargin > s.memoryBound
 }
 
 // boundedFit is how a bounded build of m fits the store's memory bound:
@@ -564,8 +573,10 @@ func (s *Store) boundedFit(m tablefile.Material, l *tablefile.Layout, held []*Ta
 // written while the blocks are compressed; it returns the file's size and
 // the copy.
 func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path string, built builtValues) (int64, scratch, error) {
-	if built.stream.Values != nil {
+	if built.release != nil {
 		defer built.release()
+	}
+	if built.stream.Values != nil {
 		// a king pair's positions at a time, and whole blocks
 		size, err := tablefile.WriteFileFrom(path, l, built.stream, max(l.KkWeight, 1<<tablefile.ZOneSideShift), s.workers)
 		if err != nil {

@@ -355,8 +355,10 @@ func tablesCommand() *cli.Command {
 					"starts that table again. KRNvKNN's mates (262 moves) take two bytes a value (version 5,\n" +
 					"0.72 GB). --memory lowers the bound: below 14.5 GiB two of the five bit sets go to\n" +
 					"scratch files the system pages, down to about 9.5 GiB (slower when memory is short);\n" +
-					"below that the build is refused and says what it needs. The six-man tables with pawns\n" +
-					"are not built; 'tables plan --men 6' costs them all.\n\n" +
+					"below that the build is refused and says what it needs. A table with pawns whose values\n" +
+					"whole would pass the bound keeps them in scratch files the system pages (two bytes a\n" +
+					"position), its group of slices in memory. The six-man tables with pawns are not built;\n" +
+					"'tables plan --men 6' costs them all.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},

@@ -257,7 +257,11 @@ func TestTablesPlanSixMen(t *testing.T) {
 		krnknn.Memory != 2*10*(1<<30)*5/8+1<<30 || krnknn.Memory > 16<<30 || krnknn.Blocked != "" {
 		t.Errorf("KRNvKNN: %+v", krnknn)
 	}
-	if p := six["KBNvKBP"]; !strings.Contains(p.Blocked, "16 GiB bound") {
+	// a one-pawn table: 24 slices of 64^5; its values on disk (two bytes
+	// a position and two bits of each side), its largest group, a slice,
+	// in memory at 9.5 bytes a position
+	if p := six["KBNvKBP"]; !p.ValuesOnDisk || p.Scratch != 2*p.Positions+p.Positions/2 ||
+		p.Memory != int64(9.5*float64(1<<30)) || !strings.Contains(p.Blocked, "promotions read six-man tables") {
 		t.Errorf("KBNvKBP: %+v", p)
 	}
 	// four identical pawns: the 4-sets of 48 squares, a set and its

@@ -31,9 +31,11 @@ func tablesPlanCommand() *cli.Command {
 			"(their time at KQRBvKN's measured speed, a floor for longer mates; their disk at its bytes per\n" +
 			"position in format 3); those with pawns are laid out and costed but not built by this version:\n" +
 			"their state is 'not built', their time the five-man speed per position (a floor), their memory\n" +
-			"what today's generator would take, and the JSON says why each cannot be built (docs/dtm.md,\n" +
-			"\"Six men\"). With --memory below 14.5 GiB a pawnless six-man table's memory is that of\n" +
-			"a build with two of its bit sets on disk ('sets on disk' in the JSON).\n\n" +
+			"that of their largest group of slices, their values in scratch files ('values_on_disk' and\n" +
+			"'scratch_bytes' in the JSON, as for any table with pawns whose values pass the bound), and the\n" +
+			"JSON says why each cannot be built (docs/dtm.md, \"Six men\"). With --memory below 14.5 GiB a\n" +
+			"pawnless six-man table's memory is that of a build with two of its bit sets on disk\n" +
+			"('sets_on_disk' in the JSON).\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
 			"         mateline tables plan --men 5 --json\n" +
 			"         mateline tables plan --men 6",
@@ -64,8 +66,12 @@ type plannedJSON struct {
 	Seconds   float64  `json:"seconds"`
 	Memory    int64    `json:"memory_bytes"`
 	OnDisk    bool     `json:"sets_on_disk,omitempty"`
-	OverBound bool     `json:"over_memory_bound,omitempty"` // not built because of --memory
-	Blocked   string   `json:"not_built_because,omitempty"` // why this version cannot build it
+	// a build of a table with pawns with its values in scratch files,
+	// which take scratch_bytes of disk while it runs
+	ValuesOnDisk bool   `json:"values_on_disk,omitempty"`
+	Scratch      int64  `json:"scratch_bytes,omitempty"`
+	OverBound    bool   `json:"over_memory_bound,omitempty"` // not built because of --memory
+	Blocked      string `json:"not_built_because,omitempty"` // why this version cannot build it
 }
 
 type planTotalsJSON struct {
@@ -117,7 +123,7 @@ func planOf(dir string, tables []dtm.PlannedTable) planJSON {
 			reads = append(reads, r.String())
 		}
 		j := plannedJSON{Table: t.Material.String(), Men: t.Material.Men(), Positions: t.Positions, Reads: reads,
-			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory, OnDisk: t.SetsOnDisk, OverBound: t.OverMemory, Blocked: t.Blocked}
+			Built: t.Built, Bytes: t.Bytes, Seconds: t.Time.Seconds(), Memory: t.Memory, OnDisk: t.SetsOnDisk, ValuesOnDisk: t.ValuesOnDisk, Scratch: t.ScratchBytes, OverBound: t.OverMemory, Blocked: t.Blocked}
 		p.Tables = append(p.Tables, j)
 		p.Total.Tables++
 		if t.Built {
@@ -163,8 +169,9 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 	}
 	if p.Total.NotBuildable > 0 {
 		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and the\n"+
-			"pawnless ones of %d in bounded memory; its generator of tables with pawns would hold their values\n"+
-			"whole (--json says why for each; docs/dtm.md, \"Six men\")\n",
+			"pawnless ones of %d in bounded memory; the promotions of a six-man table with pawns read six-man\n"+
+			"tables, which its build can neither hold whole nor read fast enough (--json says why for each;\n"+
+			"docs/dtm.md, \"Six men\")\n",
 			p.Total.NotBuildable, tablefile.MaxMen, dtm.BoundedMen)
 	}
 }

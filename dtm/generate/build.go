@@ -127,12 +127,19 @@ type Options struct {
 	// promotion gives and of the slots no probe reads (for a file of
 	// format 3); without it the set-up keeps no second best.
 	Decide bool
+	// ValuesOnDisk keeps a table with pawns' values, two bytes a
+	// position, and its decided and unused bits in shared mappings of
+	// scratch files in ScratchDir, paged by the system, until
+	// Built.Release: the heap holds the group of slices being solved
+	// (wholeStorage). Ignored for a pawnless table.
+	ValuesOnDisk bool
 }
 
 // Built is a table's values by side to move, and with Options.Decide
 // (by rows) its decided and unused bits in index order. A bounded build
 // gives its values as a Stream instead, read in index order, and holds a
-// scratch file until Release.
+// scratch file until Release; so does a build with ValuesOnDisk, its
+// values and bits mapped. (Release is nil when nothing is held.)
 type Built struct {
 	Values          [2]tablefile.ByteArray
 	Decided, Unused [2][]uint64
@@ -153,8 +160,7 @@ func Build(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o 
 		}
 		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir, o.Wide, o.Decide, o.SetsOnDisk)
 	}
-	val, decided, unused, err := buildDecided(l, lookup, resolve, o.Workers, o.Progress, o.ByPositions, o.Decide)
-	return Built{Values: val, Decided: decided, Unused: unused}, err
+	return buildDecided(l, lookup, resolve, o)
 }
 
 // newBuilder makes the builder of layout l (workers <= 0: every core).
@@ -168,12 +174,18 @@ func newBuilder(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFun
 	return b
 }
 
-// buildDecided is Build with its options spelled out.
-func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, workers int, progress func(done, total int64, ply int), byPositions, decide bool) ([2]tablefile.ByteArray, [2][]uint64, [2][]uint64, error) {
-	b := newBuilder(l, lookup, resolve, workers, progress, decide)
-	if !byPositions && tablefile.LittleEndian {
-		val, err := b.buildRows()
-		return val, b.decided, b.unused, err
+// buildDecided is Build of a table held whole (by rows, or with
+// o.ByPositions position by position).
+func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o Options) (Built, error) {
+	b := newBuilder(l, lookup, resolve, o.Workers, o.Progress, o.Decide)
+	if !o.ByPositions && tablefile.LittleEndian {
+		st := &wholeStorage{onDisk: o.ValuesOnDisk && len(l.Pawns) > 0, dir: o.ScratchDir}
+		val, err := b.buildRows(st)
+		if err != nil && st.release != nil {
+			st.release()
+			st.release = nil
+		}
+		return Built{Values: val, Decided: b.decided, Unused: b.unused, Release: st.release}, err
 	}
 	groups := l.SliceGroups()
 	largest := 0
@@ -189,13 +201,13 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 	}
 	for _, g := range groups {
 		if err := b.solveSlices(g[0], g[1]); err != nil {
-			return b.val, [2][]uint64{}, [2][]uint64{}, err
+			return Built{Values: b.val}, err
 		}
-		if progress != nil {
-			progress(int64(g[1]), int64(len(l.Slices)), 0)
+		if o.Progress != nil {
+			o.Progress(int64(g[1]), int64(len(l.Slices)), 0)
 		}
 	}
-	return b.val, [2][]uint64{}, [2][]uint64{}, nil
+	return Built{Values: b.val}, nil
 }
 
 func (b *builder) fail(err error) {

@@ -14,20 +14,30 @@ import (
 // system pages the words to the file when memory is short, and a killed
 // build leaves nothing. release unmaps them.
 func mappedWords(dir string, n int64) (words []uint64, release func(), err error) {
-	f, err := os.CreateTemp(dir, ".mateline-sets-*")
+	return mapped[uint64](dir, n, "bit sets")
+}
+
+// mapped returns n zeros of T as mappedWords does; what names what they
+// hold in an error.
+func mapped[T uint32 | uint64](dir string, n int64, what string) (words []T, release func(), err error) {
+	if n == 0 {
+		return nil, func() {}, nil
+	}
+	size := n * int64(unsafe.Sizeof(T(0)))
+	f, err := os.CreateTemp(dir, ".mateline-scratch-*")
 	if err != nil {
-		return nil, nil, fmt.Errorf("scratch file for a bounded build's bit sets: %w", err)
+		return nil, nil, fmt.Errorf("scratch file for a build's %s: %w", what, err)
 	}
 	defer f.Close() // (the mapping keeps the file)
 	if err := os.Remove(f.Name()); err != nil {
 		return nil, nil, err
 	}
-	if err := f.Truncate(n * 8); err != nil {
-		return nil, nil, fmt.Errorf("scratch file for a bounded build's bit sets: %w", err)
+	if err := f.Truncate(size); err != nil {
+		return nil, nil, fmt.Errorf("scratch file for a build's %s: %w", what, err)
 	}
-	b, err := syscall.Mmap(int(f.Fd()), 0, int(n*8), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
 	if err != nil {
-		return nil, nil, fmt.Errorf("mapping a bounded build's bit sets: %w", err)
+		return nil, nil, fmt.Errorf("mapping a build's %s: %w", what, err)
 	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, nil
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, nil
 }

@@ -10,8 +10,9 @@ import (
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
-// buildRows computes a table by rows (see rows.go).
-func (b *builder) buildRows() ([2]tablefile.ByteArray, error) {
+// buildRows computes a table by rows (see rows.go), holding its values
+// and its decided and unused bits in st.
+func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	l := b.l
 	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.Pawns) == 0}}
 	var groups [][2]int64
@@ -41,13 +42,20 @@ func (b *builder) buildRows() ([2]tablefile.ByteArray, error) {
 		largest = max(largest, gr[1]-gr[0])
 	}
 	for s := 0; s < 2; s++ {
-		g.val[s] = tablefile.NewByteArray(g.rows * 64)
+		var err error
+		if g.val[s], err = st.byteArray(g.rows * 64); err != nil {
+			return [2]tablefile.ByteArray{}, err
+		}
 		g.vb[s] = g.val[s].Bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		if b.decide {
 			g.capc[s] = make([]byte, largest*64)
-			g.decided[s] = make([]uint64, g.rows)
-			g.unused[s] = make([]uint64, g.rows)
+			if g.decided[s], err = st.words(g.rows); err != nil {
+				return [2]tablefile.ByteArray{}, err
+			}
+			if g.unused[s], err = st.words(g.rows); err != nil {
+				return [2]tablefile.ByteArray{}, err
+			}
 		}
 		g.inConv[s] = newCodeSets(largest * 64)
 		for _, set := range g.bitSets() {

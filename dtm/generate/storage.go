@@ -1,0 +1,54 @@
+package generate
+
+import "mateline.dev/mateline/dtm/tablefile"
+
+// wholeStorage is where a build by rows keeps what it holds of the whole
+// table, its values and its decided and unused bits: the heap, or, for a
+// table with pawns too large for memory (Options.ValuesOnDisk), shared
+// mappings of scratch files in dir, paged by the system. A group of
+// slices reads only its own positions and those of the slices its pawn
+// moves lead to, so the pages it touches are a few slices' (the heap
+// holds the group's own arrays either way).
+type wholeStorage struct {
+	onDisk  bool
+	dir     string
+	unmap   []func()
+	release func() // set once something is mapped: lets it all go
+}
+
+// byteArray is a ByteArray of n bytes, zero.
+func (st *wholeStorage) byteArray(n int64) (tablefile.ByteArray, error) {
+	if !st.onDisk {
+		return tablefile.NewByteArray(n), nil
+	}
+	w, unmap, err := mapped[uint32](st.dir, (n+3)/4, "values")
+	if err != nil {
+		return nil, err
+	}
+	st.keep(unmap)
+	return tablefile.ByteArray(w), nil
+}
+
+// words is n zero words.
+func (st *wholeStorage) words(n int64) ([]uint64, error) {
+	if !st.onDisk {
+		return make([]uint64, n), nil
+	}
+	w, unmap, err := mapped[uint64](st.dir, n, "decided bits")
+	if err != nil {
+		return nil, err
+	}
+	st.keep(unmap)
+	return w, nil
+}
+
+// keep adds a mapping to those release lets go.
+func (st *wholeStorage) keep(unmap func()) {
+	st.unmap = append(st.unmap, unmap)
+	st.release = func() {
+		for _, u := range st.unmap {
+			u()
+		}
+		st.unmap = nil
+	}
+}
