@@ -347,15 +347,15 @@ func TestVerifySample(t *testing.T) {
 	}
 }
 
-// TestCoversSixMen: the pawnless six-man positions are the tables'; those
-// with pawns, and seven men, are not.
+// TestCoversSixMen: the six-man positions are the tables', with pawns or
+// without; seven men are not.
 func TestCoversSixMen(t *testing.T) {
 	for _, c := range []struct {
 		fen  string
 		want bool
 	}{
 		{"4k3/8/8/8/8/8/QRBN4/4K3 b - - 0 1", true},
-		{"4k3/8/8/8/8/8/PRBN4/4K3 b - - 0 1", false},
+		{"4k3/8/8/8/8/8/PRBN4/4K3 b - - 0 1", true},
 		{"4k3/8/8/8/8/8/QRBNN3/4K3 b - - 0 1", false},
 		{"4k3/8/8/8/8/8/QRB5/4K3 b - - 0 1", true},
 	} {

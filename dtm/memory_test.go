@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"testing"
 
@@ -194,5 +195,55 @@ func TestValuesOnDiskFile(t *testing.T) {
 		}
 		ref.Close()
 		small.Close()
+	}
+}
+
+// TestReadThroughFiles: a build that reads the tables it leads to
+// through their files (as a six-man table with pawns reads its six-man
+// promotions) writes the file of a build that holds them whole; a table
+// read so must store both sides as they are (format 2), and a file of
+// format 3 is refused with the command that builds it again.
+func TestReadThroughFiles(t *testing.T) {
+	m, err := tablefile.ParseMaterial("KRPvK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	files := Open(t.TempDir(), Options{BuildMen: 4})
+	defer files.Close()
+	ref.format3, files.format3 = 0, 0
+	files.throughFilesMen = 4
+	for _, s := range []*Store{ref, files} {
+		if _, err := s.Build(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err1 := os.ReadFile(ref.Path(m))
+	got, err2 := os.ReadFile(files.Path(m))
+	if err1 != nil || err2 != nil || len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("KRPvK read through files: %d bytes, held whole %d (%v %v)", len(got), len(want), err1, err2)
+	}
+	decides := Open(t.TempDir(), Options{BuildMen: 4})
+	defer decides.Close()
+	decides.format3, decides.format3Men, decides.throughFilesMen = 2, 3, 4
+	if _, err := decides.Build(m); err == nil || !strings.Contains(err.Error(), "tables build KRPvK") {
+		t.Errorf("KRPvK reading files of format 3: %v", err)
+	}
+	// a set build writes the tables read so in format 2, the others in 3
+	set := Open(t.TempDir(), Options{BuildMen: 4})
+	defer set.Close()
+	set.format3, set.format3Men, set.throughFilesMen = 2, 3, 4
+	for _, c := range set.Plan([]tablefile.Material{m}) {
+		if _, err := set.Build(c); err != nil {
+			t.Fatalf("the set build of KRPvK: %v", err)
+		}
+	}
+	for sig, decided := range map[string]bool{"KQRvK": false, "KRRvK": false, "KQvK": true, "KRPvK": true} {
+		c, _ := tablefile.ParseMaterial(sig)
+		tab, err := set.Table(c)
+		if err != nil || tab.z.Header.Decides() != decided {
+			t.Errorf("%s in the set build: decided values left to the probe %v, want %v (%v)", sig, tab != nil && tab.z.Header.Decides(), decided, err)
+		}
 	}
 }

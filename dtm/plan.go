@@ -1,7 +1,6 @@
 package dtm
 
 import (
-	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -28,7 +27,8 @@ type buildPlan struct {
 // also gives the store that order: while the set is built, the raw
 // copies of format-3 tables it keeps for the builds that read them are
 // dropped once no later build reads them, and, over the bound, those
-// read last go first (not the oldest).
+// read last go first (not the oldest); and a six-man table a later
+// build reads through its file is written in format 2 (readThroughFile).
 func (s *Store) Plan(sigs []tablefile.Material) []tablefile.Material {
 	want := map[string]bool{}
 	for _, m := range sigs {
@@ -152,9 +152,7 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 			pt.ValuesOnDisk, pt.ScratchBytes = true, scratchBytes(l)
 			pt.Memory = groupMemory(l)
 		}
-		if t.m.Men() > tablefile.MaxMen && t.m.HasPawns() {
-			pt.Blocked = blockedReason(pt.Memory, pt.ScratchBytes)
-		}
+
 		if st, err := os.Stat(s.Path(t.m)); err == nil {
 			pt.Built, pt.Bytes = true, st.Size()
 		}
@@ -166,26 +164,6 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 // BuildMemoryBound is the most memory a build may take on the 24 GiB
 // machine the tables are built on (docs/dtm.md, "Six men").
 const BuildMemoryBound = 16 << 30
-
-// blockedReason is why a six-man table with pawns is not built: this
-// version builds up to MaxMen men and the pawnless tables of BoundedMen;
-// a build by slices would hold its group of slices in memory bytes, its
-// values and bits in scratch files of scratch bytes (none when they fit
-// memory), but its promotions lead into six-man tables, which it would
-// hold whole or read a position at a time.
-func blockedReason(memory, scratch int64) string {
-	why := fmt.Sprintf("not built by this version, which builds up to %d men and the pawnless ones of %d (its build by slices would take about %.1f GiB of memory", tablefile.MaxMen, BoundedMen, float64(memory)/(1<<30))
-	if scratch > 0 {
-		why += fmt.Sprintf(", its values on disk, %.0f GiB of scratch files", float64(scratch)/(1<<30))
-	}
-	return why + "); " + promotionReads
-}
-
-// promotionReads is what stands in the way of every six-man table with
-// pawns, however its own values are held: its promotions read six-man
-// tables (measured 2026-12-03 on KQRBvKN: a random read from its file
-// 68 µs in format 2, 385 µs in format 3; its values whole 14.4 GiB).
-const promotionReads = "its promotions read six-man tables, which a build can neither hold whole (about 14 GiB a pawnless one) nor read a position at a time (70 to 400 µs a random read, billions of reads)"
 
 // estimatedLargeBuild is about how long the build of m, size positions
 // per side, would take on two cores: a pawnless six-man table at the

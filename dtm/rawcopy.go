@@ -60,6 +60,18 @@ func (s *Store) readLater(m tablefile.Material) bool {
 	return s.plan == nil || s.plan.nextRead(m.String()) < len(s.plan.keys)
 }
 
+// readThroughFile reports whether a build still to come in the set
+// build (Plan) reads m's table through its file (Store.throughFilesMen),
+// which must then store both sides as they are: m is written in format 2.
+func (s *Store) readThroughFile(m tablefile.Material) bool {
+	if m.Men() < s.throughFilesMen {
+		return false
+	}
+	s.rawMu.Lock()
+	defer s.rawMu.Unlock()
+	return s.plan != nil && s.plan.nextRead(m.String()) < len(s.plan.keys)
+}
+
 // adoptRaw keeps data, a scratch copy of t's values mapped (release
 // unmaps it), as t's raw copy for the builds that read it (rawMu not
 // held).

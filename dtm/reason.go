@@ -18,7 +18,7 @@ func (s *Store) Reason(pos *board.Position) string {
 		return "it has castling rights (" + c.String() + "): the tables hold positions without them (the rights may be dropped when castling cannot happen in the line)"
 	}
 	if !Covers(pos) {
-		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d men, and those of %d without pawns", pos.Occupied().Count(), tablefile.MaxMen, BoundedMen)
+		return fmt.Sprintf("it has %d men: the tables hold endings of up to %d", pos.Occupied().Count(), BoundedMen)
 	}
 	nd, ok := tablefile.NodeOf(pos)
 	if !ok {

@@ -79,6 +79,10 @@ type buildChoice struct {
 	wide bool
 	// memoryBound is the most memory a build may take (Options.MemoryBound)
 	memoryBound int64
+	// throughFilesMen: a build reads the tables of this many men or more
+	// through their files, not whole (BoundedMen: a six-man table with
+	// pawns' promotions; tests lower it)
+	throughFilesMen int
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -121,6 +125,15 @@ func (t *Table) Read(nd *tablefile.Node) (tablefile.Value, error) {
 		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
 	}
 	return t.value(nd)
+}
+
+// ReadIndex reads the value at index idx of side to move side from the
+// table's file for a build, as Read does.
+func (t *Table) ReadIndex(side board.Color, idx int64) (tablefile.Value, error) {
+	if t.z != nil && t.z.Header.Decides() {
+		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
+	}
+	return t.z.At(int(side), idx)
 }
 
 // rawData is the table's values whole, or nil when no build holds them.
@@ -214,7 +227,7 @@ func Open(dir string, o Options) *Store {
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
 		tables: map[string]*entry{}, warned: map[string]bool{}, cache: tablefile.NewBlockCache(o.CacheBytes),
-		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen}}
+		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen, throughFilesMen: BoundedMen}}
 	if o.Format != 2 {
 		s.format3 = 2
 	}
@@ -255,15 +268,16 @@ func (s *Store) Table(m tablefile.Material) (*Table, error) {
 
 // Build makes sure m's table and those it needs are on disk, building
 // what is missing or corrupt, whatever the store's BuildMen: any table
-// this version holds (Holds), a pawnless six-man one in bounded memory.
+// this version holds (Holds), a six-man one in bounded memory.
 func (s *Store) Build(m tablefile.Material) (*Table, error) {
 	return s.table(m, BoundedMen)
 }
 
-// Holds reports whether this version holds tables of m: up to MaxMen
-// men, and BoundedMen without pawns.
+// Holds reports whether this version holds tables of m: up to
+// BoundedMen men (the six-man ones with pawns built by slices, their
+// six-man promotions read through their files).
 func Holds(m tablefile.Material) bool {
-	return m.Men() <= tablefile.MaxMen || m.Men() == BoundedMen && !m.HasPawns()
+	return m.Men() <= BoundedMen
 }
 
 // boundedMargin is what a bounded build leaves of BuildMemoryBound to
@@ -496,7 +510,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	}
 	resolve := s.resolveForBuild
 	bounded := len(l.Pawns) == 0 && (s.bounded || l.Men >= BoundedMen)
-	decide := s.format3 > 0 && l.Men >= s.format3Men
+	decide := s.format3 > 0 && l.Men >= s.format3Men && !s.readThroughFile(m)
 	var onDisk bool
 	var resetLimit func()
 	defer func() {
@@ -632,12 +646,37 @@ func (s *Store) holdChildren(m tablefile.Material, buildMax int) ([]*Table, erro
 		if err != nil {
 			return held, err
 		}
+		if c.Men() >= s.throughFilesMen {
+			// a promotion of a six-man table with pawns: too large to hold
+			// whole, read through its file a row at a time
+			if err := readableByRows(m, t); err != nil {
+				return held, err
+			}
+			continue
+		}
 		if err := s.acquireRaw(t); err != nil {
 			return held, err
 		}
 		held = append(held, t)
 	}
 	return held, nil
+}
+
+// readableByRows reports why t, a six-man table the build of m reads
+// through its file, cannot be: its file must store both sides' values
+// as they are (format 2: a file of format 3 leaves the values a capture
+// gives to the probe, a file of one side the other side's).
+func readableByRows(m tablefile.Material, t *Table) error {
+	h := t.z.Header
+	if h.Decides() || h.SidesStored() < 2 {
+		how := "of format 3, its decided values left to the probe"
+		if h.SidesStored() < 2 {
+			how = "of one side to move"
+		}
+		return fmt.Errorf("%s reads %s through its file, which must store both sides' values as they are (format 2), but %s is %s: remove it, and 'mateline tables build %s' writes it so as it builds %s first (or MATELINE_DTM_FORMAT=2)",
+			m, t.l.Mat, t.path, how, m, t.l.Mat)
+	}
+	return nil
 }
 
 // lookup reads a position without en-passant right from its table.
@@ -801,13 +840,9 @@ func (s *Store) Probe(pos *board.Position) (tablefile.Value, error) {
 }
 
 // Covers reports whether pos could be in a table: no castling rights and
-// at most MaxMen men, or BoundedMen without pawns.
+// at most BoundedMen men.
 func Covers(pos *board.Position) bool {
-	if pos.Castling() != 0 {
-		return false
-	}
-	n := pos.Occupied().Count()
-	return n <= tablefile.MaxMen || n == BoundedMen && pos.Pieces(board.White, board.Pawn)|pos.Pieces(board.Black, board.Pawn) == 0
+	return pos.Castling() == 0 && pos.Occupied().Count() <= BoundedMen
 }
 
 // Prober is a view of a Store for the solver, with its own bound on the

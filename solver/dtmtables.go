@@ -12,9 +12,7 @@ import (
 // without a search, and give every node of the search they cover its
 // exact score.
 
-// dtmMaxMen is the most men a DTM table holds: six, for the pawnless
-// tables of six men (the prober says no to the six-man positions with
-// pawns, which no table holds).
+// dtmMaxMen is the most men a DTM table holds: six.
 const dtmMaxMen = 6
 
 // dtmCovers reports whether a position can be in the DTM tables.

@@ -54,7 +54,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"book", "--book", "no-such.bin", "startpos"}, 1, ""},
 		{[]string{"probe", "--no-dtm", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 2, ""},
 		{[]string{"probe", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 0, "DTM +"},
-		{[]string{"tables", "build", "KQQQPvK"}, 2, ""},
+		{[]string{"tables", "build", "KQQQPvKP"}, 2, ""},
 		{[]string{"tables", "build", "KQQQQQvK"}, 2, ""},
 		{[]string{"tables", "build", "KXvK"}, 2, ""},
 		{[]string{"probe", "--syzygy", "no-such-dir", "8/8/8/8/8/2k5/8/K6R w - - 0 1"}, 1, ""},

@@ -357,12 +357,14 @@ func tablesCommand() *cli.Command {
 					"scratch files the system pages, down to about 9.5 GiB (slower when memory is short);\n" +
 					"below that the build is refused and says what it needs. A table with pawns whose values\n" +
 					"whole would pass the bound keeps them in scratch files the system pages (two bytes a\n" +
-					"position), its group of slices in memory. The six-man tables with pawns are not built;\n" +
-					"'tables plan --men 6' costs them all.\n\n" +
+					"position: 60 GiB of disk for a one-pawn six-man table while it builds), its group of\n" +
+					"slices in memory. A six-man table with pawns reads its six-man promotions through their\n" +
+					"files, which must store both sides (format 2): a build that names it writes them so.\n" +
+					"'tables plan --men 6' costs the whole six-man set.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},
-					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 5)"},
+					&cli.IntFlag{Name: "men", Usage: "build every signature of at most this many men (3 to 6; six is the whole six-man set: see tables plan --men 6)"},
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
 					memoryFlag(),
 					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 5 (two-byte values, one side; 4, both sides, with MATELINE_DTM_FORMAT=2)"},
@@ -382,7 +384,7 @@ func tablesCommand() *cli.Command {
 					"Example: mateline tables list --men 4",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory"},
-					&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "list every signature of at most this many men (3 to 5)"},
+					&cli.IntFlag{Name: "men", Value: tablefile.MaxMen, Usage: "list every signature of at most this many men (3 to 6)"},
 				},
 				Action: runTablesList,
 			},
@@ -427,9 +429,9 @@ func tablesCommand() *cli.Command {
 }
 
 // signatures reads the SIG arguments, or every signature up to --men:
-// tables of at most tablefile.MaxMen men.
+// tables of at most tablefile.PlanMen men.
 func signatures(cmd *cli.Command) ([]tablefile.Material, error) {
-	return signaturesUpTo(cmd, tablefile.MaxMen)
+	return signaturesUpTo(cmd, tablefile.PlanMen)
 }
 
 // signaturesUpTo is signatures with tables of up to most men (tablefile.PlanMen
@@ -438,8 +440,8 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]tablefile.Material, error) {
 	var out []tablefile.Material
 	for _, a := range cmd.Args().Slice() {
 		m, err := tablefile.ParsePlannedMaterial(a)
-		if err == nil && m.Men() > most && !(most == tablefile.MaxMen && dtm.Holds(m)) {
-			err = tooManyMen(fmt.Sprintf("material %q (%d men)", a, m.Men()), m.Men())
+		if err == nil && m.Men() > most {
+			err = fmt.Errorf("material %q: %d men, tables hold at most %d", a, m.Men(), most)
 		}
 		if err != nil {
 			return nil, usagef("%v", err)
@@ -463,20 +465,10 @@ func signaturesUpTo(cmd *cli.Command, most int) ([]tablefile.Material, error) {
 // menFlag reads --men: 3 to most.
 func menFlag(cmd *cli.Command, most int) (int, error) {
 	n := int(cmd.Int("men"))
-	if n > most && n <= tablefile.PlanMen {
-		return 0, usagef("%v", tooManyMen(fmt.Sprintf("--men %d", n), n))
-	}
 	if n < 3 || n > most {
 		return 0, usagef("--men %d: want 3 to %d", n, most)
 	}
 	return n, nil
-}
-
-// tooManyMen says that tables of n men (more than tablefile.MaxMen) are only
-// planned.
-func tooManyMen(what string, n int) error {
-	return fmt.Errorf("%s: this version builds and reads tables of up to %d men, and the pawnless ones of six; "+
-		"'mateline tables plan --men %d' says what the %d-man tables would take", what, tablefile.MaxMen, n, n)
 }
 
 // namedOrAll reads the signatures named, or without any every one of up
@@ -638,7 +630,7 @@ func runTablesLongest(_ context.Context, cmd *cli.Command) error {
 }
 
 func runTablesList(_ context.Context, cmd *cli.Command) error {
-	sigs, err := namedOrAll(cmd, tablefile.MaxMen)
+	sigs, err := namedOrAll(cmd, tablefile.PlanMen)
 	if err != nil {
 		return err
 	}

@@ -29,13 +29,11 @@ func tablesPlanCommand() *cli.Command {
 			"The estimates come from the whole set built on this project's two-core machine (docs/dtm.md).\n" +
 			"Six-man tables (--men 6, or a six-man SIG): the pawnless ones are built in bounded memory\n" +
 			"(their time at KQRBvKN's measured speed, a floor for longer mates; their disk at its bytes per\n" +
-			"position in format 3); those with pawns are laid out and costed but not built by this version:\n" +
-			"their state is 'not built', their time the five-man speed per position (a floor), their memory\n" +
-			"that of their largest group of slices, their values in scratch files ('values_on_disk' and\n" +
-			"'scratch_bytes' in the JSON, as for any table with pawns whose values pass the bound), and the\n" +
-			"JSON says why each cannot be built (docs/dtm.md, \"Six men\"). With --memory below 14.5 GiB a\n" +
-			"pawnless six-man table's memory is that of a build with two of its bit sets on disk\n" +
-			"('sets_on_disk' in the JSON).\n\n" +
+			"position in format 3); those with pawns by slices: their time the five-man speed per position\n" +
+			"(a floor), their memory that of their largest group of slices, their values in scratch files\n" +
+			"when they pass the bound ('values_on_disk' and 'scratch_bytes' in the JSON, as for any table\n" +
+			"with pawns), docs/dtm.md, \"Six men\". With --memory below 14.5 GiB a pawnless six-man\n" +
+			"table's memory is that of a build with two of its bit sets on disk ('sets_on_disk').\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
 			"         mateline tables plan --men 5 --json\n" +
 			"         mateline tables plan --men 6",
@@ -168,11 +166,7 @@ func writePlan(w interface{ Write([]byte) (int, error) }, p planJSON) {
 		}
 	}
 	if p.Total.NotBuildable > 0 {
-		fmt.Fprintf(w, "%d of them ('not built') this version cannot build: it builds tables of up to %d men, and the\n"+
-			"pawnless ones of %d in bounded memory; the promotions of a six-man table with pawns read six-man\n"+
-			"tables, which its build can neither hold whole nor read fast enough (--json says why for each;\n"+
-			"docs/dtm.md, \"Six men\")\n",
-			p.Total.NotBuildable, tablefile.MaxMen, dtm.BoundedMen)
+		fmt.Fprintf(w, "%d of them ('not built') this version cannot build (--json says why for each)\n", p.Total.NotBuildable)
 	}
 }
 

@@ -43,6 +43,9 @@ type Source interface {
 	// Read reads one position's value from the table's file, for a
 	// table whose values are not held whole.
 	Read(nd *tablefile.Node) (tablefile.Value, error)
+	// ReadIndex reads the value at index idx of side to move side from
+	// the table's file, as Read does.
+	ReadIndex(side board.Color, idx int64) (tablefile.Value, error)
 }
 
 // Resolved is the table of one material as nodes see it: Flip when the

@@ -44,7 +44,12 @@ func (g *rowGen) captureAt(w *worker, c *capture, nd *tablefile.Node, f board.Sq
 		return g.addMoves(w, nd, best)
 	default:
 		for i := 0; i < c.n; i++ {
-			best.Add(c.rd[i].at(f))
+			v, err := c.rd[i].at(f)
+			if err != nil {
+				g.b.fail(err)
+				return false
+			}
+			best.Add(v)
 		}
 	}
 	return true

@@ -16,7 +16,12 @@ import (
 type rowReader struct {
 	ok   bool // false: the symmetry depends on the square; read one by one
 	draw bool // bare kings
+	// the values of the side to move read, or, when the build does not
+	// hold them whole (a six-man table a promotion leads to), nil and
+	// the table read through its file
 	data []byte
+	src  Source
+	side board.Color
 	tr   *[64]board.Square
 	flip board.Square // 56 when the table has the colours swapped
 	// the squares (after tr, in order) of the men identical to the varying
@@ -129,16 +134,23 @@ func (g *rowGen) newReader(w *worker, ch *tablefile.Node, vary int) rowReader {
 		rd.base[k], rd.weight[k] = idx, l.Weight[g0+k]
 	}
 	rd.ok, rd.tr = true, tr
-	rd.data = r.Table.Values()[int64(nd.Stm)*l.Size : int64(nd.Stm+1)*l.Size]
+	if raw := r.Table.Values(); raw != nil {
+		rd.data = raw[int64(nd.Stm)*l.Size : int64(nd.Stm+1)*l.Size]
+	} else {
+		rd.src, rd.side = r.Table, nd.Stm
+	}
 	return rd
 }
 
 // at reads the position whose varying man stands on s (rd.ok).
-func (rd *rowReader) at(s board.Square) tablefile.Value {
-	if rd.draw {
-		return tablefile.Draw
+func (rd *rowReader) at(s board.Square) (tablefile.Value, error) {
+	switch {
+	case rd.draw:
+		return tablefile.Draw, nil
+	case rd.data == nil:
+		return rd.src.ReadIndex(rd.side, rd.index(s))
 	}
-	return tablefile.Value(rd.data[rd.index(s)])
+	return tablefile.Value(rd.data[rd.index(s)]), nil
 }
 
 // index is the index, in the table read, of the position whose varying

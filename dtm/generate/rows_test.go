@@ -1,7 +1,9 @@
 package generate
 
 import (
+	"bytes"
 	"math/rand"
+	"sync/atomic"
 	"testing"
 
 	"mateline.dev/mateline/board"
@@ -91,4 +93,70 @@ func (t heldTable) Read(nd *tablefile.Node) (tablefile.Value, error) {
 		return tablefile.Draw, err
 	}
 	return tablefile.Value(t.values[int64(nd.Stm)*t.l.Size+idx]), nil
+}
+
+// ReadIndex reads one value of the values held.
+func (t heldTable) ReadIndex(side board.Color, idx int64) (tablefile.Value, error) {
+	return tablefile.Value(t.values[int64(side)*t.l.Size+idx]), nil
+}
+
+// fileTable is a table read as a build reads one it does not hold whole
+// (a six-man promotion): through Read and ReadIndex only, counted.
+type fileTable struct {
+	heldTable
+	reads, rowReads *atomic.Int64
+}
+
+func (t fileTable) Values() []byte { return nil }
+func (t fileTable) Read(nd *tablefile.Node) (tablefile.Value, error) {
+	t.reads.Add(1)
+	return t.heldTable.Read(nd)
+}
+func (t fileTable) ReadIndex(side board.Color, idx int64) (tablefile.Value, error) {
+	t.rowReads.Add(1)
+	return t.heldTable.ReadIndex(side, idx)
+}
+
+// TestRowsReadThroughFiles: a table with pawns built with the tables it
+// reads seen through their files (row readers reading values one at a
+// time, or a position at a time where no reader serves a row) has the
+// values of the build that holds them whole.
+func TestRowsReadThroughFiles(t *testing.T) {
+	m := newMemTables(t)
+	var rowReads atomic.Int64
+	for _, sig := range []string{"KPvK", "KPvKP", "KRPvK", "KQvKP", "KPPvK", "KNPvK"} {
+		mat := canonicalMaterial(t, sig)
+		l := tablefile.NewLayout(mat)
+		want := m.table(mat)
+		var reads atomic.Int64
+		throughFiles := func(nd *tablefile.Node) (Resolved, error) {
+			r, err := m.resolve(nd)
+			if ht, ok := r.Table.(heldTable); ok {
+				r.Table = fileTable{ht, &reads, &rowReads}
+			}
+			return r, err
+		}
+		before := rowReads.Load()
+		b, err := Build(l, m.lookup, throughFiles, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append(append([]byte(nil), b.Values[0].Bytes(l.Size)...), b.Values[1].Bytes(l.Size)...)
+		if !bytes.Equal(got, want.values) {
+			n := 0
+			for i := range got {
+				if got[i] != want.values[i] {
+					n++
+				}
+			}
+			t.Errorf("%s: %d of %d values differ read through files", sig, n, len(got))
+		}
+		t.Logf("%s: %d values read a row at a time, %d a position at a time", sig, rowReads.Load()-before, reads.Load())
+		if reads.Load()+rowReads.Load()-before == 0 {
+			t.Errorf("%s: no value read through a file", sig)
+		}
+	}
+	if rowReads.Load() == 0 {
+		t.Error("no value read a row at a time through a file")
+	}
 }

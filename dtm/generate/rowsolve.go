@@ -323,7 +323,12 @@ func (g *rowGen) rowConversions(w *worker, nd *tablefile.Node, lg, q uint64) (bu
 			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
 				for i := range p.rd {
-					capAcc[f].Add(p.rd[i].at(f))
+					v, err := p.rd[i].at(f)
+					if err != nil {
+						g.b.fail(err)
+						return busy, false
+					}
+					capAcc[f].Add(v)
 				}
 			}
 		default:

@@ -70,7 +70,7 @@ func ParsePlannedMaterial(s string) (Material, error) {
 		sortPieces(m.Pieces[c])
 	}
 	if n := m.Men(); n > PlanMen {
-		return m, fmt.Errorf("material %q: %d men, tables hold at most %d", s, n, MaxMen)
+		return m, fmt.Errorf("material %q: %d men, tables hold at most %d", s, n, PlanMen)
 	}
 	return m, nil
 }
