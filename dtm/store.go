@@ -528,7 +528,15 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		}
 		resetLimit = holdMemoryLimit(limit)
 	}
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: s.valuesOnDisk(l)})
+	valuesOnDisk := s.valuesOnDisk(l)
+	if valuesOnDisk {
+		// its group's arrays are a few gigabytes, but the blocks of the
+		// six-man tables it reads through their files come and go by
+		// the terabyte: the collector keeps the heap within the bound,
+		// less the tables held, until the file is written
+		resetLimit = holdMemoryLimit(s.heapLimit(held))
+	}
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk})
 	if err != nil {
 		return builtValues{}, start, err
 	}
@@ -547,6 +555,16 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		}}, start, nil
 	}
 	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: b.Release}
+	if resetLimit != nil {
+		reset := resetLimit
+		resetLimit = nil
+		built.release = func() {
+			if b.Release != nil {
+				b.Release()
+			}
+			reset()
+		}
+	}
 	if decide && b.Decided[0] != nil {
 		built.decided, built.unused = b.Decided, b.Unused
 	}
@@ -560,17 +578,24 @@ func (s *Store) valuesOnDisk(l *tablefile.Layout) bool {
 	return len(l.Pawns) > 0 && estimatedMemory(l)+boundedMargin > s.memoryBound
 }
 
+// heapLimit is the limit a large build's heap is held to: the store's
+// bound less boundedMargin and the tables it reads, held whole.
+func (s *Store) heapLimit(held []*Table) int64 {
+	var reads int64
+	for _, t := range held {
+		reads += 2 * t.l.Size
+	}
+	return s.memoryBound - boundedMargin - reads
+}
+
 // boundedFit is how a bounded build of m fits the store's memory bound:
 // the limit its heap is held to (the bound less boundedMargin and the
 // tables it reads, mapped whole), and whether two of its five bit sets
 // go to files (when all five would pass the limit). A build that would
 // pass it even so is refused with a *MemoryError.
 func (s *Store) boundedFit(m tablefile.Material, l *tablefile.Layout, held []*Table) (limit int64, onDisk bool, err error) {
-	var reads int64
-	for _, t := range held {
-		reads += 2 * t.l.Size
-	}
-	limit = s.memoryBound - boundedMargin - reads
+	limit = s.heapLimit(held)
+	reads := s.memoryBound - boundedMargin - limit
 	set := 2 * generate.BoundedSetBytes(l.Men) // one set, both sides
 	switch {
 	case generate.BoundedSets*set <= limit:

@@ -263,13 +263,15 @@ type worker struct {
 	pending int
 	// positions given a value by this worker in the current parallel call
 	set int64
-	// the row generator's set-up: positions valued, conversions mating
-	// too late, not yet handed over; a row's pawn steps and captures
-	settled, long []settledAt
-	pushes        []push
-	caps          []capture
-	best          [64]tablefile.BestMove // a row's best conversions, by square
-	capBest       [64]tablefile.BestMove // the same, of its captures and promotions only
+	// the row generator's set-up: the plies at which it valued
+	// positions, conversions mating too late, not yet handed over; a
+	// row's pawn steps and captures
+	settledPlies [2]plySet
+	long         []settledAt
+	pushes       []push
+	caps         []capture
+	best         [64]tablefile.BestMove // a row's best conversions, by square
+	capBest      [64]tablefile.BestMove // the same, of its captures and promotions only
 	// positions set up by this worker with each value, and each conv
 	count, convCount [2][256]int64
 }

@@ -227,9 +227,13 @@ type rowGroup struct {
 	// zeroed: the group's arrays are still as make left them, all zero
 	// (before the first group, which need not clear them)
 	zeroed bool
-	// positions the set-up valued, by side and ply (from lo*64: a group
-	// holds fewer than 2^32 positions, a pawnless five-man table 10*64^4)
-	settled [2][][]uint32
+	// one word per row: the positions the set-up valued (no quiet move)
+	// whose ply has not come yet, and the plies at which it valued some:
+	// at its ply a position's value is its ply's, so a bit set a row
+	// and a scan of the rows at each ply find them (a list of indices
+	// took 4 bytes a position, some 10 GB in a six-man slice)
+	settledRows  [2][]uint64
+	settledPlies [2]plySet
 	// positions with a conversion mating too late to store (counted as a
 	// draw); each must end as a win, found otherwise
 	long    []settledAt
@@ -239,7 +243,18 @@ type rowGroup struct {
 
 // bitSets are the words per row of the group being solved.
 func (g *rowGen) bitSets() []*[2][]uint64 {
-	return []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting}
+	return []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting, &g.settledRows}
+}
+
+// plySet is a set of plies, up to 2*MaxMoves+1.
+type plySet [(2*tablefile.MaxMoves + 64) / 64]uint64
+
+func (ps *plySet) add(p int)      { ps[p>>6] |= 1 << (p & 63) }
+func (ps *plySet) has(p int) bool { return ps[p>>6]>>(p&63)&1 != 0 }
+func (ps *plySet) merge(o *plySet) {
+	for i := range ps {
+		ps[i] |= o[i]
+	}
 }
 
 // rowSet is a set of positions, one word per row, with a summary bit per

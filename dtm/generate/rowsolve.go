@@ -114,9 +114,7 @@ func (g *rowGen) solve(lo, hi int64) error {
 		g.clearGroup()
 	}
 	g.zeroed = false
-	for s := 0; s < 2; s++ {
-		g.settled[s] = make([][]uint32, 2*tablefile.MaxMoves+2)
-	}
+	g.settledPlies = [2]plySet{}
 	g.long, g.pending, g.lastPly = nil, 0, 0
 	if err := g.setUp(); err != nil {
 		return err
@@ -232,7 +230,7 @@ func (g *rowGen) setUp() error {
 		if !g.setUpRow(w, r) {
 			return
 		}
-		if len(w.settled) > 256 || len(w.long) > 0 {
+		if len(w.long) > 0 {
 			mu.Lock()
 			g.flush(w)
 			mu.Unlock()
@@ -416,7 +414,8 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 		// moving into it are not lost)
 		g.vb[s][idx] = uint8(v)
 		g.done[s][r] |= bit
-		w.settled = append(w.settled, settledAt{r*64 + int64(f), s, v.Plies()})
+		g.settledRows[s][r] |= bit // (the row is this worker's)
+		w.settledPlies[s].add(v.Plies())
 		w.pending = max(w.pending, v.Plies()+1)
 	}
 	return true
@@ -438,11 +437,12 @@ func settledValue(best tablefile.BestMove, inCheck bool) (tablefile.Value, bool)
 
 // flush hands a worker's set-up findings over to the group.
 func (g *rowGen) flush(w *worker) {
-	for _, e := range w.settled {
-		g.settled[e.side][e.ply] = append(g.settled[e.side][e.ply], uint32(e.idx))
+	for s := range w.settledPlies {
+		g.settledPlies[s].merge(&w.settledPlies[s])
+		w.settledPlies[s] = plySet{}
 	}
 	g.long = append(g.long, w.long...)
-	w.settled, w.long = w.settled[:0], w.long[:0]
+	w.long = w.long[:0]
 }
 
 // promotionReaders sets up the readers of p's four promotions in the row
@@ -653,17 +653,42 @@ func (g *rowGen) commit(p int) bool {
 // whether there were any.
 func (g *rowGen) addSettled(p int) bool {
 	found := false
-	for s := 0; s < 2; s++ {
-		for _, i := range g.settled[s][p] {
-			g.fresh[s].or(int64(i>>6), 1<<(i&63))
-			if p%2 == 1 {
-				g.won[s][i>>6] |= 1 << (i & 63)
-			}
-			found = true
+	code := uint64(tablefile.FromPlies(p)) * 0x0101010101010101
+	for s := board.White; s <= board.Black; s++ {
+		if !g.settledPlies[s].has(p) {
+			continue
 		}
-		g.settled[s][p] = nil // (the mates of ply 0 can be many)
+		found = true
+		set := g.settledRows[s]
+		g.each(func(w *worker, r int64) {
+			x := set[r]
+			if x == 0 {
+				return
+			}
+			hits := x & g.rowEquals(s, r, code)
+			if hits == 0 {
+				return
+			}
+			set[r] = x &^ hits
+			g.fresh[s].or(r, hits)
+			if p%2 == 1 {
+				g.won[s][r] |= hits
+			}
+		})
 	}
 	return found
+}
+
+// rowEquals is the positions of row r (from lo, s to move) whose value
+// byte is code's (a byte repeated eight times).
+func (g *rowGen) rowEquals(s board.Color, r int64, code uint64) uint64 {
+	row := g.vb[s][(g.lo+r)*64 : (g.lo+r)*64+64]
+	set := uint64(0)
+	for k := 0; k < 64; k += 8 {
+		eq := zeroBytes(code ^ binary.LittleEndian.Uint64(row[k:]))
+		set |= (eq >> 7 * 0x0102040810204080 >> 56) << k
+	}
+	return set
 }
 
 // stillOpen reports whether a position of the group without a value has
