@@ -285,9 +285,10 @@ func Holds(m tablefile.Material) bool {
 // pages of the file written.
 const boundedMargin = 1 << 30
 
-// BoundedMen is the men of the tables built only in bounded memory
-// (generate.Options.Bounded): the pawnless six-man tables, whose build by
-// rows would hold about 69 GiB.
+// BoundedMen is the most men a table holds, and the men of the tables
+// built only in bounded memory: without pawns by the bounded generator
+// (generate.Options.Bounded; by rows they would hold about 69 GiB), with
+// pawns by rows, their values on disk past the bound.
 const BoundedMen = 6
 
 func (s *Store) table(m tablefile.Material, buildMax int) (*Table, error) {
