@@ -62,7 +62,8 @@ type boundedGen struct {
 }
 
 // SetUpPly is the ply a bounded build's progress reports during its
-// set-up, with done and total counting rows; WritePly while its values
+// set-up, and a build by rows' during a large group's (done and total
+// counting the rows of the table or of the group); WritePly while its values
 // are read back for the file, with done and total counting king pairs
 // (of both sides).
 const (

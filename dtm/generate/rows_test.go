@@ -160,3 +160,42 @@ func TestRowsReadThroughFiles(t *testing.T) {
 		t.Error("no value read a row at a time through a file")
 	}
 }
+
+// TestSetUpProgress: the set-up of a large group says how far it is,
+// rows done of the group's, up to all of them, and the values are those
+// of a build that says nothing.
+func TestSetUpProgress(t *testing.T) {
+	m := newMemTables(t)
+	mat := canonicalMaterial(t, "KRPvK")
+	l := tablefile.NewLayout(mat)
+	want := m.table(mat)
+	defer func(n int64) { setUpReportRows = n }(setUpReportRows)
+	setUpReportRows = 1
+	var events, prev, total int64
+	progress := func(done, of int64, ply int) {
+		if ply != SetUpPly {
+			return
+		}
+		events++
+		if done < prev || done > of {
+			t.Errorf("set-up progress %d of %d after %d", done, of, prev)
+		}
+		prev, total = done, of
+		if done == of {
+			prev = 0 // the next group's
+		}
+	}
+	b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Progress: progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append(append([]byte(nil), b.Values[0].Bytes(l.Size)...), b.Values[1].Bytes(l.Size)...)
+	if !bytes.Equal(got, want.values) {
+		t.Error("the values differ with set-up progress")
+	}
+	groups := l.SliceGroups()
+	last := groups[len(groups)-1]
+	if rows := int64(last[1]-last[0]) * l.PerSlice / 64; events != 32*int64(len(groups)) || total != rows {
+		t.Errorf("%d set-up events, the last group of %d rows; want 32 for each of %d groups, %d rows", events, total, len(groups), rows)
+	}
+}

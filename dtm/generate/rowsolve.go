@@ -210,6 +210,11 @@ func (g *rowGen) eachBlock(f func(w *worker, s board.Color, blk int64)) {
 	})
 }
 
+// setUpReportRows is the fewest rows of a group whose set-up reports how
+// far it is (SetUpPly): a six-man slice's 2^24 (a five-man group has
+// 2^18 at most). Tests lower it.
+var setUpReportRows int64 = 1 << 22
+
 // setUp finds the legal positions, those with quiet moves, the values of
 // the positions with none (checkmates, stalemates, conversions only) and
 // the best conversion of the others.
@@ -223,6 +228,9 @@ func (g *rowGen) setUp() error {
 		g.legal[board.Black][r] = g.legalBits(&sq, occ, board.Black)
 	})
 	var mu sync.Mutex
+	rows := g.hi - g.lo
+	report := g.b.progress != nil && rows >= setUpReportRows
+	var rowsDone atomic.Int64
 	g.each(func(w *worker, r int64) {
 		if g.b.failed.Load() {
 			return
@@ -234,6 +242,14 @@ func (g *rowGen) setUp() error {
 			mu.Lock()
 			g.flush(w)
 			mu.Unlock()
+		}
+		if report {
+			// (a six-man slice's set-up takes minutes: say how far it is)
+			if n := rowsDone.Add(1); n%max(1, rows/32) == 0 {
+				mu.Lock()
+				g.b.progress(n, rows, SetUpPly)
+				mu.Unlock()
+			}
 		}
 	})
 	for i := range g.b.scratch {
