@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -121,8 +122,8 @@ func (t *Table) Values() []byte { return t.rawData() }
 // file of format 3 leaves values to the probe (its bytes alone are not
 // the values), so a build must hold that table's values whole.
 func (t *Table) Read(nd *tablefile.Node) (tablefile.Value, error) {
-	if t.z != nil && t.z.Header.Decides() {
-		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
+	if err := t.readableByBuild(); err != nil {
+		return tablefile.Draw, err
 	}
 	return t.value(nd)
 }
@@ -130,10 +131,19 @@ func (t *Table) Read(nd *tablefile.Node) (tablefile.Value, error) {
 // ReadIndex reads the value at index idx of side to move side from the
 // table's file for a build, as Read does.
 func (t *Table) ReadIndex(side board.Color, idx int64) (tablefile.Value, error) {
-	if t.z != nil && t.z.Header.Decides() {
-		return tablefile.Draw, fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
+	if err := t.readableByBuild(); err != nil {
+		return tablefile.Draw, err
 	}
 	return t.z.At(int(side), idx)
+}
+
+// readableByBuild says why a build cannot read t's file value by value:
+// a file of format 3 leaves values to the probe.
+func (t *Table) readableByBuild() error {
+	if t.z != nil && t.z.Header.Decides() {
+		return fmt.Errorf("%s: read by a build without its values whole", t.l.Mat)
+	}
+	return nil
 }
 
 // rawData is the table's values whole, or nil when no build holds them.
@@ -544,32 +554,32 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 	if b.Stream != nil {
 		// a bounded build's decided bits are found as its values are
 		// read: its tables stay held until then
-		keep, reset := releaseHeld, resetLimit
+		release := inTurn(b.Release, releaseHeld, resetLimit)
 		releaseHeld, resetLimit = nil, nil
 		st := tablefile.Stream{Values: b.Stream, Wide: b.Wide, Flags: b.Flags, OneSide: b.Flags != nil && s.format3 == 2}
-		return builtValues{stream: st, release: func() {
-			b.Release()
-			keep()
-			if reset != nil {
-				reset()
-			}
-		}}, start, nil
+		return builtValues{stream: st, release: release}, start, nil
 	}
-	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: b.Release}
-	if resetLimit != nil {
-		reset := resetLimit
-		resetLimit = nil
-		built.release = func() {
-			if b.Release != nil {
-				b.Release()
-			}
-			reset()
-		}
-	}
+	// (the memory limit held until the file is written)
+	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit)}
+	resetLimit = nil
 	if decide && b.Decided[0] != nil {
 		built.decided, built.unused = b.Decided, b.Unused
 	}
 	return built, start, nil
+}
+
+// inTurn is a release that calls the releases given that are not nil,
+// in turn, or nil when all are.
+func inTurn(releases ...func()) func() {
+	releases = slices.DeleteFunc(releases, func(f func()) bool { return f == nil })
+	if len(releases) == 0 {
+		return nil
+	}
+	return func() {
+		for _, f := range releases {
+			f()
+		}
+	}
 }
 
 // valuesOnDisk reports whether the build of l, a table with pawns, keeps

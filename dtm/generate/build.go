@@ -184,11 +184,12 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 	if !o.ByPositions && tablefile.LittleEndian {
 		st := &wholeStorage{onDisk: o.ValuesOnDisk && len(l.Pawns) > 0, dir: o.ScratchDir}
 		val, err := b.buildRows(st)
-		if err != nil && st.release != nil {
-			st.release()
-			st.release = nil
+		release := st.release()
+		if err != nil && release != nil {
+			release()
+			release = nil
 		}
-		return Built{Values: val, Decided: b.decided, Unused: b.unused, Release: st.release}, err
+		return Built{Values: val, Decided: b.decided, Unused: b.unused, Release: release}, err
 	}
 	groups := l.SliceGroups()
 	largest := 0
@@ -267,7 +268,7 @@ type worker struct {
 	// positions, conversions mating too late, not yet handed over; a
 	// row's pawn steps and captures
 	settledPlies [2]plySet
-	long         []settledAt
+	long         []sidedIndex
 	pushes       []push
 	caps         []capture
 	best         [64]tablefile.BestMove // a row's best conversions, by square

@@ -9,16 +9,11 @@ import (
 	"unsafe"
 )
 
-// mappedWords returns n zero words in a shared mapping of a scratch file
-// in dir ("" for the system's), unlinked as soon as it is created: the
-// system pages the words to the file when memory is short, and a killed
-// build leaves nothing. release unmaps them.
-func mappedWords(dir string, n int64) (words []uint64, release func(), err error) {
-	return mapped[uint64](dir, n, "bit sets")
-}
-
-// mapped returns n zeros of T as mappedWords does; what names what they
-// hold in an error.
+// mapped returns n zeros of T in a shared mapping of a scratch file in
+// dir ("" for the system's), unlinked as soon as it is created: the
+// system pages them to the file when memory is short, and a killed
+// build leaves nothing. release unmaps them; what names what they hold
+// in an error.
 func mapped[T uint32 | uint64](dir string, n int64, what string) (words []T, release func(), err error) {
 	if n == 0 {
 		return nil, func() {}, nil

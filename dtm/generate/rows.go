@@ -236,7 +236,7 @@ type rowGroup struct {
 	settledPlies [2]plySet
 	// positions with a conversion mating too late to store (counted as a
 	// draw); each must end as a win, found otherwise
-	long    []settledAt
+	long    []sidedIndex
 	pending int // the last ply a set-up value or a conversion reaches
 	lastPly int // the last ply at which a position took a value
 }
@@ -305,11 +305,10 @@ func (s rowSet) reset() {
 	}
 }
 
-// settledAt is a position (index and side) and a ply.
-type settledAt struct {
+// sidedIndex is a position: its index and side to move.
+type sidedIndex struct {
 	idx  int64
 	side board.Color
-	ply  int
 }
 
 // decodeRow returns the squares of the fixed men of row r (the free

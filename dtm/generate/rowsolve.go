@@ -401,7 +401,7 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 				g.b.fail(tablefile.ErrTooLong)
 				return false
 			}
-			w.long = append(w.long, settledAt{idx, s, 0})
+			w.long = append(w.long, sidedIndex{idx, s})
 		}
 		if q&bit != 0 {
 			if best.Have {
@@ -619,7 +619,12 @@ func zeroBytes(x uint64) uint64 {
 // convIs returns the positions of row r (from lo, s to move) whose
 // conversions' value is code.
 func (g *rowGen) convIs(s board.Color, r int64, code uint8) uint64 {
-	row := g.conv[s][r*64 : r*64+64]
+	return bytesEqual(g.conv[s][r*64:r*64+64], code)
+}
+
+// bytesEqual is the set of the places of the 64 bytes of row that hold
+// code.
+func bytesEqual(row []byte, code uint8) uint64 {
 	pattern := uint64(code) * 0x0101010101010101
 	c := uint64(0)
 	for k := 0; k < 64; k += 8 {
@@ -669,7 +674,7 @@ func (g *rowGen) commit(p int) bool {
 // whether there were any.
 func (g *rowGen) addSettled(p int) bool {
 	found := false
-	code := uint64(tablefile.FromPlies(p)) * 0x0101010101010101
+	code := uint8(tablefile.FromPlies(p))
 	for s := board.White; s <= board.Black; s++ {
 		if !g.settledPlies[s].has(p) {
 			continue
@@ -681,7 +686,7 @@ func (g *rowGen) addSettled(p int) bool {
 			if x == 0 {
 				return
 			}
-			hits := x & g.rowEquals(s, r, code)
+			hits := x & bytesEqual(g.vb[s][(g.lo+r)*64:(g.lo+r)*64+64], code)
 			if hits == 0 {
 				return
 			}
@@ -693,18 +698,6 @@ func (g *rowGen) addSettled(p int) bool {
 		})
 	}
 	return found
-}
-
-// rowEquals is the positions of row r (from lo, s to move) whose value
-// byte is code's (a byte repeated eight times).
-func (g *rowGen) rowEquals(s board.Color, r int64, code uint64) uint64 {
-	row := g.vb[s][(g.lo+r)*64 : (g.lo+r)*64+64]
-	set := uint64(0)
-	for k := 0; k < 64; k += 8 {
-		eq := zeroBytes(code ^ binary.LittleEndian.Uint64(row[k:]))
-		set |= (eq >> 7 * 0x0102040810204080 >> 56) << k
-	}
-	return set
 }
 
 // stillOpen reports whether a position of the group without a value has

@@ -2,6 +2,12 @@ package generate
 
 import "mateline.dev/mateline/dtm/tablefile"
 
+// mappedWords returns n zero words in a shared mapping of a scratch file
+// (mapped): a bounded build's bit sets on disk.
+func mappedWords(dir string, n int64) (words []uint64, release func(), err error) {
+	return mapped[uint64](dir, n, "bit sets")
+}
+
 // wholeStorage is where a build by rows keeps what it holds of the whole
 // table, its values and its decided and unused bits: the heap, or, for a
 // table with pawns too large for memory (Options.ValuesOnDisk), shared
@@ -10,10 +16,9 @@ import "mateline.dev/mateline/dtm/tablefile"
 // moves lead to, so the pages it touches are a few slices' (the heap
 // holds the group's own arrays either way).
 type wholeStorage struct {
-	onDisk  bool
-	dir     string
-	unmap   []func()
-	release func() // set once something is mapped: lets it all go
+	onDisk bool
+	dir    string
+	unmap  []func()
 }
 
 // byteArray is a ByteArray of n bytes, zero.
@@ -43,9 +48,14 @@ func (st *wholeStorage) words(n int64) ([]uint64, error) {
 }
 
 // keep adds a mapping to those release lets go.
-func (st *wholeStorage) keep(unmap func()) {
-	st.unmap = append(st.unmap, unmap)
-	st.release = func() {
+func (st *wholeStorage) keep(unmap func()) { st.unmap = append(st.unmap, unmap) }
+
+// release is what lets every mapping go, or nil when nothing is mapped.
+func (st *wholeStorage) release() func() {
+	if len(st.unmap) == 0 {
+		return nil
+	}
+	return func() {
 		for _, u := range st.unmap {
 			u()
 		}
