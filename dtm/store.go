@@ -398,6 +398,7 @@ func (s *Store) load(path string, l *tablefile.Layout) (*Table, func(), error) {
 	z.Id = s.nextID
 	s.mu.Unlock()
 	z.Cache = s.cache
+	z.ReleaseRead = l.Men >= BoundedMen
 	z.Corrupt = func(g int64, err error) {
 		s.warnOnce(fmt.Sprintf("%s#%d", path, g), fmt.Sprintf("DTM table %s: %v (changed since it was opened? the probe is not answered; the table is checked, and rebuilt if need be, when next opened)", path, err))
 	}
@@ -482,6 +483,8 @@ type builtValues struct {
 	// a bounded build's scratch file and the tables its stream reads, or
 	// the mapped values of a build with them on disk (nil: nothing)
 	release func()
+	// paged: sides are shared mappings of scratch files (values on disk)
+	paged bool
 }
 
 // buildValues builds m's values, holding the values of the tables its
@@ -560,7 +563,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		return builtValues{stream: st, release: release}, start, nil
 	}
 	// (the memory limit held until the file is written)
-	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit)}
+	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit), paged: valuesOnDisk && b.Release != nil}
 	resetLimit = nil
 	if decide && b.Decided[0] != nil {
 		built.decided, built.unused = b.Decided, b.Unused
@@ -644,9 +647,9 @@ func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path strin
 			kept <- c
 		}()
 	}
-	o := tablefile.ZOptions{}
+	o := tablefile.ZOptions{Paged: built.paged}
 	if decide {
-		o = tablefile.ZOptions{Decided: built.decided, Unused: built.unused, OneSide: s.format3 == 2, Fill: s.fill}
+		o = tablefile.ZOptions{Decided: built.decided, Unused: built.unused, OneSide: s.format3 == 2, Fill: s.fill, Paged: built.paged}
 	}
 	size, err := tablefile.WriteFile(path, l, built.sides, o, s.workers)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"syscall"
 	"unsafe"
+
+	"mateline.dev/mateline/dtm/tablefile"
 )
 
 // mapped returns n zeros of T in a shared mapping of a scratch file in
@@ -35,4 +37,16 @@ func mapped[T uint32 | uint64](dir string, n int64, what string) (words []T, rel
 		return nil, nil, fmt.Errorf("mapping a build's %s: %w", what, err)
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, nil
+}
+
+// dropPages lets go of the process's hold on the resident pages of a
+// mapping made by mapped (tablefile.ReleasePages): they stay in the page
+// cache, written back as the system sees fit, and a later read maps them
+// again. Only for a shared mapping of a file: on memory of the heap it
+// would lose what it holds.
+func dropPages[T uint32 | uint64](words []T) {
+	if len(words) == 0 {
+		return
+	}
+	tablefile.ReleasePages(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), len(words)*int(unsafe.Sizeof(T(0)))))
 }

@@ -70,6 +70,7 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 		if err := g.solve(gr[0], gr[1]); err != nil {
 			return [2]tablefile.ByteArray{}, err
 		}
+		st.dropPages()
 		if b.progress != nil {
 			done := int64(1)
 			if !g.pawnless {

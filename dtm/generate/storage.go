@@ -19,6 +19,7 @@ type wholeStorage struct {
 	onDisk bool
 	dir    string
 	unmap  []func()
+	drop   []func() // per mapping, the release of its resident pages
 }
 
 // byteArray is a ByteArray of n bytes, zero.
@@ -30,7 +31,7 @@ func (st *wholeStorage) byteArray(n int64) (tablefile.ByteArray, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.keep(unmap)
+	st.keep(unmap, func() { dropPages(w) })
 	return tablefile.ByteArray(w), nil
 }
 
@@ -43,12 +44,25 @@ func (st *wholeStorage) words(n int64) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.keep(unmap)
+	st.keep(unmap, func() { dropPages(w) })
 	return w, nil
 }
 
-// keep adds a mapping to those release lets go.
-func (st *wholeStorage) keep(unmap func()) { st.unmap = append(st.unmap, unmap) }
+// keep adds a mapping to those release lets go, and its pages to those
+// dropPages lets go.
+func (st *wholeStorage) keep(unmap, drop func()) {
+	st.unmap, st.drop = append(st.unmap, unmap), append(st.drop, drop)
+}
+
+// dropPages lets go of the resident pages of every mapping, between two
+// groups of slices: they stay in the page cache, and the next group maps
+// again those it reads, so the process holds the pages of one group's
+// work, not of every group before (KQRPvKN's values and bits are 64 GB).
+func (st *wholeStorage) dropPages() {
+	for _, d := range st.drop {
+		d()
+	}
+}
 
 // release is what lets every mapping go, or nil when nothing is mapped.
 func (st *wholeStorage) release() func() {

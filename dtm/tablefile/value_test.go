@@ -194,8 +194,11 @@ func TestRecompressBest(t *testing.T) {
 		},
 		OneSide: true,
 	}
-	c, err := compressFrom(l, st, 1<<ZOneSideShift, 2)
+	c, err := newStreamedTable(l, st, 1<<ZOneSideShift)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.compressFrom(l, st, 1<<ZOneSideShift, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	side := c.stored[0]

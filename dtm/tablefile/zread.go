@@ -32,13 +32,19 @@ func zstdDecoder() *zstd.Decoder {
 
 // Compressed is an open compressed table: its mapped file and block index.
 type Compressed struct {
-	Header  zHeader
-	File    []byte // the whole file, mapped
-	Per     int64  // blocks per side
-	Id      uint64 // the cache's key for this table
-	Cache   *BlockCache
-	slots   []atomic.Pointer[cached] // per block, the cache's copy if any
-	Corrupt func(g int64, err error)
+	Header zHeader
+	File   []byte // the whole file, mapped
+	Per    int64  // blocks per side
+	Id     uint64 // the cache's key for this table
+	Cache  *BlockCache
+	// ReleaseRead lets go of the file's resident pages each time
+	// releaseEvery bytes of blocks have been decoded from it (ReleasePages):
+	// a six-man file, up to 8 GB, read block by block by a build, stays
+	// in the page cache, not in the process's resident memory
+	ReleaseRead bool
+	readSince   atomic.Int64             // bytes of blocks decoded since the last release
+	slots       []atomic.Pointer[cached] // per block, the cache's copy if any
+	Corrupt     func(g int64, err error)
 }
 
 // OpenCompressed maps a compressed table file and checks its header, its

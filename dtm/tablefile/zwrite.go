@@ -142,13 +142,6 @@ func longestMateInPairs(vals []byte) uint16 {
 	return uint16(longest)
 }
 
-// writeCompressed writes a table's values (sides[0] White to move,
-// sides[1] Black) as a compressed file of format 2: writeFile with
-// nothing left to the probe.
-func writeCompressed(path string, l *Layout, sides [2][]byte, workers int) (int64, error) {
-	return WriteFile(path, l, sides, ZOptions{}, workers)
-}
-
 // ZOptions choose what a table file stores.
 type ZOptions struct {
 	// Decided: per side, a bit per position whose value its captures
@@ -162,6 +155,11 @@ type ZOptions struct {
 	// Fill: how a format-3 file of one side fills the slots a probe
 	// need not read (fillChoose: as its blocks compress smaller)
 	Fill FillMode
+	// Paged: the values are shared mappings of files (a build with its
+	// values on disk), whose resident pages a file of both sides lets go
+	// a batch at a time as it is written (ReleasePages): never set for
+	// values on the heap, which it would lose
+	Paged bool
 }
 
 // FillMode says how the slots a probe need not read are filled.
@@ -176,15 +174,26 @@ const (
 // WriteFile writes a table's values as a compressed file (format 3: the
 // values' checksum is the CRC-32C of each block's, in order), through a
 // temporary file in the same directory, synced and renamed into place.
-// workers goroutines compress blocks side by side.
+// workers goroutines compress blocks side by side. A file of both sides
+// is written a batch of blocks at a time as they are compressed
+// (streamTo); one of one side (ZOptions.OneSide) is compressed whole
+// first, since the side kept is the one whose blocks come out smaller.
 func WriteFile(path string, l *Layout, sides [2][]byte, o ZOptions, workers int) (int64, error) {
 	if workers <= 0 {
 		workers = 2
 	}
-	c := compressTable(l, sides, o, workers)
+	if o.Decided[0] != nil && o.OneSide {
+		return writeSized(path, compressTable(l, sides, o, workers).writeTo)
+	}
+	c := newCompressedTable(l, sides, o, zBlockShift)
+	return writeSized(path, func(f *os.File) (int64, error) { return c.streamTo(f, workers, streamBatch) })
+}
+
+// writeSized is writeAtomic of a write that returns the file's size.
+func writeSized(path string, write func(f *os.File) (int64, error)) (int64, error) {
 	var size int64
 	err := writeAtomic(path, func(f *os.File) (err error) {
-		size, err = c.writeTo(f)
+		size, err = write(f)
 		return err
 	})
 	return size, err
@@ -215,26 +224,45 @@ type Stream struct {
 
 // WriteFileFrom writes a table's values as a file drawn from st, chunk
 // positions at a time (a multiple of a block's): only a chunk's values
-// and the compressed blocks are held, never the table whole. The file is
-// of format 2 (both sides stored), 4 (Wide), 3 (Flags) or 5 (both), and goes
-// through a temporary file and a rename, as WriteFile's.
+// are held, never the table whole, and a file of both sides holds only
+// a chunk's compressed blocks too, written as they are done (one of one
+// side holds the compressed blocks of both until it is chosen). The file
+// is of format 2 (both sides stored), 4 (Wide), 3 (Flags) or 5 (both),
+// and goes through a temporary file and a rename, as WriteFile's.
 func WriteFileFrom(path string, l *Layout, st Stream, chunk int64, workers int) (int64, error) {
-	c, err := compressFrom(l, st, chunk, workers)
+	c, err := newStreamedTable(l, st, chunk)
 	if err != nil {
 		return 0, err
 	}
-	var size int64
-	err = writeAtomic(path, func(f *os.File) (err error) {
-		size, err = c.writeTo(f)
-		return err
+	if st.Flags != nil && st.OneSide {
+		if err := c.compressFrom(l, st, chunk, workers, nil); err != nil {
+			return 0, err
+		}
+		return writeSized(path, c.writeTo)
+	}
+	return writeSized(path, func(f *os.File) (int64, error) {
+		fw, err := c.startFile(f)
+		if err != nil {
+			return 0, err
+		}
+		write := func(from, to int64) error {
+			for g := from; g < to; g++ {
+				if err := c.writeBlock(fw, g); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := c.compressFrom(l, st, chunk, workers, write); err != nil {
+			return 0, err
+		}
+		return c.finishFile(fw)
 	})
-	return size, err
 }
 
-// compressFrom compresses a table's blocks as st gives its values, a
-// chunk at a time; the values' checksum is taken as they come (format 3:
-// each block's, in writeTo).
-func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTable, error) {
+// newStreamedTable is the compressedTable of a file drawn from st, chunk
+// positions at a time: its header and block count, no block yet.
+func newStreamedTable(l *Layout, st Stream, chunk int64) (*compressedTable, error) {
 	shift := uint8(zBlockShift)
 	decide := st.Flags != nil
 	if decide && st.OneSide {
@@ -243,23 +271,29 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 	if chunk <= 0 || chunk%(1<<shift) != 0 {
 		return nil, fmt.Errorf("%s: chunk %d is not a multiple of the block", l.Mat, chunk)
 	}
-	per := blocksPerSide(l.Size, shift)
-	c := &compressedTable{
-		h:      zHeader{men: uint32(l.Men), sig: l.Mat.String(), size: uint64(l.Size), Shift: shift, codec: codecZstd},
-		per:    per,
-		stored: []int64{0, 1},
-		comp:   make([][]byte, 2*per),
-		crcs:   make([]uint32, 2*per),
-		longs:  make([]uint16, 2*per),
-	}
-	width := int64(1)
+	c := newCompressedTable(l, [2][]byte{}, ZOptions{}, shift)
 	switch {
 	case st.Wide && decide:
-		c.h.Version, c.h.Sides, c.h.Flags, width = ZFormatDecidedWide, 3, FlagConversions, 2
+		c.h.Version, c.h.Sides, c.h.Flags = ZFormatDecidedWide, 3, FlagConversions
 	case st.Wide:
-		c.h.Version, width = ZFormatWide, 2
+		c.h.Version = ZFormatWide
 	case decide:
 		c.h.Version, c.h.Sides, c.h.Flags = ZFormatDecided, 3, FlagConversions
+	}
+	return c, nil
+}
+
+// compressFrom compresses a table's blocks as st gives its values, a
+// chunk at a time; the values' checksum is taken as they come (format 3:
+// each block's, in writeTo). After each chunk, written (when not nil) is
+// given the range of its blocks, done, in file order. With st.OneSide, it
+// then keeps the side whose blocks are smaller.
+func (c *compressedTable) compressFrom(l *Layout, st Stream, chunk int64, workers int, written func(from, to int64) error) error {
+	shift, per := c.h.Shift, c.per
+	decide := st.Flags != nil
+	width := int64(1)
+	if st.Wide {
+		width = 2
 	}
 	enc := ZstdEncoder(l.Size)
 	buf := make([]byte, width*min(chunk, l.Size))
@@ -276,11 +310,11 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 			n := min(chunk, l.Size-from)
 			vals := buf[:width*n]
 			if err := st.Values(side, from, vals); err != nil {
-				return nil, err
+				return err
 			}
 			if decide {
 				if err := st.Flags(side, from, decided[:(n+63)/64], unused[:(n+63)/64]); err != nil {
-					return nil, err
+					return err
 				}
 			}
 			if st.Wide && !decide {
@@ -290,7 +324,8 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 				c.h.crc = crc32.Update(c.h.crc, Castagnoli, vals)
 			}
 			first := int64(side)*per + from>>shift
-			Blocks((n+1<<shift-1)>>shift, workers, func(k int64, b []byte) []byte {
+			blocks := (n + 1<<shift - 1) >> shift
+			Blocks(blocks, workers, func(k int64, b []byte) []byte {
 				block := vals[width*k<<shift : width*min((k+1)<<shift, n)]
 				switch {
 				case st.Wide && decide:
@@ -315,17 +350,20 @@ func compressFrom(l *Layout, st Stream, chunk int64, workers int) (*compressedTa
 				c.comp[first+k] = enc.EncodeAll(block, nil)
 				return b
 			})
+			if written != nil {
+				if err := written(first, first+blocks); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	if decide && st.OneSide {
 		c.keepSmallerSide()
 		if l.Men > MaxMen {
-			if err := c.recompressBest(workers); err != nil {
-				return nil, err
-			}
+			return c.recompressBest(workers)
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // recompressBest compresses the blocks of the side kept again at zstd's
@@ -389,15 +427,10 @@ type compressedTable struct {
 	longs  []uint16 // per block, its longest mate
 }
 
-// compressTable compresses the blocks a file of these values stores:
-// both sides, or with o.oneSide the side (and fill) that compresses
-// smaller.
-func compressTable(l *Layout, sides [2][]byte, o ZOptions, workers int) *compressedTable {
-	decide := o.Decided[0] != nil
-	shift := uint8(zBlockShift)
-	if decide && o.OneSide {
-		shift = ZOneSideShift
-	}
+// newCompressedTable is the compressedTable of a file of these values
+// (nil when they come from a Stream) in blocks of 1<<shift: its header
+// and block count, both sides stored, no block compressed yet.
+func newCompressedTable(l *Layout, sides [2][]byte, o ZOptions, shift uint8) *compressedTable {
 	per := blocksPerSide(l.Size, shift)
 	c := &compressedTable{
 		h:      zHeader{men: uint32(l.Men), sig: l.Mat.String(), size: uint64(l.Size), Shift: shift, codec: codecZstd},
@@ -409,25 +442,73 @@ func compressTable(l *Layout, sides [2][]byte, o ZOptions, workers int) *compres
 		crcs:   make([]uint32, 2*per),
 		longs:  make([]uint16, 2*per),
 	}
-	if decide {
+	if o.Decided[0] != nil {
 		c.h.Version, c.h.Sides, c.h.Flags = ZFormatDecided, 3, FlagConversions
 	}
-	if decide && o.OneSide {
-		c.compressOneSide(l, workers)
-		return c
-	}
-	enc := ZstdEncoder(l.Size)
-	c.compress(workers, func(int64) *zstd.Encoder { return enc }, true, false, c.comp, c.crcs, func(int64) bool { return true })
 	return c
 }
 
-// compress compresses into comp the blocks want picks, filled (up:
-// flagFillUp), and their checksums into crcs; first, it also finds every
-// block's longest mate.
-func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder, first, up bool, comp [][]byte, crcs []uint32, want func(g int64) bool) {
+// compressTable compresses, whole, the blocks a file of one side stores:
+// the side (and fill) that compresses smaller.
+func compressTable(l *Layout, sides [2][]byte, o ZOptions, workers int) *compressedTable {
+	c := newCompressedTable(l, sides, o, ZOneSideShift)
+	c.compressOneSide(l, workers)
+	return c
+}
+
+// streamBatch is how many blocks streamTo compresses before it writes
+// them: 32 MiB of values, some 1,500 milliseconds of a core's work, so
+// that the wait for the batch's last block costs little.
+const streamBatch = 1024
+
+// streamTo compresses the blocks of both sides batch blocks at a time,
+// and writes each batch to f as it is done: only a batch's compressed
+// blocks are held, never the file's (KQRPvKN's, 8.4 GB). It returns the
+// file's size.
+func (c *compressedTable) streamTo(f *os.File, workers int, batch int64) (int64, error) {
+	fw, err := c.startFile(f)
+	if err != nil {
+		return 0, err
+	}
+	enc := ZstdEncoder(int64(c.h.size))
+	encoder := func(int64) *zstd.Encoder { return enc }
+	for from := int64(0); from < 2*c.per; from += batch {
+		to := min(from+batch, 2*c.per)
+		c.compress(workers, encoder, true, false, c.comp, c.crcs, func(int64) bool { return true }, from, to)
+		for g := from; g < to; g++ {
+			if err := c.writeBlock(fw, g); err != nil {
+				return 0, err
+			}
+		}
+		if c.o.Paged {
+			c.releaseValues(from, to)
+		}
+	}
+	return c.finishFile(fw)
+}
+
+// releaseValues lets go of the resident pages of the values of blocks
+// g0 to g1 (of both sides, in file order), which are written.
+func (c *compressedTable) releaseValues(g0, g1 int64) {
+	shift, size := c.h.Shift, int64(c.h.size)
+	for side := range int64(2) {
+		lo, hi := max(g0, side*c.per), min(g1, (side+1)*c.per)
+		if lo < hi {
+			i0, i1 := lo-side*c.per, hi-side*c.per
+			ReleasePages(c.sides[side][i0<<shift : min(i1<<shift, size)])
+		}
+	}
+}
+
+// compress compresses into comp the blocks want picks among those from
+// g0 to g1 (of both sides, in file order), filled (up: flagFillUp), and
+// their checksums into crcs; first, it also finds every block's longest
+// mate.
+func (c *compressedTable) compress(workers int, enc func(i int64) *zstd.Encoder, first, up bool, comp [][]byte, crcs []uint32, want func(g int64) bool, g0, g1 int64) {
 	size := int64(c.h.size)
 	shift := c.h.Shift
-	Blocks(2*c.per, workers, func(g int64, buf []byte) []byte {
+	Blocks(g1-g0, workers, func(k int64, buf []byte) []byte {
+		g := g0 + k
 		side, i := g/c.per, g%c.per
 		if first {
 			from := i << shift
@@ -456,10 +537,10 @@ func (c *compressedTable) compressOneSide(l *Layout, workers int) {
 	compUp, crcsUp := make([][]byte, 2*c.per), make([]uint32, 2*c.per)
 	fill := c.o.Fill
 	if fill != FillUp {
-		c.compress(workers, sampling, true, false, c.comp, c.crcs, sampled)
+		c.compress(workers, sampling, true, false, c.comp, c.crcs, sampled, 0, 2*c.per)
 	}
 	if fill != FillPrev {
-		c.compress(workers, sampling, fill == FillUp, true, compUp, crcsUp, sampled)
+		c.compress(workers, sampling, fill == FillUp, true, compUp, crcsUp, sampled, 0, 2*c.per)
 	}
 	side, up := c.smallestSample(compUp)
 	if up {
@@ -473,7 +554,7 @@ func (c *compressedTable) compressOneSide(l *Layout, workers int) {
 		}
 	}
 	c.h.Sides = 1 << side
-	c.compress(workers, final, false, up, c.comp, c.crcs, func(g int64) bool { return g/c.per == side && c.comp[g] == nil })
+	c.compress(workers, final, false, up, c.comp, c.crcs, func(g int64) bool { return g/c.per == side && c.comp[g] == nil }, 0, 2*c.per)
 }
 
 // smallestSample picks, among the candidates the fill allows (side 0
@@ -505,49 +586,89 @@ func (c *compressedTable) smallestSample(compUp [][]byte) (side int64, up bool) 
 // writeTo writes the file to f: the header, the block index, the blocks
 // of the sides stored. It returns the file's size.
 func (c *compressedTable) writeTo(f *os.File) (int64, error) {
-	h := c.h
-	n := int64(len(c.stored)) * c.per
-	index := make([]byte, n*indexEntry+8)
-	off := int64(ZHeaderSize) + int64(len(index))
-	if _, err := f.Seek(off, io.SeekStart); err != nil {
+	fw, err := c.startFile(f)
+	if err != nil {
 		return 0, err
 	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	k := int64(0)
-	size := int64(h.size)
 	for _, side := range c.stored {
 		for i := int64(0); i < c.per; i++ {
-			g := side*c.per + i
-			b := c.comp[g]
-			binary.LittleEndian.PutUint64(index[k*indexEntry:], uint64(off))
-			binary.LittleEndian.PutUint32(index[k*indexEntry+8:], crc32.Checksum(b, Castagnoli))
-			if _, err := w.Write(b); err != nil {
+			if err := c.writeBlock(fw, side*c.per+i); err != nil {
 				return 0, err
 			}
-			off += int64(len(b))
-			if h.Decides() {
-				h.crc = crc32.Update(h.crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
-			} else if c.sides[side] != nil { // (else compressFrom took it)
-				h.crc = crc32.Update(h.crc, Castagnoli, c.sides[side][i<<h.Shift:min((i+1)<<h.Shift, size)])
-			}
-			k++
 		}
 	}
+	return c.finishFile(fw)
+}
+
+// fileWriter is a table file being written: the blocks go out in file
+// order after the room left for the header and the block index, which
+// are written last.
+type fileWriter struct {
+	f     *os.File
+	w     *bufio.Writer
+	index []byte // the block index: per block its offset and checksum, then the end
+	off   int64  // where the next block goes
+	k     int64  // the blocks written
+}
+
+// startFile leaves room at the start of f for the header and the index
+// of the blocks of the sides stored, where the first block goes.
+func (c *compressedTable) startFile(f *os.File) (*fileWriter, error) {
+	n := int64(len(c.stored)) * c.per
+	fw := &fileWriter{f: f, index: make([]byte, n*indexEntry+8)}
+	fw.off = int64(ZHeaderSize) + int64(len(fw.index))
+	if _, err := f.Seek(fw.off, io.SeekStart); err != nil {
+		return nil, err
+	}
+	fw.w = bufio.NewWriterSize(f, 1<<20)
+	return fw, nil
+}
+
+// writeBlock writes block g (of both sides, compressed), enters it in
+// the index, takes its checksum into the values' (format 3: the
+// checksum of the bytes it stores; else its values, when the file is
+// written from them), and lets its bytes go.
+func (c *compressedTable) writeBlock(fw *fileWriter, g int64) error {
+	b := c.comp[g]
+	binary.LittleEndian.PutUint64(fw.index[fw.k*indexEntry:], uint64(fw.off))
+	binary.LittleEndian.PutUint32(fw.index[fw.k*indexEntry+8:], crc32.Checksum(b, Castagnoli))
+	if _, err := fw.w.Write(b); err != nil {
+		return err
+	}
+	fw.off += int64(len(b))
+	fw.k++
+	side, i := g/c.per, g%c.per
+	switch {
+	case c.h.Decides():
+		c.h.crc = crc32.Update(c.h.crc, Castagnoli, binary.LittleEndian.AppendUint32(nil, c.crcs[g]))
+	case c.sides[side] != nil: // (else compressFrom took it)
+		shift, size := c.h.Shift, int64(c.h.size)
+		c.h.crc = crc32.Update(c.h.crc, Castagnoli, c.sides[side][i<<shift:min((i+1)<<shift, size)])
+	}
+	c.comp[g] = nil
+	return nil
+}
+
+// finishFile writes the header and the block index once every block is
+// written. It returns the file's size.
+func (c *compressedTable) finishFile(fw *fileWriter) (int64, error) {
+	h := c.h
 	for _, l := range c.longs {
 		h.Longest = max(h.Longest, l)
 	}
-	if err := w.Flush(); err != nil {
+	if err := fw.w.Flush(); err != nil {
 		return 0, err
 	}
-	binary.LittleEndian.PutUint64(index[n*indexEntry:], uint64(off))
-	h.indexCRC, h.Blocks = crc32.Checksum(index, Castagnoli), uint32(n)
-	if _, err := f.WriteAt(h.encode(), 0); err != nil {
+	n := fw.k
+	binary.LittleEndian.PutUint64(fw.index[n*indexEntry:], uint64(fw.off))
+	h.indexCRC, h.Blocks = crc32.Checksum(fw.index, Castagnoli), uint32(n)
+	if _, err := fw.f.WriteAt(h.encode(), 0); err != nil {
 		return 0, err
 	}
-	if _, err := f.WriteAt(index, ZHeaderSize); err != nil {
+	if _, err := fw.f.WriteAt(fw.index, ZHeaderSize); err != nil {
 		return 0, err
 	}
-	return off, nil
+	return fw.off, nil
 }
 
 // writeAtomic writes a file through a temporary file in the same
