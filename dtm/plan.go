@@ -185,11 +185,11 @@ func estimatedLargeBuild(m tablefile.Material, size int64) time.Duration {
 const boundedBuildRate = float64(1097*time.Second) / 7751073792
 
 // sixPawnSlowdown is how much slower a six-man table with pawns builds
-// a position than the five-man generator does: KQRPvKN took 2,995 s on
-// two cores (2026-12-06, its values on disk, its promotions read
-// through their files, 1,113 s of it the write) where the five-man
-// speed gives 1,728 s.
-const sixPawnSlowdown = 2995.0 / 1728
+// a position than the five-man generator does: KQRPvKN took 1,806 s on
+// two cores (2026-12-07, its values on disk, its promotions read
+// through their files, about 240 s of it the streamed write) where the
+// five-man speed gives 1,728 s.
+const sixPawnSlowdown = 1806.0 / 1728
 
 // largeBuildRates is the five-man generator's time per position of a
 // pawnless table, one with a pawn and one with more (KQRvKR 10 s,

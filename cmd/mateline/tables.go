@@ -360,7 +360,7 @@ func tablesCommand() *cli.Command {
 					"position: 60 GiB of disk for a one-pawn six-man table while it builds), its group of\n" +
 					"slices in memory. A six-man table with pawns reads its six-man promotions through their\n" +
 					"files, which must store both sides (format 2): a build that names it writes them so.\n" +
-					"KQRPvKN took 50 min on two cores after its four promotions (47 min), 8.4 GB in format 2.\n" +
+					"KQRPvKN took 30 min on two cores after its four promotions (47 min), 14.7 GB at most, 8.4 GB in format 2.\n" +
 					"'tables plan --men 6' costs the whole six-man set.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
