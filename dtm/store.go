@@ -440,6 +440,9 @@ func (s *Store) buildAndOpen(m tablefile.Material, l *tablefile.Layout, path str
 	var t *Table
 	var release func()
 	var readErr error
+	if err == nil && built.checkpoint != nil {
+		built.checkpoint.Remove() // the table is written
+	}
 	if err == nil {
 		s.planDone(m) // its children are read no more
 		t, release, readErr = s.load(path, l)
@@ -485,6 +488,9 @@ type builtValues struct {
 	release func()
 	// paged: sides are shared mappings of scratch files (values on disk)
 	paged bool
+	// checkpoint: the files a killed build with its values on disk goes
+	// on from, removed once the table is written (nil: none)
+	checkpoint *generate.Checkpoint
 }
 
 // buildValues builds m's values, holding the values of the tables its
@@ -550,8 +556,15 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		// less the tables held, until the file is written
 		resetLimit = holdMemoryLimit(s.heapLimit(held))
 	}
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk})
+	var checkpoint *generate.Checkpoint
+	if valuesOnDisk {
+		checkpoint = s.checkpointOf(m, l, decide)
+	}
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
 	if err != nil {
+		if checkpoint != nil {
+			checkpoint.Remove() // (the same build would fail again from it)
+		}
 		return builtValues{}, start, err
 	}
 	if b.Stream != nil {
@@ -563,7 +576,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		return builtValues{stream: st, release: release}, start, nil
 	}
 	// (the memory limit held until the file is written)
-	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit), paged: valuesOnDisk && b.Release != nil}
+	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit), paged: valuesOnDisk && b.Release != nil, checkpoint: checkpoint}
 	resetLimit = nil
 	if decide && b.Decided[0] != nil {
 		built.decided, built.unused = b.Decided, b.Unused

@@ -350,18 +350,20 @@ func tablesCommand() *cli.Command {
 					"up to five men (--men 5) takes about 30 min on two cores and 2.48 GB of disk (up to\n" +
 					"19 GB while it runs: the values of the tables later builds read are kept as scratch\n" +
 					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n" +
-					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about\n" +
-					"15 to 20 min on two cores for one with short mates, 0.45 GB of disk; a killed build\n" +
-					"starts that table again. KRNvKNN's mates (262 moves) take two bytes a value (version 5,\n" +
-					"0.72 GB). --memory lowers the bound: below 14.5 GiB two of the five bit sets go to\n" +
-					"scratch files the system pages, down to about 9.5 GiB (slower when memory is short);\n" +
-					"below that the build is refused and says what it needs. A table with pawns whose values\n" +
-					"whole would pass the bound keeps them in scratch files the system pages (two bytes a\n" +
-					"position: 60 GiB of disk for a one-pawn six-man table while it builds), its group of\n" +
-					"slices in memory. A six-man table with pawns reads its six-man promotions through their\n" +
-					"files, which must store both sides (format 2): a build that names it writes them so.\n" +
-					"KQRPvKN took 30 min on two cores after its four promotions (47 min), 14.7 GB at most, 8.4 GB in format 2.\n" +
-					"'tables plan --men 6' costs the whole six-man set.\n\n" +
+					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about 15\n" +
+					"to 20 min on two cores for one with short mates, 0.45 GB of disk; a killed build starts\n" +
+					"that table again. KRNvKNN's mates (262 moves) take two bytes a value (version 5, 0.72\n" +
+					"GB). --memory lowers the bound: below 14.5 GiB two of the five bit sets go to scratch\n" +
+					"files the system pages, down to about 9.5 GiB (slower when memory is short); below that\n" +
+					"the build is refused and says what it needs. A table with pawns whose values whole would\n" +
+					"pass the bound keeps them in files the system pages (two bytes a position: 60 GiB of\n" +
+					"disk for a one-pawn six-man table while it builds), its group of slices in memory; those\n" +
+					"files (TABLE.mldtm.part.*) are its checkpoint: killed, the same command goes on after\n" +
+					"the last group of slices it finished, and removes them once the table is written (remove\n" +
+					"them to start again). A six-man table with pawns reads its six-man promotions through\n" +
+					"their files, which must store both sides (format 2): a build that names it writes them\n" +
+					"so. KQRPvKN took 30 min on two cores after its four promotions (47 min), 14.7 GB at\n" +
+					"most, 8.4 GB in format 2. 'tables plan --men 6' costs the whole six-man set.\n\n" +
 					"Example: mateline tables build KQvKR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "dtm", Usage: "table directory (default MATELINE_DTM, else mateline/dtm in the user cache directory)"},

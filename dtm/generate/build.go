@@ -136,6 +136,10 @@ type Options struct {
 	// Built.Release: the heap holds the group of slices being solved
 	// (wholeStorage). Ignored for a pawnless table.
 	ValuesOnDisk bool
+	// Checkpoint, with ValuesOnDisk, keeps those files under its names
+	// and counts the groups of slices finished, so that a killed build
+	// goes on after the last (nil: unlinked scratch files)
+	Checkpoint *Checkpoint
 }
 
 // Built is a table's values by side to move, and with Options.Decide
@@ -183,6 +187,12 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 	b := newBuilder(l, lookup, resolve, o.Workers, o.Progress, o.Decide)
 	if !o.ByPositions && tablefile.LittleEndian {
 		st := &wholeStorage{onDisk: o.ValuesOnDisk && len(l.Pawns) > 0, dir: o.ScratchDir}
+		if st.onDisk && o.Checkpoint != nil {
+			if o.Checkpoint.GroupsDone() == 0 {
+				o.Checkpoint.Remove() // another build's, or none finished: start from zeros
+			}
+			st.checkpoint = o.Checkpoint
+		}
 		val, err := b.buildRows(st)
 		release := st.release()
 		if err != nil && release != nil {

@@ -39,6 +39,47 @@ func mapped[T uint32 | uint64](dir string, n int64, what string) (words []T, rel
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, nil
 }
 
+// mappedFile returns n words of T in a shared mapping of the file at
+// path, kept after the build (a Checkpoint's): the file's words when it
+// is there at that size (existed), else zeros. sync writes the mapping's
+// dirty pages to the file and waits for them; release unmaps it.
+func mappedFile[T uint32 | uint64](path string, n int64) (words []T, release func(), sync func() error, existed bool, err error) {
+	size := n * int64(unsafe.Sizeof(T(0)))
+	if n == 0 {
+		return nil, func() {}, func() error { return nil }, true, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, nil, false, fmt.Errorf("checkpoint file: %w", err)
+	}
+	defer f.Close() // (the mapping keeps the file)
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	existed = st.Size() == size
+	if !existed {
+		if err := f.Truncate(0); err != nil {
+			return nil, nil, nil, false, err
+		}
+		if err := f.Truncate(size); err != nil {
+			return nil, nil, nil, false, fmt.Errorf("checkpoint file %s: %w", path, err)
+		}
+	}
+	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, nil, nil, false, fmt.Errorf("mapping checkpoint file %s: %w", path, err)
+	}
+	sync = func() error {
+		_, _, e := syscall.Syscall(syscall.SYS_MSYNC, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), syscall.MS_SYNC)
+		if e != 0 {
+			return e
+		}
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, sync, existed, nil
+}
+
 // dropPages lets go of the process's hold on the resident pages of a
 // mapping made by mapped (tablefile.ReleasePages): they stay in the page
 // cache, written back as the system sees fit, and a later read maps them

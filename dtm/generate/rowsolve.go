@@ -43,17 +43,17 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	}
 	for s := 0; s < 2; s++ {
 		var err error
-		if g.val[s], err = st.byteArray(g.rows * 64); err != nil {
+		if g.val[s], err = st.byteArray(g.rows*64, s); err != nil {
 			return [2]tablefile.ByteArray{}, err
 		}
 		g.vb[s] = g.val[s].Bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		if b.decide {
 			g.capc[s] = make([]byte, largest*64)
-			if g.decided[s], err = st.words(g.rows); err != nil {
+			if g.decided[s], err = st.words(g.rows, "decided", s); err != nil {
 				return [2]tablefile.ByteArray{}, err
 			}
-			if g.unused[s], err = st.words(g.rows); err != nil {
+			if g.unused[s], err = st.words(g.rows, "unused", s); err != nil {
 				return [2]tablefile.ByteArray{}, err
 			}
 		}
@@ -66,11 +66,19 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	}
 	g.zeroed = true
 	b.val = g.val // conversions read the finished slices here
-	for _, gr := range groups {
-		if err := g.solve(gr[0], gr[1]); err != nil {
-			return [2]tablefile.ByteArray{}, err
+	start := g.resumeAt(st, groups)
+	mark := &groupMarker{c: st.checkpoint, sync: st.sync}
+	defer mark.wait() // (a mark in flight is written before anything else)
+	for i, gr := range groups {
+		if i >= start {
+			if err := g.solve(gr[0], gr[1]); err != nil {
+				return [2]tablefile.ByteArray{}, err
+			}
+			if err := mark.done(i + 1); err != nil {
+				return [2]tablefile.ByteArray{}, err
+			}
+			st.dropPages()
 		}
-		st.dropPages()
 		if b.progress != nil {
 			done := int64(1)
 			if !g.pawnless {
@@ -78,6 +86,9 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 			}
 			b.progress(done, int64(max(1, len(l.Slices))), 0)
 		}
+	}
+	if err := mark.wait(); err != nil {
+		return [2]tablefile.ByteArray{}, err
 	}
 	g.conv, g.capc, g.inConv = [2][]byte{}, [2][]byte{}, [2]codeSets{}
 	for _, set := range g.bitSets() {
@@ -90,6 +101,42 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	g.clearUnstored()
 	b.decided, b.unused = g.decided, g.unused
 	return g.val, nil
+}
+
+// resumeAt is the first group of slices to solve: after those st's
+// checkpoint says are finished, when its files were all there (0
+// else, every array cleared). The rows of that group, which a killed
+// build may have begun, are cleared as a fresh group's are (solved
+// again, they would take the same values, but nothing need rest on
+// that).
+func (g *rowGen) resumeAt(st *wholeStorage, groups [][2]int64) int {
+	if st.checkpoint == nil || g.pawnless {
+		return 0
+	}
+	start := min(st.checkpoint.GroupsDone(), len(groups))
+	if start == 0 {
+		return 0 // (its files made afresh: zeros)
+	}
+	if !st.resumable {
+		// a file of the checkpoint lost: the others hold finished groups
+		for s := range 2 {
+			clear(g.vb[s])
+			clear(g.decided[s])
+			clear(g.unused[s])
+		}
+		return 0
+	}
+	if start < len(groups) {
+		lo, hi := groups[start][0], groups[start][1]
+		for s := range 2 {
+			clear(g.vb[s][lo*64 : hi*64])
+			if g.decided[s] != nil {
+				clear(g.decided[s][lo:hi])
+				clear(g.unused[s][lo:hi])
+			}
+		}
+	}
+	return start
 }
 
 // pawnlessNumbering is the rows' numbering of a pawnless table: the

@@ -18,34 +18,69 @@ func mappedWords(dir string, n int64) (words []uint64, release func(), err error
 type wholeStorage struct {
 	onDisk bool
 	dir    string
-	unmap  []func()
-	drop   []func() // per mapping, the release of its resident pages
+	// checkpoint, when set (with onDisk), names the files kept instead
+	// of unlinked scratch files; resumable says each was there whole
+	checkpoint *Checkpoint
+	resumable  bool
+	unmap      []func()
+	drop       []func()       // per mapping, the release of its resident pages
+	syncs      []func() error // per checkpoint file, the write of its pages
 }
 
-// byteArray is a ByteArray of n bytes, zero.
-func (st *wholeStorage) byteArray(n int64) (tablefile.ByteArray, error) {
+// byteArray is a ByteArray of n bytes, zero (or a checkpoint's), for
+// side to move side.
+func (st *wholeStorage) byteArray(n int64, side int) (tablefile.ByteArray, error) {
 	if !st.onDisk {
 		return tablefile.NewByteArray(n), nil
 	}
-	w, unmap, err := mapped[uint32](st.dir, (n+3)/4, "values")
+	w, err := mapping[uint32](st, (n+3)/4, "values", side)
 	if err != nil {
 		return nil, err
 	}
-	st.keep(unmap, func() { dropPages(w) })
 	return tablefile.ByteArray(w), nil
 }
 
-// words is n zero words.
-func (st *wholeStorage) words(n int64) ([]uint64, error) {
+// words is n zero words (or a checkpoint's): what (decided, unused) of
+// side to move side.
+func (st *wholeStorage) words(n int64, what string, side int) ([]uint64, error) {
 	if !st.onDisk {
 		return make([]uint64, n), nil
 	}
-	w, unmap, err := mapped[uint64](st.dir, n, "decided bits")
+	return mapping[uint64](st, n, what, side)
+}
+
+// mapping maps n words of st's on disk: a checkpoint's file, or an
+// unlinked scratch file.
+func mapping[T uint32 | uint64](st *wholeStorage, n int64, what string, side int) ([]T, error) {
+	if st.checkpoint == nil {
+		w, unmap, err := mapped[T](st.dir, n, what)
+		if err != nil {
+			return nil, err
+		}
+		st.keep(unmap, func() { dropPages(w) })
+		return w, nil
+	}
+	if len(st.unmap) == 0 {
+		st.resumable = true
+	}
+	w, unmap, sync, existed, err := mappedFile[T](st.checkpoint.arrayFile(what, side), n)
 	if err != nil {
 		return nil, err
 	}
+	st.resumable = st.resumable && existed
 	st.keep(unmap, func() { dropPages(w) })
+	st.syncs = append(st.syncs, sync)
 	return w, nil
+}
+
+// sync writes every checkpoint file's dirty pages and waits for them.
+func (st *wholeStorage) sync() error {
+	for _, s := range st.syncs {
+		if err := s(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // keep adds a mapping to those release lets go, and its pages to those

@@ -37,11 +37,11 @@ func residentKB() int64 {
 func TestDropPagesKeepsValues(t *testing.T) {
 	st := &wholeStorage{onDisk: true, dir: t.TempDir()}
 	const n = 1 << 24 // 16 MiB of values, 128 MiB of words
-	vals, err := st.byteArray(n)
+	vals, err := st.byteArray(n, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	words, err := st.words(n)
+	words, err := st.words(n, "decided", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

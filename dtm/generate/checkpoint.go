@@ -1,0 +1,121 @@
+package generate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Checkpoint names the files that let a killed build with its values on
+// disk (Options.ValuesOnDisk) go on after the last group of slices it
+// finished: its values and bits in files Prefix+".values-0" and so on,
+// kept (not unlinked) while it runs, and Prefix+".groups", the groups
+// finished, written once their pages are on disk. A build that finds
+// them, made by the same Key, skips those groups; any other finds none.
+type Checkpoint struct {
+	// Prefix is the path the files' names start with
+	Prefix string
+	// Key is what made the files: the table, the build's options and the
+	// program; a checkpoint of another key is not read, and is
+	// overwritten
+	Key string
+}
+
+// groupsFile is the file that says how many groups are finished.
+func (c *Checkpoint) groupsFile() string { return c.Prefix + ".groups" }
+
+// arrayFile is the file of one of the build's arrays: what it holds
+// (values, decided, unused) and the side to move.
+func (c *Checkpoint) arrayFile(what string, side int) string {
+	return fmt.Sprintf("%s.%s-%d", c.Prefix, what, side)
+}
+
+// GroupsDone is how many groups of slices the checkpoint says are
+// finished by a build of its key (0: none, or no checkpoint).
+func (c *Checkpoint) GroupsDone() int {
+	b, err := os.ReadFile(c.groupsFile())
+	if err != nil {
+		return 0
+	}
+	key, count, ok := strings.Cut(strings.TrimSuffix(string(b), "\n"), "\n")
+	if !ok || key != c.Key {
+		return 0
+	}
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// markDone records that groups groups are finished, once the arrays'
+// pages are on disk (sync): through a temporary file and a rename, so
+// that a kill leaves the old count or the new one.
+func (c *Checkpoint) markDone(groups int, sync func() error) error {
+	if err := sync(); err != nil {
+		return fmt.Errorf("checkpoint of the values: %w", err)
+	}
+	tmp := c.groupsFile() + ".tmp"
+	if err := os.WriteFile(tmp, []byte(c.Key+"\n"+strconv.Itoa(groups)+"\n"), 0o644); err != nil {
+		return err
+	}
+	if f, err := os.Open(tmp); err == nil {
+		f.Sync()
+		f.Close()
+	}
+	return os.Rename(tmp, c.groupsFile())
+}
+
+// Remove removes the checkpoint's files: the build is written, or it
+// failed and starts again.
+func (c *Checkpoint) Remove() {
+	os.Remove(c.groupsFile())
+	os.Remove(c.groupsFile() + ".tmp")
+	for _, what := range []string{"values", "decided", "unused"} {
+		for side := range 2 {
+			os.Remove(c.arrayFile(what, side))
+		}
+	}
+}
+
+// Files are the checkpoint's files that exist, for a message.
+func (c *Checkpoint) Files() []string {
+	m, _ := filepath.Glob(c.Prefix + ".*")
+	return m
+}
+
+// groupMarker writes a checkpoint's count of the groups finished in the
+// background, once the arrays' pages are on disk, while the next group
+// is solved: the sync, done in turn, took a seventh of a five-man build
+// with its values on disk (KRPvKN, 31.5 s against 27.6). Without a
+// checkpoint it does nothing.
+type groupMarker struct {
+	c       *Checkpoint
+	sync    func() error
+	pending chan error // the mark being written, if any
+}
+
+// done marks groups groups finished, after the mark before it.
+func (m *groupMarker) done(groups int) error {
+	if m.c == nil {
+		return nil
+	}
+	if err := m.wait(); err != nil {
+		return err
+	}
+	m.pending = make(chan error, 1)
+	go func() { m.pending <- m.c.markDone(groups, m.sync) }()
+	return nil
+}
+
+// wait waits for the mark being written, and says how it went.
+func (m *groupMarker) wait() error {
+	if m.pending == nil {
+		return nil
+	}
+	err := <-m.pending
+	m.pending = nil
+	return err
+}

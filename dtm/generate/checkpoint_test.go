@@ -1,0 +1,116 @@
+package generate
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"mateline.dev/mateline/dtm/tablefile"
+)
+
+// stopBuild is the panic a test's progress raises to stop a build where
+// a kill would: nothing after it runs, the checkpoint's files stay.
+type stopBuild struct{}
+
+// buildStopped builds l with its values on disk and checkpoint c,
+// stopped at the stopAt-th report of a ply or of a group finished (0:
+// never); it returns the build (when it ended), whether it was stopped,
+// and how many such reports it made.
+func buildStopped(t *testing.T, m *memTables, l *tablefile.Layout, c *Checkpoint, decide bool, dir string, stopAt int) (b Built, stopped bool, reports int) {
+	t.Helper()
+	progress := func(done, total int64, ply int) {
+		if ply == SetUpPly {
+			return // (from the workers)
+		}
+		reports++
+		if reports == stopAt {
+			panic(stopBuild{})
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopBuild); !ok {
+				panic(r)
+			}
+			stopped = true
+		}
+	}()
+	b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Progress: progress, Decide: decide, ValuesOnDisk: true, ScratchDir: dir, Checkpoint: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, false, reports
+}
+
+// builtBytes are a build's values and, with decide, its bits, as bytes.
+func builtBytes(l *tablefile.Layout, b Built, decide bool) []byte {
+	out := append(append([]byte(nil), b.Values[0].Bytes(l.Size)...), b.Values[1].Bytes(l.Size)...)
+	if decide {
+		for s := range 2 {
+			for _, w := range append(append([]uint64(nil), b.Decided[s]...), b.Unused[s]...) {
+				for k := range 8 {
+					out = append(out, byte(w>>(8*k)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestCheckpointResumes: a build with its values on disk stopped at
+// random moments (inside a group of slices, or between two) and built
+// again from its checkpoint, as often as it takes, has the values and
+// bits of a build never stopped, and leaves a checkpoint no build of
+// another key reads.
+func TestCheckpointResumes(t *testing.T) {
+	m := newMemTables(t)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, sig := range []string{"KPvKP", "KRPvK", "KPPvK"} {
+		for _, decide := range []bool{false, true} {
+			mat := canonicalMaterial(t, sig)
+			l := tablefile.NewLayout(mat)
+			ref, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Decide: decide})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := builtBytes(l, ref, decide)
+			dir := t.TempDir()
+			c := &Checkpoint{Prefix: filepath.Join(dir, sig+".part"), Key: sig + " test"}
+			_, _, reports := buildStopped(t, m, l, &Checkpoint{Prefix: filepath.Join(dir, "count"), Key: "count"}, decide, dir, 0)
+			stops, resumed := 0, 0
+			for {
+				stopAt := 0
+				if stops < 4 {
+					stopAt = 1 + rng.IntN(reports)
+				}
+				before := c.GroupsDone()
+				b, stopped, _ := buildStopped(t, m, l, c, decide, dir, stopAt)
+				if before > 0 {
+					resumed++
+				}
+				if stopped {
+					stops++
+					continue
+				}
+				if got := builtBytes(l, b, decide); !bytes.Equal(got, want) {
+					t.Errorf("%s decide %v: stopped %d times, resumed %d: the values differ from a build never stopped", sig, decide, stops, resumed)
+				}
+				b.Release()
+				break
+			}
+			if resumed == 0 {
+				t.Errorf("%s decide %v: stopped %d times, never resumed from a checkpoint", sig, decide, stops)
+			}
+			other := &Checkpoint{Prefix: c.Prefix, Key: "another program"}
+			if other.GroupsDone() != 0 {
+				t.Errorf("%s: another key reads the checkpoint of %d groups", sig, c.GroupsDone())
+			}
+			c.Remove()
+			if left, _ := filepath.Glob(filepath.Join(dir, sig+".part*")); len(left) > 0 {
+				t.Errorf("%s: left after Remove: %v", sig, left)
+			}
+			t.Logf("%s decide %v: %d reports, stopped %d times, resumed %d", sig, decide, reports, stops, resumed)
+		}
+	}
+}
