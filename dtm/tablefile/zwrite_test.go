@@ -48,6 +48,18 @@ func wholeFile(t *testing.T, path string, c *compressedTable) []byte {
 	return b
 }
 
+// sameBytes checks that the file at path holds want, byte for byte.
+func sameBytes(t *testing.T, path string, want []byte) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("streamed file of %d bytes differs from the whole one's %d", len(got), len(want))
+	}
+}
+
 // TestStreamedEqualsWhole: a file of both sides written a batch of
 // blocks at a time (WriteFile's streamTo, WriteFileFrom's chunks) is
 // the file written with every block compressed first, byte for byte, in
@@ -91,13 +103,7 @@ func TestStreamedEqualsWhole(t *testing.T) {
 			if _, err := writeSized(path, func(f *os.File) (int64, error) { return streamed.streamTo(f, 2, tc.batch) }); err != nil {
 				t.Fatal(err)
 			}
-			got, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("streamed file of %d bytes differs from the whole one's %d", len(got), len(want))
-			}
+			sameBytes(t, path, want)
 			readsBack(t, path, l, sides, tc.o.Decided[0] != nil, decided, unused)
 		})
 	}
@@ -143,13 +149,7 @@ func TestStreamedEqualsWhole(t *testing.T) {
 			if _, err := WriteFileFrom(path, l, st, tc.chunk, 2); err != nil {
 				t.Fatal(err)
 			}
-			got, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("streamed file of %d bytes differs from the whole one's %d", len(got), len(want))
-			}
+			sameBytes(t, path, want)
 			readsBack(t, path, l, sides, tc.flags, decided, unused)
 		})
 	}
