@@ -247,3 +247,36 @@ func TestReadThroughFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointFiles: a build of a table with pawns whose values are on
+// disk leaves no checkpoint file once its table is written, and one
+// whose values fit in memory removes those an earlier build left.
+func TestCheckpointFiles(t *testing.T) {
+	m, err := tablefile.ParseMaterial("KRPvK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := Open(t.TempDir(), Options{BuildMen: 4, MemoryBound: boundedMargin + 1})
+	defer small.Close()
+	if _, err := small.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	c := small.checkpointOf(m, tablefile.NewLayout(m), false, true)
+	if files := c.Files(); len(files) > 0 {
+		t.Errorf("checkpoint files left after the build: %v", files)
+	}
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	var warned []string
+	ref.warn = func(s string) { warned = append(warned, s) }
+	left := ref.Path(m) + ".part.values-0"
+	if err := os.WriteFile(left, []byte("left by a killed build"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ref.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); err == nil || len(warned) != 1 || !strings.Contains(warned[0], "checkpoint") {
+		t.Errorf("a checkpoint left beside a table built in memory: still there %v, warned %q", err == nil, warned)
+	}
+}

@@ -556,10 +556,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		// less the tables held, until the file is written
 		resetLimit = holdMemoryLimit(s.heapLimit(held))
 	}
-	var checkpoint *generate.Checkpoint
-	if valuesOnDisk {
-		checkpoint = s.checkpointOf(m, l, decide)
-	}
+	checkpoint := s.checkpointOf(m, l, decide, valuesOnDisk)
 	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
 	if err != nil {
 		if checkpoint != nil {

@@ -3,7 +3,6 @@ package generate
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -68,22 +67,34 @@ func (c *Checkpoint) markDone(groups int, sync func() error) error {
 	return os.Rename(tmp, c.groupsFile())
 }
 
+// names are the paths of every file the checkpoint may have.
+func (c *Checkpoint) names() []string {
+	names := []string{c.groupsFile(), c.groupsFile() + ".tmp"}
+	for _, what := range []string{"values", "decided", "unused"} {
+		for side := range 2 {
+			names = append(names, c.arrayFile(what, side))
+		}
+	}
+	return names
+}
+
 // Remove removes the checkpoint's files: the build is written, or it
 // failed and starts again.
 func (c *Checkpoint) Remove() {
-	os.Remove(c.groupsFile())
-	os.Remove(c.groupsFile() + ".tmp")
-	for _, what := range []string{"values", "decided", "unused"} {
-		for side := range 2 {
-			os.Remove(c.arrayFile(what, side))
-		}
+	for _, name := range c.names() {
+		os.Remove(name)
 	}
 }
 
-// Files are the checkpoint's files that exist, for a message.
+// Files are the checkpoint's files that exist.
 func (c *Checkpoint) Files() []string {
-	m, _ := filepath.Glob(c.Prefix + ".*")
-	return m
+	var there []string
+	for _, name := range c.names() {
+		if _, err := os.Stat(name); err == nil {
+			there = append(there, name)
+		}
+	}
+	return there
 }
 
 // groupMarker writes a checkpoint's count of the groups finished in the

@@ -106,9 +106,12 @@ func TestCheckpointResumes(t *testing.T) {
 			if other.GroupsDone() != 0 {
 				t.Errorf("%s: another key reads the checkpoint of %d groups", sig, c.GroupsDone())
 			}
+			if len(c.Files()) == 0 {
+				t.Errorf("%s: no checkpoint file after the build", sig)
+			}
 			c.Remove()
-			if left, _ := filepath.Glob(filepath.Join(dir, sig+".part*")); len(left) > 0 {
-				t.Errorf("%s: left after Remove: %v", sig, left)
+			if left, _ := filepath.Glob(filepath.Join(dir, sig+".part*")); len(left) > 0 || len(c.Files()) > 0 {
+				t.Errorf("%s: left after Remove: %v %v", sig, left, c.Files())
 			}
 			t.Logf("%s decide %v: %d reports, stopped %d times, resumed %d", sig, decide, reports, stops, resumed)
 		}
