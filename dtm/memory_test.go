@@ -184,7 +184,7 @@ func TestValuesOnDiskFile(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if maps, err := os.ReadFile("/proc/self/maps"); err == nil && bytes.Contains(maps, []byte(".mateline-scratch-")) {
+			if maps, err := os.ReadFile("/proc/self/maps"); err == nil && (bytes.Contains(maps, []byte(".mateline-scratch-")) || bytes.Contains(maps, []byte(".mldtm.part."))) {
 				t.Errorf("%s: a scratch file is still mapped after the build", sig)
 			}
 			want, err1 := os.ReadFile(ref.Path(m))
