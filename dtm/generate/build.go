@@ -191,7 +191,7 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 			if o.Checkpoint.GroupsDone() == 0 {
 				o.Checkpoint.Remove() // another build's, or none finished: start from zeros
 			}
-			st.checkpoint = o.Checkpoint
+			st.checkpoint, st.resumable = o.Checkpoint, true
 		}
 		val, err := b.buildRows(st)
 		release := st.release()

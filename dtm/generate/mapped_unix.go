@@ -32,11 +32,17 @@ func mapped[T uint32 | uint64](dir string, n int64, what string) (words []T, rel
 	if err := f.Truncate(size); err != nil {
 		return nil, nil, fmt.Errorf("scratch file for a build's %s: %w", what, err)
 	}
-	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	b, err := mapShared(f, size)
 	if err != nil {
 		return nil, nil, fmt.Errorf("mapping a build's %s: %w", what, err)
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }, nil
+}
+
+// mapShared maps the first size bytes of f, read and written, shared
+// with the file.
+func mapShared(f *os.File, size int64) ([]byte, error) {
+	return syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
 }
 
 // mappedFile returns n words of T in a shared mapping of the file at
@@ -66,7 +72,7 @@ func mappedFile[T uint32 | uint64](path string, n int64) (words []T, release fun
 			return nil, nil, nil, false, fmt.Errorf("checkpoint file %s: %w", path, err)
 		}
 	}
-	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	b, err := mapShared(f, size)
 	if err != nil {
 		return nil, nil, nil, false, fmt.Errorf("mapping checkpoint file %s: %w", path, err)
 	}

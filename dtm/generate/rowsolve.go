@@ -67,15 +67,15 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	g.zeroed = true
 	b.val = g.val // conversions read the finished slices here
 	start := g.resumeAt(st, groups)
-	mark := &groupMarker{c: st.checkpoint, sync: st.sync}
-	defer mark.wait() // (a mark in flight is written before anything else)
 	for i, gr := range groups {
 		if i >= start {
 			if err := g.solve(gr[0], gr[1]); err != nil {
 				return [2]tablefile.ByteArray{}, err
 			}
-			if err := mark.done(i + 1); err != nil {
-				return [2]tablefile.ByteArray{}, err
+			if st.checkpoint != nil {
+				if err := st.checkpoint.markDone(i+1, st.sync); err != nil {
+					return [2]tablefile.ByteArray{}, err
+				}
 			}
 			st.dropPages()
 		}
@@ -86,9 +86,6 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 			}
 			b.progress(done, int64(max(1, len(l.Slices))), 0)
 		}
-	}
-	if err := mark.wait(); err != nil {
-		return [2]tablefile.ByteArray{}, err
 	}
 	g.conv, g.capc, g.inConv = [2][]byte{}, [2][]byte{}, [2]codeSets{}
 	for _, set := range g.bitSets() {

@@ -20,6 +20,7 @@ type wholeStorage struct {
 	dir    string
 	// checkpoint, when set (with onDisk), names the files kept instead
 	// of unlinked scratch files; resumable says each was there whole
+	// (set with it, cleared by a file made afresh)
 	checkpoint *Checkpoint
 	resumable  bool
 	unmap      []func()
@@ -59,9 +60,6 @@ func mapping[T uint32 | uint64](st *wholeStorage, n int64, what string, side int
 		}
 		st.keep(unmap, func() { dropPages(w) })
 		return w, nil
-	}
-	if len(st.unmap) == 0 {
-		st.resumable = true
 	}
 	w, unmap, sync, existed, err := mappedFile[T](st.checkpoint.arrayFile(what, side), n)
 	if err != nil {

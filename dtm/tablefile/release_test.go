@@ -36,11 +36,7 @@ func rssFileKB(t *testing.T) int64 {
 // build reads a six-man table's) keeps few of its pages resident, and
 // every value reads right; without it, the whole file stays resident.
 func TestReleaseRead(t *testing.T) {
-	mat, err := ParseMaterial("KRvKN")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := NewLayout(mat)
+	l := testLayout(t, "KRvKN")
 	rng := rand.New(rand.NewPCG(3, 4))
 	var sides [2][]byte
 	for s := range sides {

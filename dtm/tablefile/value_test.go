@@ -6,6 +6,16 @@ import (
 	"testing"
 )
 
+// testLayout is the layout of the table of signature sig.
+func testLayout(t *testing.T, sig string) *Layout {
+	t.Helper()
+	mat, err := ParseMaterial(sig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewLayout(mat)
+}
+
 // TestWideValues checks the two-byte values against their meaning, for
 // every mate up to MaxWideMoves: a one-byte value is unchanged, every
 // value is a win or a loss of its length and no other, its plies and
@@ -95,11 +105,7 @@ func TestWideBlocks(t *testing.T) {
 // decided one a value no better than its own (the probe takes the best
 // of that and its captures), and the header says the longest mate.
 func TestDecidedWideFile(t *testing.T) {
-	mat, err := ParseMaterial("KQvK")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := NewLayout(mat)
+	l := testLayout(t, "KQvK")
 	rng := rand.New(rand.NewPCG(5, 6))
 	codes := []Value{Draw, WinIn(1), LossIn(3), WinIn(127), WinIn(128), LossIn(128), WinIn(262), LossIn(261), WinIn(1000)}
 	var vals [2][]Value
@@ -171,11 +177,7 @@ func TestDecidedWideFile(t *testing.T) {
 // TestRecompressBest: a six-man file's kept blocks, compressed again at
 // zstd's best level, decode to the same bytes, and no larger.
 func TestRecompressBest(t *testing.T) {
-	mat, err := ParseMaterial("KRvKN")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := NewLayout(mat)
+	l := testLayout(t, "KRvKN")
 	rng := rand.New(rand.NewPCG(7, 8))
 	st := Stream{
 		Values: func(side int, from int64, dst []byte) error {

@@ -245,15 +245,8 @@ func WriteFileFrom(path string, l *Layout, st Stream, chunk int64, workers int) 
 		if err != nil {
 			return 0, err
 		}
-		write := func(from, to int64) error {
-			for g := from; g < to; g++ {
-				if err := c.writeBlock(fw, g); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		if err := c.compressFrom(l, st, chunk, workers, write); err != nil {
+		written := func(from, to int64) error { return c.writeBlocks(fw, from, to) }
+		if err := c.compressFrom(l, st, chunk, workers, written); err != nil {
 			return 0, err
 		}
 		return c.finishFile(fw)
@@ -475,10 +468,8 @@ func (c *compressedTable) streamTo(f *os.File, workers int, batch int64) (int64,
 	for from := int64(0); from < 2*c.per; from += batch {
 		to := min(from+batch, 2*c.per)
 		c.compress(workers, encoder, true, false, c.comp, c.crcs, func(int64) bool { return true }, from, to)
-		for g := from; g < to; g++ {
-			if err := c.writeBlock(fw, g); err != nil {
-				return 0, err
-			}
+		if err := c.writeBlocks(fw, from, to); err != nil {
+			return 0, err
 		}
 		if c.o.Paged {
 			c.releaseValues(from, to)
@@ -591,13 +582,21 @@ func (c *compressedTable) writeTo(f *os.File) (int64, error) {
 		return 0, err
 	}
 	for _, side := range c.stored {
-		for i := int64(0); i < c.per; i++ {
-			if err := c.writeBlock(fw, side*c.per+i); err != nil {
-				return 0, err
-			}
+		if err := c.writeBlocks(fw, side*c.per, (side+1)*c.per); err != nil {
+			return 0, err
 		}
 	}
 	return c.finishFile(fw)
+}
+
+// writeBlocks writes blocks g0 to g1 (of both sides, in file order).
+func (c *compressedTable) writeBlocks(fw *fileWriter, g0, g1 int64) error {
+	for g := g0; g < g1; g++ {
+		if err := c.writeBlock(fw, g); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fileWriter is a table file being written: the blocks go out in file

@@ -66,11 +66,7 @@ func sameBytes(t *testing.T, path string, want []byte) {
 // formats 2 to 5 and over batches and chunks that end inside a side or
 // on its end, and it reads back its values.
 func TestStreamedEqualsWhole(t *testing.T) {
-	mat, err := ParseMaterial("KRvKN")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := NewLayout(mat)
+	l := testLayout(t, "KRvKN")
 	rng := rand.New(rand.NewPCG(11, 12))
 	var sides [2][]byte
 	var decided, unused [2][]uint64
