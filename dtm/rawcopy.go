@@ -141,7 +141,8 @@ func (s *Store) acquireRaw(t *Table) error {
 		return fmt.Errorf("%s: no values", t.l.Mat)
 	}
 	if t.z.Header.Wide() {
-		// (no build reads one: its parents have seven men)
+		// (a wide table has six men or more: its parents with pawns read
+		// it through its file, as they read every six-man promotion)
 		return fmt.Errorf("%s: its values take two bytes and are read through its blocks, not whole", t.l.Mat)
 	}
 	var data []byte

@@ -74,9 +74,9 @@ type buildChoice struct {
 	fill tablefile.FillMode
 	// bounded builds pawnless tables in bounded memory (Options.Bounded)
 	bounded bool
-	// wide makes the bounded builds' values two bytes each even when
-	// every mate fits one (generate.Options.Wide): the tests' way to
-	// formats 4 and 5
+	// wide makes the values of bounded builds and of tables with pawns
+	// two bytes each even when every mate fits one
+	// (generate.Options.Wide): the tests' way to formats 4 and 5
 	wide bool
 	// memoryBound is the most memory a build may take (Options.MemoryBound)
 	memoryBound int64
@@ -479,8 +479,8 @@ func (s *Store) buildAndOpen(m tablefile.Material, l *tablefile.Layout, path str
 type builtValues struct {
 	sides           [2][]byte
 	decided, unused [2][]uint64
-	// a bounded build's values, read in index order instead of sides,
-	// and the release of its scratch file
+	// a bounded build's values, or a wide one's by rows, read in index
+	// order instead of sides
 	stream tablefile.Stream
 	// release lets go of what the values hold once they are written:
 	// a bounded build's scratch file and the tables its stream reads, or
@@ -557,7 +557,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		resetLimit = holdMemoryLimit(s.heapLimit(held))
 	}
 	checkpoint := s.checkpointOf(m, l, decide, valuesOnDisk)
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: bounded && s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
 	if err != nil {
 		if checkpoint != nil {
 			checkpoint.Remove() // (the same build would fail again from it)
@@ -570,7 +570,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		release := inTurn(b.Release, releaseHeld, resetLimit)
 		releaseHeld, resetLimit = nil, nil
 		st := tablefile.Stream{Values: b.Stream, Wide: b.Wide, Flags: b.Flags, OneSide: b.Flags != nil && s.format3 == 2}
-		return builtValues{stream: st, release: release}, start, nil
+		return builtValues{stream: st, release: release, checkpoint: checkpoint}, start, nil
 	}
 	// (the memory limit held until the file is written)
 	built = builtValues{sides: [2][]byte{b.Values[0].Bytes(l.Size), b.Values[1].Bytes(l.Size)}, release: inTurn(b.Release, resetLimit), paged: valuesOnDisk && b.Release != nil, checkpoint: checkpoint}
@@ -640,8 +640,13 @@ func (s *Store) writeBuilt(m tablefile.Material, l *tablefile.Layout, path strin
 		defer built.release()
 	}
 	if built.stream.Values != nil {
-		// a king pair's positions at a time, and whole blocks
-		size, err := tablefile.WriteFileFrom(path, l, built.stream, max(l.KkWeight, 1<<tablefile.ZOneSideShift), s.workers)
+		// a king pair's positions at a time (a table with pawns, whose
+		// values take two bytes: 4 Mi), and whole blocks
+		chunk := max(l.KkWeight, 1<<tablefile.ZOneSideShift)
+		if len(l.Pawns) > 0 {
+			chunk = 1 << 22
+		}
+		size, err := tablefile.WriteFileFrom(path, l, built.stream, chunk, s.workers)
 		if err != nil {
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}

@@ -25,22 +25,24 @@ func TestBeforeLongest(t *testing.T) {
 	}
 }
 
-// TestValueOfTooLong checks a position with an en-passant right whose
-// capture leads to a position mated in maxMoves: a mate one move too long
-// to store. It is an error only when no quicker mate is at hand.
-func TestValueOfTooLong(t *testing.T) {
+// TestValueOfLong checks a position with an en-passant right whose
+// capture leads to a position mated in maxMoves: a mate one move longer
+// than a byte holds, read exactly (a value of two bytes), and left alone
+// when a quicker mate is at hand.
+func TestValueOfLong(t *testing.T) {
 	pos, err := board.ParseFEN("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	nd, _ := tablefile.NodeOf(&pos)
+	long := tablefile.WinIn(tablefile.MaxMoves + 1)
 	for _, c := range []struct {
 		plain, want tablefile.Value
 		err         error
 	}{
-		{tablefile.Draw, tablefile.Draw, tablefile.ErrTooLong},      // exd6 would mate in 128
-		{tablefile.LossIn(3), tablefile.Draw, tablefile.ErrTooLong}, // so would it rather than lose
-		{tablefile.WinIn(5), tablefile.WinIn(5), nil},               // a quicker mate: exd6 does not matter
+		{tablefile.Draw, long, nil},                   // exd6 mates in 128
+		{tablefile.LossIn(3), long, nil},              // rather than lose
+		{tablefile.WinIn(5), tablefile.WinIn(5), nil}, // a quicker mate: exd6 does not matter
 		{tablefile.WinIn(tablefile.MaxMoves), tablefile.WinIn(tablefile.MaxMoves), nil},
 	} {
 		base := func(n *tablefile.Node) (tablefile.Value, error) {

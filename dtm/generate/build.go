@@ -73,6 +73,8 @@ type builder struct {
 	count, convCount [2][256]int64
 
 	val [2]tablefile.ByteArray // the whole table, by side to move
+	// high: the high bytes of val's values that take two (by rows), or nil
+	high *highBytes
 	// the row generator's: per side, a bit per position of the layout
 	// (index order) whose value its captures and promotions give; nil
 	// from the position-by-position generator
@@ -123,8 +125,9 @@ type Options struct {
 	// scratch files in ScratchDir, paged by the system: 5.4 of a six-man
 	// build's 13.4 GB (SetsOnDiskShare).
 	SetsOnDisk bool
-	// Wide makes a bounded build's values two bytes each even when every
-	// mate fits one (Built.Wide): the tests' way to the wide format
+	// Wide makes a bounded build's values, or a table with pawns' built
+	// by rows, two bytes each even when every mate fits one (Built.Wide):
+	// the tests' way to the wide format
 	Wide bool
 	// Decide finds the bits of the positions whose value a capture or a
 	// promotion gives and of the slots no probe reads (for a file of
@@ -146,7 +149,9 @@ type Options struct {
 // (by rows) its decided and unused bits in index order. A bounded build
 // gives its values as a Stream instead, read in index order, and holds a
 // scratch file until Release; so does a build with ValuesOnDisk, its
-// values and bits mapped. (Release is nil when nothing is held.)
+// values and bits mapped. (Release is nil when nothing is held.) A build
+// by rows where a value takes two bytes gives them as a Stream too (Wide,
+// and its bits as Flags), Values holding only their low bytes.
 type Built struct {
 	Values          [2]tablefile.ByteArray
 	Decided, Unused [2][]uint64
@@ -193,13 +198,17 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 			}
 			st.checkpoint, st.resumable = o.Checkpoint, true
 		}
-		val, err := b.buildRows(st)
+		rb, err := b.buildRows(st, o.Wide)
 		release := st.release()
 		if err != nil && release != nil {
 			release()
 			release = nil
 		}
-		return Built{Values: val, Decided: b.decided, Unused: b.unused, Release: release}, err
+		built := Built{Values: rb.val, Decided: b.decided, Unused: b.unused, Release: release}
+		if rb.wide != nil {
+			built.Stream, built.Wide, built.Flags = rb.wide, true, rb.flags
+		}
+		return built, err
 	}
 	groups := l.SliceGroups()
 	largest := 0
@@ -275,10 +284,10 @@ type worker struct {
 	// positions given a value by this worker in the current parallel call
 	set int64
 	// the row generator's set-up: the plies at which it valued
-	// positions, conversions mating too late, not yet handed over; a
-	// row's pawn steps and captures
+	// positions, conversions whose value takes two bytes, not yet handed
+	// over; a row's pawn steps and captures
 	settledPlies [2]plySet
-	long         []sidedIndex
+	wideConvs    []wideConversion
 	pushes       []push
 	caps         []capture
 	best         [64]tablefile.BestMove // a row's best conversions, by square
@@ -592,7 +601,8 @@ func (b *builder) tooLong(base, n int64) bool {
 
 // openLongConversion reports whether the position at idx, for a side to
 // move whose value is not a mate, has a conversion into a position mated
-// in maxMoves.
+// in maxMoves, or one whose value takes two bytes (read from a wide
+// table: a mate past what a byte holds, for one side or the other).
 func (b *builder) openLongConversion(w *worker, idx int64) bool {
 	l := b.l
 	sq, ok := l.Stored(idx)
@@ -612,7 +622,7 @@ func (b *builder) openLongConversion(w *worker, idx int64) bool {
 			}
 			w.child = nd.Play(m)
 			v, err := b.childValue(w, &w.child)
-			if err == tablefile.ErrTooLong || err == nil && v == tablefile.LossIn(tablefile.MaxMoves) {
+			if err == tablefile.ErrTooLong || err == nil && (v == tablefile.LossIn(tablefile.MaxMoves) || v.Wide()) {
 				return true
 			}
 		}
@@ -776,12 +786,22 @@ func (b *builder) baseValue(nd *tablefile.Node) (tablefile.Value, error) {
 		// a pawn's step: the men are still in the layout's slots
 		sq := nd.Sq
 		if idx, ok := b.l.Index(&sq); ok {
-			return tablefile.Value(b.val[nd.Stm].Get(idx)), nil
+			return b.valueAt(nd.Stm, idx), nil
 		}
 	}
 	idx, err := b.l.IndexOf(nd)
 	if err != nil {
 		return tablefile.Draw, err
 	}
-	return tablefile.Value(b.val[nd.Stm].Get(idx)), nil
+	return b.valueAt(nd.Stm, idx), nil
+}
+
+// valueAt is the value at index idx of the table being built, side s to
+// move: its byte, and its high byte when it takes two.
+func (b *builder) valueAt(s board.Color, idx int64) tablefile.Value {
+	lo := b.val[s].Get(idx)
+	if b.high == nil {
+		return tablefile.Value(lo)
+	}
+	return b.high.value(s, idx/64, int(idx%64), lo)
 }

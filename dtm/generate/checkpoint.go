@@ -10,8 +10,9 @@ import (
 // Checkpoint names the files that let a killed build with its values on
 // disk (Options.ValuesOnDisk) go on after the last group of slices it
 // finished: its values and bits in files Prefix+".values-0" and so on,
-// kept (not unlinked) while it runs, and Prefix+".groups", the groups
-// finished, written once their pages are on disk. A build that finds
+// kept (not unlinked) while it runs, the high bytes of the values that
+// take two in Prefix+".high", and Prefix+".groups", the groups
+// finished, written once the others are on disk. A build that finds
 // them, made by the same Key, skips those groups; any other finds none.
 type Checkpoint struct {
 	// Prefix is the path the files' names start with
@@ -24,6 +25,10 @@ type Checkpoint struct {
 
 // groupsFile is the file that says how many groups are finished.
 func (c *Checkpoint) groupsFile() string { return c.Prefix + ".groups" }
+
+// highFile is the file of the high bytes of the values that take two
+// (a mate of more than tablefile.MaxMoves), rewritten with each group.
+func (c *Checkpoint) highFile() string { return c.Prefix + ".high" }
 
 // arrayFile is the file of one of the build's arrays: what it holds
 // (values, decided, unused) and the side to move.
@@ -76,7 +81,7 @@ func (c *Checkpoint) markDone(groups int, sync func() error) error {
 
 // names are the paths of every file the checkpoint may have.
 func (c *Checkpoint) names() []string {
-	names := []string{c.groupsFile(), c.groupsFile() + ".tmp"}
+	names := []string{c.groupsFile(), c.groupsFile() + ".tmp", c.highFile(), c.highFile() + ".tmp"}
 	for _, what := range []string{"values", "decided", "unused"} {
 		for side := range 2 {
 			names = append(names, c.arrayFile(what, side))

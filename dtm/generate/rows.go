@@ -188,9 +188,11 @@ type rowNumbering struct {
 // tableBits are what the build keeps of the whole table, by the
 // generator's numbering (row*64 + square).
 type tableBits struct {
-	// the values, and the same memory as bytes
+	// the values (their low bytes), and the same memory as bytes
 	val [2]tablefile.ByteArray
 	vb  [2][]byte
+	// the high bytes of the values that take two (rowwide.go)
+	high *highBytes
 	// decided: the positions whose value a capture or a promotion gives
 	// (found at the end of each group): a probe that reads those moves
 	// needs no stored value
@@ -234,11 +236,11 @@ type rowGroup struct {
 	// took 4 bytes a position, some 10 GB in a six-man slice)
 	settledRows  [2][]uint64
 	settledPlies [2]plySet
-	// positions with a conversion mating too late to store (counted as a
-	// draw); each must end as a win, found otherwise
-	long    []sidedIndex
-	pending int // the last ply a set-up value or a conversion reaches
-	lastPly int // the last ply at which a position took a value
+	// the positions whose best conversion's value takes two bytes (their
+	// conv code a draw's), by side to move
+	wideConv [2]wideConversions
+	pending  int // the last ply a set-up value or a conversion reaches
+	lastPly  int // the last ply at which a position took a value
 }
 
 // bitSets are the words per row of the group being solved.
@@ -246,8 +248,8 @@ func (g *rowGen) bitSets() []*[2][]uint64 {
 	return []*[2][]uint64{&g.legal, &g.quiet, &g.done, &g.won, &g.convHash, &g.waiting, &g.settledRows}
 }
 
-// plySet is a set of plies, up to 2*MaxMoves+1.
-type plySet [(2*tablefile.MaxMoves + 64) / 64]uint64
+// plySet is a set of plies, up to 2*MaxWideMoves+1.
+type plySet [(2*tablefile.MaxWideMoves + 64) / 64]uint64
 
 func (ps *plySet) add(p int)      { ps[p>>6] |= 1 << (p & 63) }
 func (ps *plySet) has(p int) bool { return ps[p>>6]>>(p&63)&1 != 0 }
@@ -303,12 +305,6 @@ func (s rowSet) reset() {
 		}
 		s.sum[k] = 0
 	}
-}
-
-// sidedIndex is a position: its index and side to move.
-type sidedIndex struct {
-	idx  int64
-	side board.Color
 }
 
 // decodeRow returns the squares of the fixed men of row r (the free

@@ -10,9 +10,19 @@ import (
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
+// rowsBuilt is what a build by rows leaves: the values' low bytes by side
+// to move, and when some take two bytes, the values whole as a stream
+// (low then high byte) and the decided and unused bits as one.
+type rowsBuilt struct {
+	val   [2]tablefile.ByteArray
+	wide  tablefile.ValueSource
+	flags tablefile.FlagSource
+}
+
 // buildRows computes a table by rows (see rows.go), holding its values
-// and its decided and unused bits in st.
-func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
+// and its decided and unused bits in st; wide gives a table with pawns'
+// values as a stream of two bytes a value even when each fits one.
+func (b *builder) buildRows(st *wholeStorage, wide bool) (rowsBuilt, error) {
 	l := b.l
 	g := &rowGen{b: b, l: l, rowNumbering: rowNumbering{pawnless: len(l.Pawns) == 0}}
 	var groups [][2]int64
@@ -44,17 +54,17 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	for s := 0; s < 2; s++ {
 		var err error
 		if g.val[s], err = st.byteArray(g.rows*64, s); err != nil {
-			return [2]tablefile.ByteArray{}, err
+			return rowsBuilt{}, err
 		}
 		g.vb[s] = g.val[s].Bytes(g.rows * 64)
 		g.conv[s] = make([]byte, largest*64)
 		if b.decide {
 			g.capc[s] = make([]byte, largest*64)
 			if g.decided[s], err = st.words(g.rows, "decided", s); err != nil {
-				return [2]tablefile.ByteArray{}, err
+				return rowsBuilt{}, err
 			}
 			if g.unused[s], err = st.words(g.rows, "unused", s); err != nil {
-				return [2]tablefile.ByteArray{}, err
+				return rowsBuilt{}, err
 			}
 		}
 		g.inConv[s] = newCodeSets(largest * 64)
@@ -65,16 +75,17 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 		g.next[s] = newRowSet(largest)
 	}
 	g.zeroed = true
-	b.val = g.val // conversions read the finished slices here
+	g.high = newHighBytes(g.rows)
+	b.val, b.high = g.val, g.high // conversions read the finished slices here
 	start := g.resumeAt(st, groups)
 	for i, gr := range groups {
 		if i >= start {
 			if err := g.solve(gr[0], gr[1]); err != nil {
-				return [2]tablefile.ByteArray{}, err
+				return rowsBuilt{}, err
 			}
 			if st.checkpoint != nil {
-				if err := st.checkpoint.markDone(i+1, st.sync); err != nil {
-					return [2]tablefile.ByteArray{}, err
+				if err := st.checkpoint.markDone(i+1, g.syncWith(st)); err != nil {
+					return rowsBuilt{}, err
 				}
 			}
 			st.dropPages()
@@ -93,16 +104,43 @@ func (b *builder) buildRows(st *wholeStorage) ([2]tablefile.ByteArray, error) {
 	}
 	g.fresh, g.next = [2]rowSet{}, [2]rowSet{}
 	if g.pawnless {
-		return g.toLayout(), nil
+		if g.high.any() {
+			// (a pawnless table with such a mate has six men or more,
+			// built in bounded memory, whose values take two bytes)
+			return rowsBuilt{}, tablefile.ErrTooLong
+		}
+		return rowsBuilt{val: g.toLayout()}, nil
 	}
 	g.clearUnstored()
 	b.decided, b.unused = g.decided, g.unused
-	return g.val, nil
+	out := rowsBuilt{val: g.val}
+	if g.high.any() || wide {
+		var drop func()
+		if st.onDisk {
+			drop = st.dropPages
+		}
+		out.wide = g.wideStream(drop)
+		if b.decide {
+			out.flags = g.flagStream()
+		}
+	}
+	return out, nil
+}
+
+// syncWith is the sync of a checkpoint's group: st's files' pages on
+// disk, and the high bytes in their own file.
+func (g *rowGen) syncWith(st *wholeStorage) func() error {
+	return func() error {
+		if err := st.sync(); err != nil {
+			return err
+		}
+		return g.high.save(st.checkpoint.highFile())
+	}
 }
 
 // resumeAt is the first group of slices to solve: after those st's
-// checkpoint says are finished, when its files were all there (0
-// else, every array cleared). The rows of that group, which a killed
+// checkpoint says are finished, when its files were all there, the high
+// bytes' too (0 else, every array cleared). The rows of that group, which a killed
 // build may have begun, are cleared as a fresh group's are (solved
 // again, they would take the same values, but nothing need rest on
 // that).
@@ -114,7 +152,12 @@ func (g *rowGen) resumeAt(st *wholeStorage, groups [][2]int64) int {
 	if start == 0 {
 		return 0 // (its files made afresh: zeros)
 	}
+	if st.resumable && g.high.load(st.checkpoint.highFile(), g.rows) != nil {
+		st.resumable = false
+	}
 	if !st.resumable {
+		g.high = newHighBytes(g.rows)
+		g.b.high = g.high
 		// a file of the checkpoint lost: the others hold finished groups
 		for s := range 2 {
 			clear(g.vb[s])
@@ -125,6 +168,7 @@ func (g *rowGen) resumeAt(st *wholeStorage, groups [][2]int64) int {
 	}
 	if start < len(groups) {
 		lo, hi := groups[start][0], groups[start][1]
+		g.high.clearRows(lo, hi)
 		for s := range 2 {
 			clear(g.vb[s][lo*64 : hi*64])
 			if g.decided[s] != nil {
@@ -160,12 +204,13 @@ func (g *rowGen) solve(lo, hi int64) error {
 	}
 	g.zeroed = false
 	g.settledPlies = [2]plySet{}
-	g.long, g.pending, g.lastPly = nil, 0, 0
+	g.wideConv = [2]wideConversions{}
+	g.pending, g.lastPly = 0, 0
 	if err := g.setUp(); err != nil {
 		return err
 	}
 	g.addSettled(0) // the checkmates
-	for p := 1; p <= 2*tablefile.MaxMoves; p++ {
+	for p := 1; p <= 2*tablefile.MaxWideMoves; p++ {
 		g.step(p)
 		if g.b.failed.Load() {
 			return g.b.err
@@ -181,15 +226,10 @@ func (g *rowGen) solve(lo, hi int64) error {
 			g.b.progress(lo/max(1, g.sliceRows), int64(max(1, len(g.l.Slices))), p)
 		}
 	}
-	// only a position mated in maxMoves (ply 2*maxMoves) can leave a mate
-	// too long to store
-	if g.lastPly == 2*tablefile.MaxMoves && g.stillOpen() {
+	// a mate of MaxWideMoves may leave a longer one unstored: the plies
+	// do not tell them apart, and refuse
+	if g.lastPly == 2*tablefile.MaxWideMoves {
 		return tablefile.ErrTooLong
-	}
-	for _, e := range g.long {
-		if !tablefile.Value(g.vb[e.side][e.idx]).Win() {
-			return tablefile.ErrTooLong
-		}
 	}
 	if g.b.decide {
 		g.markDecided()
@@ -226,7 +266,9 @@ func (g *rowGen) markDecided() {
 		for s := 0; s < 2; s++ {
 			set := uint64(0)
 			if g.legal[s][r] != 0 {
-				set = g.legal[s][r] & decidedRow(g.capc[s][r*64:r*64+64], g.vb[s][R*64:R*64+64])
+				// (a value of two bytes is never left to its conversions:
+				// its low byte alone may match their code)
+				set = g.legal[s][r] & decidedRow(g.capc[s][r*64:r*64+64], g.vb[s][R*64:R*64+64]) &^ g.high.wideBits(board.Color(s), R)
 			}
 			g.decided[s][R] = set
 			g.unused[s][R] = ^g.legal[s][r]
@@ -283,7 +325,7 @@ func (g *rowGen) setUp() error {
 		if !g.setUpRow(w, r) {
 			return
 		}
-		if len(w.long) > 0 {
+		if len(w.wideConvs) > 0 {
 			mu.Lock()
 			g.flush(w)
 			mu.Unlock()
@@ -356,6 +398,10 @@ func (g *rowGen) rowConversions(w *worker, nd *tablefile.Node, lg, q uint64) (bu
 	other := nd.Stm.Other()
 	acc, capAcc := &w.best, &w.capBest
 	*acc, *capAcc = [64]tablefile.BestMove{}, [64]tablefile.BestMove{}
+	for f := range acc {
+		// every value exact: one of two bytes is kept (rowwide.go)
+		acc[f].Wide, capAcc[f].Wide = true, true
+	}
 	busy = ^q
 	for k := range w.caps {
 		c := &w.caps[k]
@@ -374,9 +420,11 @@ func (g *rowGen) rowConversions(w *worker, nd *tablefile.Node, lg, q uint64) (bu
 		switch {
 		case !p.special:
 			row := g.vb[other][p.row*64 : p.row*64+64]
+			var hi [64]byte
+			g.high.row(other, p.row, &hi)
 			for y := p.legal & lg; y != 0; y &= y - 1 {
 				f := board.Square(bits.TrailingZeros64(y))
-				acc[f].Add(tablefile.Value(row[f^p.flip]))
+				acc[f].Add(tablefile.Value(row[f^p.flip]) | tablefile.Value(hi[f^p.flip])<<8)
 			}
 		case p.promote:
 			for y := p.legal & lg; y != 0; y &= y - 1 {
@@ -421,8 +469,11 @@ func (g *rowGen) keepConversions(w *worker, r int64, s board.Color, busy uint64)
 		}
 		if g.capc[s] != nil {
 			code := uint8(c.V)
-			if c.V == tablefile.Draw {
+			switch {
+			case c.V == tablefile.Draw:
 				code = 1
+			case c.V.Wide():
+				code = 0 // (as none: its position is never decided)
 			}
 			g.capc[s][r*64+int64(f)] = code
 		}
@@ -442,21 +493,23 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 		idx := R*64 + int64(f)
 		best := w.best[f]
 		if best.Long {
-			if g.pawnless {
-				g.b.fail(tablefile.ErrTooLong)
-				return false
-			}
-			w.long = append(w.long, sidedIndex{idx, s})
+			g.b.fail(tablefile.ErrTooLong) // (past MaxWideMoves)
+			return false
 		}
 		if q&bit != 0 {
 			if best.Have {
 				c := uint8(best.V)
-				if best.V == tablefile.Draw {
+				switch {
+				case best.V == tablefile.Draw:
 					c = 1
+				case best.V.Wide():
+					// kept apart, under a draw's code
+					c = 1
+					w.wideConvs = append(w.wideConvs, wideConversion{r*64 + int64(f), s, best.V})
 				}
 				g.conv[s][r*64+int64(f)] = c
 				g.convHash[s][r] |= 1 << (c & 63)
-				if best.V.Win() {
+				if best.V.Win() && !best.V.Wide() {
 					// found at its ply unless a quiet move mates
 					// sooner (a loss is found by step)
 					g.inConv[s].add(r*64+int64(f), c)
@@ -474,6 +527,7 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 		// (won only at its ply: until then the other side's positions
 		// moving into it are not lost)
 		g.vb[s][idx] = uint8(v)
+		g.high.set(s, R, f, uint8(v>>8))
 		g.done[s][r] |= bit
 		g.settledRows[s][r] |= bit // (the row is this worker's)
 		w.settledPlies[s].add(v.Plies())
@@ -502,8 +556,10 @@ func (g *rowGen) flush(w *worker) {
 		g.settledPlies[s].merge(&w.settledPlies[s])
 		w.settledPlies[s] = plySet{}
 	}
-	g.long = append(g.long, w.long...)
-	w.long = w.long[:0]
+	for _, c := range w.wideConvs {
+		g.wideConv[c.side].add(c.at, c.v)
+	}
+	w.wideConvs = w.wideConvs[:0]
 }
 
 // promotionReaders sets up the readers of p's four promotions in the row
@@ -589,16 +645,28 @@ func (g *rowGen) step(p int) {
 			}
 		}
 	})
+	// the conv codes are of one byte: past the plies a byte reaches, the
+	// conversions of value p are the wide ones
+	byteCode := p <= 2*tablefile.MaxMoves
 	code := uint8(tablefile.FromPlies(p))
 	win := p%2 == 1
+	var wideAt [2]map[int64]uint64
+	for s := range wideAt {
+		wideAt[s] = g.wideConv[s].rowsAt(p)
+	}
 	g.eachBlock(func(w *worker, s board.Color, blk int64) {
 		next, inConv, other := g.next[s], g.inConv[s], s.Other()
 		from, to := blk*64, min(blk*64+64, g.hi-g.lo)
 		byConv := false
-		for i := from * 64; i < to*64; i += blockSize {
+		for i := from * 64; byteCode && i < to*64; i += blockSize {
 			byConv = byConv || inConv.has(i, code)
 		}
-		if !byConv && !next.marked(blk) {
+		wide := wideAt[s]
+		byWide := false
+		for r := from; wide != nil && r < to && !byWide; r++ {
+			byWide = wide[r] != 0
+		}
+		if !byConv && !byWide && !next.marked(blk) {
 			return
 		}
 		for r := from; r < to; r++ {
@@ -612,27 +680,37 @@ func (g *rowGen) step(p int) {
 					due = g.convIs(s, r, code) & g.waiting[s][r]
 				}
 			}
+			if byWide {
+				if win {
+					c |= wide[r]
+				} else {
+					due |= wide[r] & g.waiting[s][r]
+				}
+			}
 			c &^= g.done[s][r] | due
 			if c != 0 && !win {
 				sq, occ, _ := g.decodeRow(g.lo + r)
 				c &^= g.gather(g.lo+r, &sq, occ, s, g.legal[other], g.won[other], c)
 				for y := c; y != 0; y &= y - 1 {
 					f := bits.TrailingZeros64(y)
-					if cv := convValue(g.conv[s][r*64+int64(f)]); !lossNoLater(cv, p) {
+					if cv := g.convAt(s, r, f); !lossNoLater(cv, p) {
 						c &^= 1 << f
 						if cv.Loss() {
 							// every quiet move loses sooner: lost when
 							// the conversions are (this worker has the
-							// rows of inConv's blocks here)
+							// rows of inConv's blocks here; a wide
+							// conversion is found by its ply)
 							g.waiting[s][r] |= 1 << f
-							inConv.add(r*64+int64(f), uint8(cv))
+							if !cv.Wide() {
+								inConv.add(r*64+int64(f), uint8(cv))
+							}
 						}
 					}
 				}
 			}
 			next.w[r] = c | due
 		}
-		if byConv {
+		if byConv || byWide {
 			next.mark(blk)
 		}
 	})
@@ -684,7 +762,8 @@ func bytesEqual(row []byte, code uint8) uint64 {
 // (with those the set-up valued at p) the next ply's frontier. It
 // reports whether any position took a value.
 func (g *rowGen) commit(p int) bool {
-	code := uint8(tablefile.FromPlies(p))
+	value := tablefile.FromPlies(p)
+	code, high := uint8(value), uint8(value>>8)
 	win := p%2 == 1
 	for s := range g.fresh {
 		g.fresh[s], g.next[s] = g.next[s], g.fresh[s]
@@ -706,7 +785,11 @@ func (g *rowGen) commit(p int) bool {
 			}
 			base := (g.lo + r) * 64
 			for y := x; y != 0; y &= y - 1 {
-				g.vb[s][base+int64(bits.TrailingZeros64(y))] = code
+				f := bits.TrailingZeros64(y)
+				g.vb[s][base+int64(f)] = code
+				if high != 0 {
+					g.high.set(s, g.lo+r, f, high)
+				}
 			}
 		}
 	})
@@ -719,7 +802,7 @@ func (g *rowGen) commit(p int) bool {
 // whether there were any.
 func (g *rowGen) addSettled(p int) bool {
 	found := false
-	code := uint8(tablefile.FromPlies(p))
+	value := tablefile.FromPlies(p)
 	for s := board.White; s <= board.Black; s++ {
 		if !g.settledPlies[s].has(p) {
 			continue
@@ -731,8 +814,11 @@ func (g *rowGen) addSettled(p int) bool {
 			if x == 0 {
 				return
 			}
-			hits := x & bytesEqual(g.vb[s][(g.lo+r)*64:(g.lo+r)*64+64], code)
+			hits := x & bytesEqual(g.vb[s][(g.lo+r)*64:(g.lo+r)*64+64], uint8(value))
 			if hits == 0 {
+				return
+			}
+			if hits = g.high.rowsMatching(s, g.lo+r, value, hits); hits == 0 {
 				return
 			}
 			set[r] = x &^ hits
@@ -743,41 +829,6 @@ func (g *rowGen) addSettled(p int) bool {
 		})
 	}
 	return found
-}
-
-// stillOpen reports whether a position of the group without a value has
-// a quiet move into a position mated in maxMoves: its mate would be too
-// long to store.
-func (g *rowGen) stillOpen() bool {
-	last := uint8(tablefile.LossIn(tablefile.MaxMoves))
-	var found atomic.Bool
-	for s := board.White; s <= board.Black; s++ {
-		other := s.Other()
-		mated := make([]uint64, g.hi-g.lo)
-		var some atomic.Bool
-		g.each(func(w *worker, r int64) {
-			for f, v := range g.vb[other][(g.lo+r)*64 : (g.lo+r)*64+64] {
-				if v == last {
-					mated[r] |= 1 << f
-					some.Store(true)
-				}
-			}
-		})
-		if !some.Load() {
-			continue
-		}
-		g.each(func(w *worker, r int64) {
-			want := g.quiet[s][r] &^ g.done[s][r]
-			if want == 0 {
-				return
-			}
-			sq, occ, _ := g.decodeRow(g.lo + r)
-			if g.gather(g.lo+r, &sq, occ, s, mated, nil, want) != 0 {
-				found.Store(true)
-			}
-		})
-	}
-	return found.Load()
 }
 
 // toLayout copies a pawnless table's values into its layout: each
@@ -952,11 +1003,13 @@ func (g *rowGen) clearUnstored() {
 			}
 			base := slice * l.PerSlice
 			for i := base; i < base+l.PerSlice; i++ {
-				if g.vb[0][i] == 0 && g.vb[1][i] == 0 && !g.b.decide {
+				if g.vb[0][i] == 0 && g.vb[1][i] == 0 && !g.b.decide && !g.high.hasRow(board.White, i/64) && !g.high.hasRow(board.Black, i/64) {
 					continue
 				}
 				if _, ok := l.Stored(i); !ok {
 					g.vb[0][i], g.vb[1][i] = 0, 0
+					g.high.set(board.White, i/64, int(i%64), 0)
+					g.high.set(board.Black, i/64, int(i%64), 0)
 					if g.b.decide {
 						g.unused[0][i/64] |= 1 << (i % 64)
 						g.unused[1][i/64] |= 1 << (i % 64)

@@ -34,7 +34,7 @@ func ValueOf(nd *Node, base Lookup, sc *EPScratch) (Value, error) {
 	if !hasEP {
 		return base(&sc.plain)
 	}
-	var best BestMove
+	best := BestMove{Wide: true} // (a value of two bytes read exactly)
 	if hasOther {
 		v, err := base(&sc.plain)
 		if err != nil {

@@ -15,12 +15,13 @@ type Value uint16
 // Draw is the value of a position where neither side can force mate.
 const Draw Value = 0
 
-// MaxMoves is the longest mate a one-byte value holds; the generators
-// that keep values a byte a position refuse a longer one (ErrTooLong).
+// MaxMoves is the longest mate a one-byte value holds; the generator
+// that keeps values a byte a position (the tests' reference) refuses a
+// longer one (ErrTooLong).
 const MaxMoves = 127
 
-// MaxWideMoves is the longest mate a bounded build follows (two-byte
-// values): the longest known mate of seven men is 549 moves.
+// MaxWideMoves is the longest mate a build follows (two-byte values):
+// the longest known mate of seven men is 549 moves.
 const MaxWideMoves = 1000
 
 // WinIn is the value of a mate in n moves by the side to move.
@@ -151,40 +152,42 @@ func (v Value) BeforeWide() (Value, error) {
 var ErrTooLong = fmt.Errorf("a mate longer than %d moves", MaxMoves)
 
 // BestMove keeps the best value of a position's moves, each given as the
-// value after it, for the generators that keep a byte a value: a move
-// that would mate in MaxMoves+1 counts as a draw (worse than any mate a
-// value holds, better than a loss) and is remembered in long. A value
-// after of two bytes (read from a wide table, never by those generators)
-// is taken as it is (BeforeWide), as is every value with Wide.
+// value after it. With Wide it values every move exactly, up to
+// MaxWideMoves (a probe's best, a verification's, a build by rows that
+// keeps two bytes where a value needs them). Without it, for the
+// generators that keep a byte a value, a move that would mate or be
+// mated in more than MaxMoves counts as a draw (worse than any mate a
+// byte holds, better than any loss it holds) and is remembered in Long:
+// such a position must end as a win, or its build fails (ErrTooLong).
 type BestMove struct {
 	V          Value
 	Have, Long bool
-	// Wide values every move exactly, up to MaxWideMoves: a probe's
-	// best, or a verification's, where a table may be wide; never a
-	// generator's that keeps a byte a value
+	// Wide values every move exactly, up to MaxWideMoves
 	Wide bool
 }
 
 func (b *BestMove) Add(after Value) {
-	if after.Wide() || b.Wide {
-		b.addWide(after)
+	if after.Wide() || after == LossIn(MaxMoves) {
+		b.addLong(after)
 		return
 	}
 	v := beforeTable[after]
-	if after == LossIn(MaxMoves) {
-		b.Long = true // (v is Draw)
-	}
 	if !b.Have || scoreTable[v] > fastScore(b.V) {
 		b.V, b.Have = v, true
 	}
 }
 
-// addWide adds a move whose value after takes two bytes.
-func (b *BestMove) addWide(after Value) {
+// addLong adds a move whose value before takes two bytes: exactly with
+// Wide, else as a draw remembered in Long. Past MaxWideMoves it is Long
+// either way.
+func (b *BestMove) addLong(after Value) {
 	v, err := after.BeforeWide()
-	if err != nil {
+	switch {
+	case err != nil:
 		b.Long = true
 		return
+	case !b.Wide && v.Wide():
+		b.Long, v = true, Draw
 	}
 	if !b.Have || v.score() > int(fastScore(b.V)) {
 		b.V, b.Have = v, true

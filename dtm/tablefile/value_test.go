@@ -66,12 +66,30 @@ func TestWideValues(t *testing.T) {
 			t.Errorf("%v not better than %v", order[i-1], order[i])
 		}
 	}
-	var b BestMove
-	for _, after := range []Value{LossIn(200), Draw, WinIn(3), LossIn(261)} {
-		b.Add(after)
-	}
-	if v, err := b.Value(); err != nil || v != WinIn(201) {
-		t.Errorf("best of the moves: %v %v, want a mate in 201", v, err)
+	// exactly with Wide; for a generator of a byte a value, a mate past
+	// MaxMoves counts as a draw and the position must end a win
+	for _, c := range []struct {
+		wide  bool
+		after []Value
+		want  Value
+		err   error
+	}{
+		{true, []Value{LossIn(200), Draw, WinIn(3), LossIn(261)}, WinIn(201), nil},
+		{false, []Value{LossIn(200), Draw, WinIn(3), LossIn(261)}, Draw, ErrTooLong},
+		{false, []Value{LossIn(200), LossIn(3)}, WinIn(4), nil},
+		{false, []Value{LossIn(MaxMoves), WinIn(2)}, Draw, ErrTooLong},
+		{true, []Value{LossIn(MaxMoves), WinIn(2)}, WinIn(MaxMoves + 1), nil},
+		{false, []Value{WinIn(130), WinIn(2)}, Draw, ErrTooLong}, // mated in 130: too long for a byte
+		{true, []Value{WinIn(130), WinIn(2)}, LossIn(130), nil},
+		{true, []Value{LossIn(MaxWideMoves), WinIn(2)}, Draw, ErrTooLong},
+	} {
+		b := BestMove{Wide: c.wide}
+		for _, after := range c.after {
+			b.Add(after)
+		}
+		if v, err := b.Value(); v != c.want || err != c.err {
+			t.Errorf("wide %v, best of %v: %v %v, want %v %v", c.wide, c.after, v, err, c.want, c.err)
+		}
 	}
 }
 

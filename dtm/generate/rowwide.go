@@ -1,0 +1,303 @@
+package generate
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"mateline.dev/mateline/board"
+	"mateline.dev/mateline/dtm/tablefile"
+)
+
+// A mate longer than a byte holds (tablefile.MaxMoves) takes a value of
+// two bytes. A build by rows keeps the low byte of every value in its
+// byte arrays and the high bytes, rare, apart: highBytes, by row of 64
+// positions. A conversion whose value takes two bytes is kept as a draw
+// in the group's conv codes (which holds exactly for the plies a byte
+// reaches: such a conversion neither mates nor loses by then) and its
+// value in wideConversions, which the plies past that read.
+
+// highBytes holds, for the rows of a table built by rows where a value
+// takes two bytes, the high bytes of their 64 values (0 for a value of
+// one byte): a map of those rows, written under a lock, and a bit per
+// row that says it is there, read without one.
+type highBytes struct {
+	mu   sync.RWMutex
+	rows [2]map[int64]*[64]byte
+	has  [2][]uint64
+	n    atomic.Int64 // rows in the maps
+}
+
+// newHighBytes is an empty highBytes for a numbering of rows rows.
+func newHighBytes(rows int64) *highBytes {
+	h := &highBytes{}
+	for s := range 2 {
+		h.rows[s] = map[int64]*[64]byte{}
+		h.has[s] = make([]uint64, (rows+63)/64)
+	}
+	return h
+}
+
+// any reports whether some value takes two bytes.
+func (h *highBytes) any() bool { return h.n.Load() > 0 }
+
+// hasRow reports whether row r of side s has a value of two bytes.
+func (h *highBytes) hasRow(s board.Color, r int64) bool {
+	return atomic.LoadUint64(&h.has[s][r>>6])>>(r&63)&1 != 0
+}
+
+// set writes the high byte hi of square f's value in row r, side s to
+// move (0: the value takes one byte).
+func (h *highBytes) set(s board.Color, r int64, f int, hi byte) {
+	if hi == 0 && !h.hasRow(s, r) {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	row := h.rows[s][r]
+	if row == nil {
+		row = new([64]byte)
+		h.rows[s][r] = row
+		atomic.OrUint64(&h.has[s][r>>6], 1<<(r&63))
+		h.n.Add(1)
+	}
+	row[f] = hi
+	if hi == 0 && *row == ([64]byte{}) {
+		delete(h.rows[s], r)
+		atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
+		h.n.Add(-1)
+	}
+}
+
+// row copies the high bytes of row r, side s, into dst, and reports
+// whether it has any (dst is left alone when not).
+func (h *highBytes) row(s board.Color, r int64, dst *[64]byte) bool {
+	if !h.hasRow(s, r) {
+		return false
+	}
+	h.mu.RLock()
+	*dst = *h.rows[s][r]
+	h.mu.RUnlock()
+	return true
+}
+
+// value is the value of square f in row r, side s, whose low byte is lo.
+func (h *highBytes) value(s board.Color, r int64, f int, lo byte) tablefile.Value {
+	var hi [64]byte
+	if !h.row(s, r, &hi) {
+		return tablefile.Value(lo)
+	}
+	return tablefile.Value(lo) | tablefile.Value(hi[f])<<8
+}
+
+// wideBits is the set of row r's positions (side s) whose value takes
+// two bytes.
+func (h *highBytes) wideBits(s board.Color, r int64) uint64 {
+	var hi [64]byte
+	if !h.row(s, r, &hi) {
+		return 0
+	}
+	return ^bytesEqual(hi[:], 0)
+}
+
+// rowsMatching is, of row r's positions (side s) whose low byte is
+// code's, those whose high byte is code's too.
+func (h *highBytes) rowsMatching(s board.Color, r int64, code tablefile.Value, lows uint64) uint64 {
+	var hi [64]byte
+	if !h.row(s, r, &hi) {
+		if code.Wide() {
+			return 0
+		}
+		return lows
+	}
+	return lows & bytesEqual(hi[:], byte(code>>8))
+}
+
+// highFileMagic starts a checkpoint's file of high bytes.
+const highFileMagic = "mateline high bytes 1\n"
+
+// save writes the high bytes to path through a temporary file, synced
+// and renamed: a record per row (side, row number, its 64 high bytes).
+func (h *highBytes) save(path string) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString(highFileMagic)
+	h.mu.RLock()
+	var rec [9]byte
+	for s := range 2 {
+		for r, row := range h.rows[s] {
+			rec[0] = byte(s)
+			binary.LittleEndian.PutUint64(rec[1:], uint64(r))
+			w.Write(rec[:])
+			w.Write(row[:])
+		}
+	}
+	h.mu.RUnlock()
+	err = w.Flush()
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// load reads the high bytes save wrote at path (rows of at most rows).
+func (h *highBytes) load(path string, rows int64) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rd := bufio.NewReader(f)
+	magic := make([]byte, len(highFileMagic))
+	if _, err := io.ReadFull(rd, magic); err != nil || string(magic) != highFileMagic {
+		return fmt.Errorf("%s: not a file of high bytes", path)
+	}
+	var rec [9 + 64]byte
+	for {
+		_, err := io.ReadFull(rd, rec[:])
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		s, r := board.Color(rec[0]), int64(binary.LittleEndian.Uint64(rec[1:9]))
+		if s > board.Black || r < 0 || r >= rows {
+			return fmt.Errorf("%s: a row out of the table", path)
+		}
+		for f, hi := range rec[9:] {
+			if hi != 0 {
+				h.set(s, r, f, hi)
+			}
+		}
+	}
+}
+
+// clearRows forgets the high bytes of rows [lo, hi): a group of slices
+// solved again.
+func (h *highBytes) clearRows(lo, hi int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range 2 {
+		for r := range h.rows[s] {
+			if r >= lo && r < hi {
+				delete(h.rows[s], r)
+				atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
+				h.n.Add(-1)
+			}
+		}
+	}
+}
+
+// wideConversions are, for one side to move, the positions of the group
+// whose best conversion's value takes two bytes, with quiet moves
+// besides: their value by group index (row from lo, times 64, plus the
+// square), and their indices by the ply of that value.
+type wideConversions struct {
+	value map[int64]tablefile.Value
+	atPly map[int][]int64
+}
+
+// wideConversion is one such position, found by a worker's set-up.
+type wideConversion struct {
+	at   int64 // group index
+	side board.Color
+	v    tablefile.Value
+}
+
+// add takes in a conversion a worker found.
+func (wc *wideConversions) add(at int64, v tablefile.Value) {
+	if wc.value == nil {
+		wc.value, wc.atPly = map[int64]tablefile.Value{}, map[int][]int64{}
+	}
+	wc.value[at] = v
+	wc.atPly[v.Plies()] = append(wc.atPly[v.Plies()], at)
+}
+
+// rowsAt is the positions of wide conversions of value at ply p, a
+// word per row (from lo).
+func (wc *wideConversions) rowsAt(p int) map[int64]uint64 {
+	at := wc.atPly[p]
+	if len(at) == 0 {
+		return nil
+	}
+	rows := make(map[int64]uint64, len(at))
+	for _, i := range at {
+		rows[i/64] |= 1 << (i % 64)
+	}
+	return rows
+}
+
+// convAt is the value of the best conversion of the position of square
+// f in row r (from lo), side s: its conv code, or the value a wide
+// conversion keeps apart under the code of a draw.
+func (g *rowGen) convAt(s board.Color, r int64, f int) tablefile.Value {
+	c := g.conv[s][r*64+int64(f)]
+	if c == 1 && g.wideConv[s].value != nil {
+		if v, ok := g.wideConv[s].value[r*64+int64(f)]; ok {
+			return v
+		}
+	}
+	return convValue(c)
+}
+
+// wideStream is the values of a table built by rows where some take two
+// bytes, for its file (tablefile.Stream with Wide): low then high byte.
+// drop, when not nil, lets go of the mapped values' resident pages, after
+// every dropEvery values read (the values on disk: the pages read would
+// stay in the process, as the write of one byte a value lets them go).
+func (g *rowGen) wideStream(drop func()) tablefile.ValueSource {
+	read := int64(0)
+	return func(side int, from int64, dst []byte) error {
+		s := board.Color(side)
+		n := int64(len(dst)) / 2
+		if read += n; drop != nil && read >= dropEvery {
+			drop()
+			read = 0
+		}
+		var hi [64]byte
+		haveRow := int64(-1)
+		for k := int64(0); k < n; k++ {
+			idx := from + k
+			r, f := idx/64, idx%64
+			if r != haveRow {
+				if !g.high.row(s, r, &hi) {
+					hi = [64]byte{}
+				}
+				haveRow = r
+			}
+			dst[2*k], dst[2*k+1] = g.vb[s][idx], hi[f]
+		}
+		return nil
+	}
+}
+
+// dropEvery is how many values a wide stream reads between two releases
+// of the mapped pages.
+const dropEvery = 64 << 20
+
+// flagStream gives the decided and unused bits of a table built by rows
+// for its file (tablefile.Stream's Flags).
+func (g *rowGen) flagStream() tablefile.FlagSource {
+	return func(side int, from int64, decided, unused []uint64) error {
+		copy(decided, g.decided[side][from/64:])
+		copy(unused, g.unused[side][from/64:])
+		return nil
+	}
+}
