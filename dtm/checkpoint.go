@@ -13,20 +13,21 @@ import (
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
-// checkpointOf is the checkpoint of a build of m with its values on
-// disk (generate.Checkpoint): files beside its table, named from it,
+// checkpointOf is the checkpoint of a build of m, a table with pawns
+// whose values are on disk or that has six men (generate.Checkpoint: a
+// build of tens of minutes): files beside its table, named from it,
 // made by this table, these options and this program only. It says so
-// when it goes on from one a killed build left. A build with its values
-// in memory has none (nil), and removes one an earlier build left.
-func (s *Store) checkpointOf(m tablefile.Material, l *tablefile.Layout, decide, valuesOnDisk bool) *generate.Checkpoint {
+// when it goes on from one a killed build left. Another build (kept
+// false) has none (nil), and removes one an earlier build left.
+func (s *Store) checkpointOf(m tablefile.Material, l *tablefile.Layout, decide, kept bool) *generate.Checkpoint {
 	c := &generate.Checkpoint{
 		Prefix: s.Path(m) + ".part",
 		Key:    fmt.Sprintf("%s positions %d decided %v program %s", m, l.Size, decide, programID()),
 	}
-	if !valuesOnDisk {
+	if !kept {
 		if files := c.Files(); len(files) > 0 {
 			c.Remove()
-			s.warn(fmt.Sprintf("building %s: its values held in memory this time, the checkpoint a killed build left (%s.*) is removed", m, c.Prefix))
+			s.warn(fmt.Sprintf("building %s: its values held in memory this time, with no checkpoint, the checkpoint a killed build left (%s.*) is removed", m, c.Prefix))
 		}
 		return nil
 	}

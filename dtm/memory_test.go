@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -278,5 +279,77 @@ func TestCheckpointFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(left); err == nil || len(warned) != 1 || !strings.Contains(warned[0], "checkpoint") {
 		t.Errorf("a checkpoint left beside a table built in memory: still there %v, warned %q", err == nil, warned)
+	}
+}
+
+// stopBuild is the panic a test's progress raises to stop a build where
+// a kill would.
+type stopBuild struct{}
+
+// TestCheckpointInMemory: a build of a table with pawns whose values fit
+// in memory, of the men that keep a checkpoint (six; lowered here),
+// saves each group of slices it finishes; stopped, a new store goes on
+// after the last one, says so, writes the file a build never stopped
+// writes, and leaves no checkpoint file.
+func TestCheckpointInMemory(t *testing.T) {
+	m, err := tablefile.ParseMaterial("KRPvK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	defer ref.Close()
+	if _, err := ref.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(ref.Path(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	c := generate.Checkpoint{Prefix: filepath.Join(dir, "KRPvK"+tablefile.FileSuffix+".part")}
+	// stopped twice, each time once a group more is finished
+	stoppedAt := int64(0)
+	for range 2 {
+		func() {
+			s := Open(dir, Options{BuildMen: 4})
+			defer s.Close()
+			s.checkpointMen = 4
+			s.progress = func(e BuildEvent) {
+				if e.Table == "KRPvK" && e.Ply == 0 && e.Done > stoppedAt && !e.Finished {
+					stoppedAt = e.Done
+					panic(stopBuild{})
+				}
+			}
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("not stopped after %d slices", stoppedAt)
+				} else if _, ok := r.(stopBuild); !ok {
+					panic(r)
+				}
+			}()
+			s.Build(m)
+		}()
+		if len(c.Files()) == 0 {
+			t.Fatalf("stopped after %d slices: no checkpoint file", stoppedAt)
+		}
+	}
+	s := Open(dir, Options{BuildMen: 4})
+	defer s.Close()
+	s.checkpointMen = 4
+	var warned []string
+	s.warn = func(w string) { warned = append(warned, w) }
+	if _, err := s.Build(m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(s.Path(m))
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("KRPvK resumed: %d bytes, never stopped %d (%v)", len(got), len(want), err)
+	}
+	t.Logf("warned %q", warned)
+	if len(warned) != 1 || !strings.Contains(warned[0], "going on after the") {
+		t.Errorf("KRPvK resumed, warned %q", warned)
+	}
+	if files := c.Files(); len(files) > 0 {
+		t.Errorf("checkpoint files left after the build: %v", files)
 	}
 }

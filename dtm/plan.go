@@ -114,7 +114,8 @@ type PlannedTable struct {
 	// ValuesOnDisk says a build of a table with pawns keeps its values
 	// and bits in scratch files (generate.Options.ValuesOnDisk), which
 	// take ScratchBytes of disk while it runs; Memory is then its group
-	// of slices'.
+	// of slices'. A six-man table with pawns held in memory takes as
+	// much disk for its checkpoint.
 	ValuesOnDisk bool
 	ScratchBytes int64
 	// OverMemory says Blocked is the store's bound: the build would not
@@ -151,6 +152,8 @@ func (s *Store) BuildPlan(sigs []tablefile.Material) []PlannedTable {
 		case t.m.HasPawns() && s.valuesOnDisk(l):
 			pt.ValuesOnDisk, pt.ScratchBytes = true, scratchBytes(l)
 			pt.Memory = groupMemory(l)
+		case t.m.HasPawns() && t.m.Men() >= s.checkpointMen:
+			pt.ScratchBytes = scratchBytes(l) // (its checkpoint's files)
 		}
 
 		if st, err := os.Stat(s.Path(t.m)); err == nil {

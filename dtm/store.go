@@ -84,6 +84,10 @@ type buildChoice struct {
 	// through their files, not whole (BoundedMen: a six-man table with
 	// pawns' promotions; tests lower it)
 	throughFilesMen int
+	// checkpointMen: a table with pawns of this many men or more keeps
+	// a checkpoint even with its values in memory (BoundedMen; tests
+	// lower it)
+	checkpointMen int
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -237,7 +241,7 @@ func Open(dir string, o Options) *Store {
 	}
 	s := &Store{dir: dir, buildMax: o.BuildMen, workers: o.Workers, warn: o.Warn, progress: o.Progress,
 		tables: map[string]*entry{}, warned: map[string]bool{}, cache: tablefile.NewBlockCache(o.CacheBytes),
-		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen, throughFilesMen: BoundedMen}}
+		rawCopies: rawCopies{keptBytes: keptRawBytes}, buildChoice: buildChoice{format3Men: tablefile.MaxMen, throughFilesMen: BoundedMen, checkpointMen: BoundedMen}}
 	if o.Format != 2 {
 		s.format3 = 2
 	}
@@ -556,7 +560,7 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		// less the tables held, until the file is written
 		resetLimit = holdMemoryLimit(s.heapLimit(held))
 	}
-	checkpoint := s.checkpointOf(m, l, decide, valuesOnDisk)
+	checkpoint := s.checkpointOf(m, l, decide, len(l.Pawns) > 0 && (valuesOnDisk || l.Men >= s.checkpointMen))
 	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
 	if err != nil {
 		if checkpoint != nil {

@@ -358,9 +358,12 @@ func tablesCommand() *cli.Command {
 					"the build is refused and says what it needs. A table with pawns whose values whole would\n" +
 					"pass the bound keeps them in files the system pages (two bytes a position: 60 GiB of\n" +
 					"disk for a one-pawn six-man table while it builds), its group of slices in memory; those\n" +
-					"files (TABLE.mldtm.part.*) are its checkpoint: killed, the same command goes on after\n" +
-					"the last group of slices it finished, and removes them once the table is written (remove\n" +
-					"them to start again). A six-man table with pawns reads its six-man promotions through\n" +
+					"files (TABLE.mldtm.part.*) are its checkpoint. A six-man table with pawns whose values\n" +
+					"fit in memory writes each group of slices it finishes to such files too. Killed, the\n" +
+					"same command goes on after the last group of slices it finished, and removes them once\n" +
+					"the table is written (remove them to start again). A table with pawns whose mates pass\n" +
+					"127 moves takes two bytes a value (version 4, or 5 with one side). A six-man table with\n" +
+					"pawns reads its six-man promotions through\n" +
 					"their files, which must store both sides (format 2): a build that names it writes them\n" +
 					"so. KQRPvKN took 30 min on two cores after its four promotions (47 min), 14.7 GB at\n" +
 					"most, 8.4 GB in format 2. 'tables plan --men 6' costs the whole six-man set.\n\n" +

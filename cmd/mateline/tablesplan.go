@@ -32,7 +32,8 @@ func tablesPlanCommand() *cli.Command {
 			"position in format 3); those with pawns by slices: their time the five-man speed per position\n" +
 			"(a floor), their memory that of their largest group of slices, their values in scratch files\n" +
 			"when they pass the bound ('values_on_disk' and 'scratch_bytes' in the JSON, as for any table\n" +
-			"with pawns), docs/dtm.md, \"Six men\". With --memory below 14.5 GiB a pawnless six-man\n" +
+			"with pawns; a six-man one held in memory takes 'scratch_bytes' for its checkpoint),\n" +
+			"docs/dtm.md, \"Six men\". With --memory below 14.5 GiB a pawnless six-man\n" +
 			"table's memory is that of a build with two of its bit sets on disk ('sets_on_disk').\n\n" +
 			"Example: mateline tables plan KRPvKR\n" +
 			"         mateline tables plan --men 5 --json\n" +
@@ -65,7 +66,8 @@ type plannedJSON struct {
 	Memory    int64    `json:"memory_bytes"`
 	OnDisk    bool     `json:"sets_on_disk,omitempty"`
 	// a build of a table with pawns with its values in scratch files,
-	// which take scratch_bytes of disk while it runs
+	// which take scratch_bytes of disk while it runs (a six-man one held
+	// in memory takes as much for its checkpoint, values_on_disk false)
 	ValuesOnDisk bool   `json:"values_on_disk,omitempty"`
 	Scratch      int64  `json:"scratch_bytes,omitempty"`
 	OverBound    bool   `json:"over_memory_bound,omitempty"` // not built because of --memory

@@ -139,9 +139,11 @@ type Options struct {
 	// Built.Release: the heap holds the group of slices being solved
 	// (wholeStorage). Ignored for a pawnless table.
 	ValuesOnDisk bool
-	// Checkpoint, with ValuesOnDisk, keeps those files under its names
-	// and counts the groups of slices finished, so that a killed build
-	// goes on after the last (nil: unlinked scratch files)
+	// Checkpoint, for a table with pawns, counts the groups of slices
+	// finished and keeps what they found in files under its names, so
+	// that a killed build goes on after the last: with ValuesOnDisk the
+	// mapped files themselves (nil: unlinked scratch files), else files
+	// each group's rows are written to as it finishes
 	Checkpoint *Checkpoint
 }
 
@@ -192,7 +194,7 @@ func buildDecided(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveF
 	b := newBuilder(l, lookup, resolve, o.Workers, o.Progress, o.Decide)
 	if !o.ByPositions && tablefile.LittleEndian {
 		st := &wholeStorage{onDisk: o.ValuesOnDisk && len(l.Pawns) > 0, dir: o.ScratchDir}
-		if st.onDisk && o.Checkpoint != nil {
+		if len(l.Pawns) > 0 && o.Checkpoint != nil {
 			if o.Checkpoint.GroupsDone() == 0 {
 				o.Checkpoint.Remove() // another build's, or none finished: start from zeros
 			}

@@ -13,11 +13,11 @@ import (
 // a kill would: nothing after it runs, the checkpoint's files stay.
 type stopBuild struct{}
 
-// buildStopped builds l with its values on disk and checkpoint c,
-// stopped at the stopAt-th report of a ply or of a group finished (0:
-// never); it returns the build (when it ended), whether it was stopped,
-// and how many such reports it made.
-func buildStopped(t *testing.T, m *memTables, l *tablefile.Layout, c *Checkpoint, decide bool, dir string, stopAt int) (b Built, stopped bool, reports int) {
+// buildStopped builds l with checkpoint c and its values on disk (or on
+// the heap), stopped at the stopAt-th report of a ply or of a group
+// finished (0: never); it returns the build (when it ended), whether it
+// was stopped, and how many such reports it made.
+func buildStopped(t *testing.T, m *memTables, l *tablefile.Layout, c *Checkpoint, decide, onDisk bool, dir string, stopAt int) (b Built, stopped bool, reports int) {
 	t.Helper()
 	progress := func(done, total int64, ply int) {
 		if ply == SetUpPly {
@@ -36,7 +36,7 @@ func buildStopped(t *testing.T, m *memTables, l *tablefile.Layout, c *Checkpoint
 			stopped = true
 		}
 	}()
-	b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Progress: progress, Decide: decide, ValuesOnDisk: true, ScratchDir: dir, Checkpoint: c})
+	b, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Progress: progress, Decide: decide, ValuesOnDisk: onDisk, ScratchDir: dir, Checkpoint: c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,16 +58,17 @@ func builtBytes(l *tablefile.Layout, b Built, decide bool) []byte {
 	return out
 }
 
-// TestCheckpointResumes: a build with its values on disk stopped at
-// random moments (inside a group of slices, or between two) and built
-// again from its checkpoint, as often as it takes, has the values and
-// bits of a build never stopped, and leaves a checkpoint no build of
-// another key reads.
+// TestCheckpointResumes: a build with its values on disk, or on the
+// heap, stopped at random moments (inside a group of slices, or between
+// two) and built again from its checkpoint, as often as it takes, has
+// the values and bits of a build never stopped, and leaves a checkpoint
+// no build of another key reads.
 func TestCheckpointResumes(t *testing.T) {
 	m := newMemTables(t)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, sig := range []string{"KPvKP", "KRPvK", "KPPvK"} {
-		for _, decide := range []bool{false, true} {
+		for _, k := range []struct{ decide, onDisk bool }{{false, true}, {true, true}, {sig != "KRPvK", false}} {
+			decide, onDisk := k.decide, k.onDisk
 			mat := canonicalMaterial(t, sig)
 			l := tablefile.NewLayout(mat)
 			ref, err := Build(l, m.lookup, m.resolve, Options{Workers: 2, Decide: decide})
@@ -77,7 +78,7 @@ func TestCheckpointResumes(t *testing.T) {
 			want := builtBytes(l, ref, decide)
 			dir := t.TempDir()
 			c := &Checkpoint{Prefix: filepath.Join(dir, sig+".part"), Key: sig + " test"}
-			_, _, reports := buildStopped(t, m, l, &Checkpoint{Prefix: filepath.Join(dir, "count"), Key: "count"}, decide, dir, 0)
+			_, _, reports := buildStopped(t, m, l, &Checkpoint{Prefix: filepath.Join(dir, "count"), Key: "count"}, decide, onDisk, dir, 0)
 			stops, resumed := 0, 0
 			for {
 				stopAt := 0
@@ -85,7 +86,7 @@ func TestCheckpointResumes(t *testing.T) {
 					stopAt = 1 + rng.IntN(reports)
 				}
 				before := c.GroupsDone()
-				b, stopped, _ := buildStopped(t, m, l, c, decide, dir, stopAt)
+				b, stopped, _ := buildStopped(t, m, l, c, decide, onDisk, dir, stopAt)
 				if before > 0 {
 					resumed++
 				}
@@ -94,9 +95,11 @@ func TestCheckpointResumes(t *testing.T) {
 					continue
 				}
 				if got := builtBytes(l, b, decide); !bytes.Equal(got, want) {
-					t.Errorf("%s decide %v: stopped %d times, resumed %d: the values differ from a build never stopped", sig, decide, stops, resumed)
+					t.Errorf("%s decide %v on disk %v: stopped %d times, resumed %d: the values differ from a build never stopped", sig, decide, onDisk, stops, resumed)
 				}
-				b.Release()
+				if b.Release != nil {
+					b.Release()
+				}
 				break
 			}
 			if resumed == 0 {
@@ -113,7 +116,7 @@ func TestCheckpointResumes(t *testing.T) {
 			if left, _ := filepath.Glob(filepath.Join(dir, sig+".part*")); len(left) > 0 || len(c.Files()) > 0 {
 				t.Errorf("%s: left after Remove: %v %v", sig, left, c.Files())
 			}
-			t.Logf("%s decide %v: %d reports, stopped %d times, resumed %d", sig, decide, reports, stops, resumed)
+			t.Logf("%s decide %v on disk %v: %d reports, stopped %d times, resumed %d", sig, decide, onDisk, reports, stops, resumed)
 		}
 	}
 }

@@ -84,7 +84,7 @@ func (b *builder) buildRows(st *wholeStorage, wide bool) (rowsBuilt, error) {
 				return rowsBuilt{}, err
 			}
 			if st.checkpoint != nil {
-				if err := st.checkpoint.markDone(i+1, g.syncWith(st)); err != nil {
+				if err := st.checkpoint.markDone(i+1, g.syncWith(st, gr[0], gr[1])); err != nil {
 					return rowsBuilt{}, err
 				}
 			}
@@ -127,11 +127,11 @@ func (b *builder) buildRows(st *wholeStorage, wide bool) (rowsBuilt, error) {
 	return out, nil
 }
 
-// syncWith is the sync of a checkpoint's group: st's files' pages on
-// disk, and the high bytes in their own file.
-func (g *rowGen) syncWith(st *wholeStorage) func() error {
+// syncWith is the sync of a checkpoint's group, rows [lo, hi): st's
+// files on disk, and the high bytes in their own file.
+func (g *rowGen) syncWith(st *wholeStorage, lo, hi int64) func() error {
 	return func() error {
-		if err := st.sync(); err != nil {
+		if err := st.sync(lo, hi); err != nil {
 			return err
 		}
 		return g.high.save(st.checkpoint.highFile())

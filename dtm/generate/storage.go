@@ -1,6 +1,13 @@
 package generate
 
-import "mateline.dev/mateline/dtm/tablefile"
+import (
+	"fmt"
+	"io"
+	"os"
+	"unsafe"
+
+	"mateline.dev/mateline/dtm/tablefile"
+)
 
 // mappedWords returns n zero words in a shared mapping of a scratch file
 // (mapped): a bounded build's bit sets on disk.
@@ -15,24 +22,39 @@ func mappedWords(dir string, n int64) (words []uint64, release func(), err error
 // slices reads only its own positions and those of the slices its pawn
 // moves lead to, so the pages it touches are a few slices' (the heap
 // holds the group's own arrays either way).
+//
+// A checkpoint keeps the arrays in files that a killed build goes on
+// from: on disk, the mapped files themselves; on the heap, files the
+// rows of each group finished are written to (saved), read back whole
+// when the build goes on.
 type wholeStorage struct {
 	onDisk bool
 	dir    string
-	// checkpoint, when set (with onDisk), names the files kept instead
-	// of unlinked scratch files; resumable says each was there whole
-	// (set with it, cleared by a file made afresh)
+	// checkpoint, when set, names the files kept; resumable says each
+	// was there whole (set with it, cleared by a file made afresh or
+	// missing)
 	checkpoint *Checkpoint
 	resumable  bool
 	unmap      []func()
 	drop       []func()       // per mapping, the release of its resident pages
 	syncs      []func() error // per checkpoint file, the write of its pages
+	saved      []savedArray   // on the heap with a checkpoint: the arrays a group's rows are saved from
+}
+
+// savedArray is an array of the heap that a checkpoint's file keeps, a
+// group's rows at a time.
+type savedArray struct {
+	path   string
+	bytes  []byte // the array's memory
+	perRow int64  // its bytes for a row of 64 positions
 }
 
 // byteArray is a ByteArray of n bytes, zero (or a checkpoint's), for
 // side to move side.
 func (st *wholeStorage) byteArray(n int64, side int) (tablefile.ByteArray, error) {
 	if !st.onDisk {
-		return tablefile.NewByteArray(n), nil
+		a := tablefile.NewByteArray(n)
+		return a, st.keepOnHeap(a.Bytes(n), 64, "values", side)
 	}
 	w, err := mapping[uint32](st, (n+3)/4, "values", side)
 	if err != nil {
@@ -45,7 +67,11 @@ func (st *wholeStorage) byteArray(n int64, side int) (tablefile.ByteArray, error
 // side to move side.
 func (st *wholeStorage) words(n int64, what string, side int) ([]uint64, error) {
 	if !st.onDisk {
-		return make([]uint64, n), nil
+		w := make([]uint64, n)
+		if n == 0 {
+			return w, nil
+		}
+		return w, st.keepOnHeap(unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*n), 8, what, side)
 	}
 	return mapping[uint64](st, n, what, side)
 }
@@ -71,12 +97,66 @@ func mapping[T uint32 | uint64](st *wholeStorage, n int64, what string, side int
 	return w, nil
 }
 
-// sync writes every checkpoint file's dirty pages and waits for them.
-func (st *wholeStorage) sync() error {
+// keepOnHeap adds an array of the heap (b, perRow bytes a row) to those
+// a checkpoint saves, and fills it from the checkpoint's file when a
+// killed build left one (a file missing makes the checkpoint not
+// resumable). Without a checkpoint it does nothing.
+func (st *wholeStorage) keepOnHeap(b []byte, perRow int64, what string, side int) error {
+	if st.checkpoint == nil {
+		return nil
+	}
+	path := st.checkpoint.arrayFile(what, side)
+	st.saved = append(st.saved, savedArray{path, b, perRow})
+	if !st.resumable {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		st.resumable = false
+		return nil
+	}
+	defer f.Close()
+	// (a file holds the rows of the groups finished, the rest a hole)
+	if _, err := f.ReadAt(b, 0); err != nil && err != io.EOF {
+		return fmt.Errorf("reading checkpoint file %s: %w", path, err)
+	}
+	return nil
+}
+
+// sync writes every checkpoint file's dirty pages and waits for them;
+// on the heap, it writes the rows [lo, hi) of each array saved to its
+// file, synced.
+func (st *wholeStorage) sync(lo, hi int64) error {
 	for _, s := range st.syncs {
 		if err := s(); err != nil {
 			return err
 		}
+	}
+	for _, a := range st.saved {
+		if err := a.saveRows(lo, hi); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// saveRows writes rows [lo, hi) of the array to its file, at their
+// place, and syncs it.
+func (a savedArray) saveRows(lo, hi int64) error {
+	f, err := os.OpenFile(a.path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("checkpoint file: %w", err)
+	}
+	from, to := lo*a.perRow, min(hi*a.perRow, int64(len(a.bytes)))
+	_, err = f.WriteAt(a.bytes[from:to], from)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("checkpoint file %s: %w", a.path, err)
 	}
 	return nil
 }
