@@ -289,7 +289,7 @@ type worker struct {
 	// positions, conversions whose value takes two bytes, not yet handed
 	// over; a row's pawn steps and captures
 	settledPlies [2]plySet
-	wideConvs    []wideConversion
+	wideConvs    [2][]wideConversion
 	pushes       []push
 	caps         []capture
 	best         [64]tablefile.BestMove // a row's best conversions, by square

@@ -209,6 +209,9 @@ func (g *rowGen) solve(lo, hi int64) error {
 	if err := g.setUp(); err != nil {
 		return err
 	}
+	for s := range g.wideConv {
+		g.wideConv[s].index(hi - lo)
+	}
 	g.addSettled(0) // the checkmates
 	for p := 1; p <= 2*tablefile.MaxWideMoves; p++ {
 		g.step(p)
@@ -325,7 +328,7 @@ func (g *rowGen) setUp() error {
 		if !g.setUpRow(w, r) {
 			return
 		}
-		if len(w.wideConvs) > 0 {
+		if len(w.wideConvs[0])+len(w.wideConvs[1]) > 1024 {
 			mu.Lock()
 			g.flush(w)
 			mu.Unlock()
@@ -505,7 +508,7 @@ func (g *rowGen) settleRow(w *worker, r int64, s board.Color, busy, q, check uin
 				case best.V.Wide():
 					// kept apart, under a draw's code
 					c = 1
-					w.wideConvs = append(w.wideConvs, wideConversion{r*64 + int64(f), s, best.V})
+					w.wideConvs[s] = append(w.wideConvs[s], wideConversion{r*64 + int64(f), best.V})
 				}
 				g.conv[s][r*64+int64(f)] = c
 				g.convHash[s][r] |= 1 << (c & 63)
@@ -556,10 +559,10 @@ func (g *rowGen) flush(w *worker) {
 		g.settledPlies[s].merge(&w.settledPlies[s])
 		w.settledPlies[s] = plySet{}
 	}
-	for _, c := range w.wideConvs {
-		g.wideConv[c.side].add(c.at, c.v)
+	for s := range w.wideConvs {
+		g.wideConv[s].add(w.wideConvs[s])
+		w.wideConvs[s] = w.wideConvs[s][:0]
 	}
-	w.wideConvs = w.wideConvs[:0]
 }
 
 // promotionReaders sets up the readers of p's four promotions in the row
@@ -650,9 +653,9 @@ func (g *rowGen) step(p int) {
 	byteCode := p <= 2*tablefile.MaxMoves
 	code := uint8(tablefile.FromPlies(p))
 	win := p%2 == 1
-	var wideAt [2]map[int64]uint64
-	for s := range wideAt {
-		wideAt[s] = g.wideConv[s].rowsAt(p)
+	var wideDue [2]bool
+	for s := range wideDue {
+		wideDue[s] = g.wideConv[s].dueAt(p)
 	}
 	g.eachBlock(func(w *worker, s board.Color, blk int64) {
 		next, inConv, other := g.next[s], g.inConv[s], s.Other()
@@ -661,11 +664,8 @@ func (g *rowGen) step(p int) {
 		for i := from * 64; byteCode && i < to*64; i += blockSize {
 			byConv = byConv || inConv.has(i, code)
 		}
-		wide := wideAt[s]
-		byWide := false
-		for r := from; wide != nil && r < to && !byWide; r++ {
-			byWide = wide[r] != 0
-		}
+		wide := g.wideConv[s].due
+		byWide := wideDue[s] && wide.marked(blk)
 		if !byConv && !byWide && !next.marked(blk) {
 			return
 		}
@@ -682,9 +682,9 @@ func (g *rowGen) step(p int) {
 			}
 			if byWide {
 				if win {
-					c |= wide[r]
+					c |= wide.w[r]
 				} else {
-					due |= wide[r] & g.waiting[s][r]
+					due |= wide.w[r] & g.waiting[s][r]
 				}
 			}
 			c &^= g.done[s][r] | due
@@ -785,11 +785,10 @@ func (g *rowGen) commit(p int) bool {
 			}
 			base := (g.lo + r) * 64
 			for y := x; y != 0; y &= y - 1 {
-				f := bits.TrailingZeros64(y)
-				g.vb[s][base+int64(f)] = code
-				if high != 0 {
-					g.high.set(s, g.lo+r, f, high)
-				}
+				g.vb[s][base+int64(bits.TrailingZeros64(y))] = code
+			}
+			if high != 0 {
+				g.high.setAll(s, g.lo+r, x, high)
 			}
 		}
 	})

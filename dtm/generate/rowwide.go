@@ -2,11 +2,14 @@ package generate
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -71,6 +74,23 @@ func (h *highBytes) set(s board.Color, r int64, f int, hi byte) {
 		delete(h.rows[s], r)
 		atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
 		h.n.Add(-1)
+	}
+}
+
+// setAll writes hi (not 0) as the high byte of the positions x of row
+// r, side s to move: the positions a ply of two-byte values found.
+func (h *highBytes) setAll(s board.Color, r int64, x uint64, hi byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	row := h.rows[s][r]
+	if row == nil {
+		row = new([64]byte)
+		h.rows[s][r] = row
+		atomic.OrUint64(&h.has[s][r>>6], 1<<(r&63))
+		h.n.Add(1)
+	}
+	for y := x; y != 0; y &= y - 1 {
+		row[bits.TrailingZeros64(y)] = hi
 	}
 }
 
@@ -207,41 +227,69 @@ func (h *highBytes) clearRows(lo, hi int64) {
 
 // wideConversions are, for one side to move, the positions of the group
 // whose best conversion's value takes two bytes, with quiet moves
-// besides: their value by group index (row from lo, times 64, plus the
-// square), and their indices by the ply of that value.
+// besides: gathered by the set-up (add), then sorted by group index (row
+// from lo, times 64, plus the square) with their values, marked a bit a
+// position, and listed by the ply of their value (index). A ply's own
+// are put in due for its step.
 type wideConversions struct {
-	value map[int64]tablefile.Value
-	atPly map[int][]int64
+	found []wideConversion
+	rows  []uint64        // a bit per position that has one, a word per row
+	byPly map[int][]int64 // group indices by their value's ply
+	due   rowSet          // those of the ply being stepped
 }
 
-// wideConversion is one such position, found by a worker's set-up.
+// wideConversion is one such position: its group index and value.
 type wideConversion struct {
-	at   int64 // group index
-	side board.Color
-	v    tablefile.Value
+	at int64
+	v  tablefile.Value
 }
 
-// add takes in a conversion a worker found.
-func (wc *wideConversions) add(at int64, v tablefile.Value) {
-	if wc.value == nil {
-		wc.value, wc.atPly = map[int64]tablefile.Value{}, map[int][]int64{}
-	}
-	wc.value[at] = v
-	wc.atPly[v.Plies()] = append(wc.atPly[v.Plies()], at)
+// add takes in conversions a worker found.
+func (wc *wideConversions) add(found []wideConversion) {
+	wc.found = append(wc.found, found...)
 }
 
-// rowsAt is the positions of wide conversions of value at ply p, a
-// word per row (from lo).
-func (wc *wideConversions) rowsAt(p int) map[int64]uint64 {
-	at := wc.atPly[p]
-	if len(at) == 0 {
-		return nil
+// index sorts what the set-up found and marks it, for a group of rows
+// rows.
+func (wc *wideConversions) index(rows int64) {
+	if len(wc.found) == 0 {
+		return
 	}
-	rows := make(map[int64]uint64, len(at))
+	slices.SortFunc(wc.found, func(a, b wideConversion) int { return cmp.Compare(a.at, b.at) })
+	wc.rows = make([]uint64, rows)
+	wc.byPly = map[int][]int64{}
+	for _, c := range wc.found {
+		wc.rows[c.at/64] |= 1 << (c.at % 64)
+		wc.byPly[c.v.Plies()] = append(wc.byPly[c.v.Plies()], c.at)
+	}
+	wc.due = newRowSet(rows)
+}
+
+// value is the value of the wide conversion at group index at, if it
+// has one.
+func (wc *wideConversions) value(at int64) (tablefile.Value, bool) {
+	if wc.rows == nil || wc.rows[at/64]>>(at%64)&1 == 0 {
+		return tablefile.Draw, false
+	}
+	i, ok := slices.BinarySearchFunc(wc.found, at, func(c wideConversion, at int64) int { return cmp.Compare(c.at, at) })
+	if !ok {
+		return tablefile.Draw, false
+	}
+	return wc.found[i].v, true
+}
+
+// dueAt puts in due the positions whose wide conversion's value is at
+// ply p (due emptied first), and reports whether there are any.
+func (wc *wideConversions) dueAt(p int) bool {
+	if wc.rows == nil {
+		return false
+	}
+	wc.due.reset()
+	at := wc.byPly[p]
 	for _, i := range at {
-		rows[i/64] |= 1 << (i % 64)
+		wc.due.or(i/64, 1<<(i%64))
 	}
-	return rows
+	return len(at) > 0
 }
 
 // convAt is the value of the best conversion of the position of square
@@ -249,8 +297,8 @@ func (wc *wideConversions) rowsAt(p int) map[int64]uint64 {
 // conversion keeps apart under the code of a draw.
 func (g *rowGen) convAt(s board.Color, r int64, f int) tablefile.Value {
 	c := g.conv[s][r*64+int64(f)]
-	if c == 1 && g.wideConv[s].value != nil {
-		if v, ok := g.wideConv[s].value[r*64+int64(f)]; ok {
+	if c == 1 {
+		if v, ok := g.wideConv[s].value(r*64 + int64(f)); ok {
 			return v
 		}
 	}
