@@ -1,6 +1,7 @@
 package dtm
 
 import (
+	"strings"
 	"testing"
 
 	"mateline.dev/mateline/dtm/tablefile"
@@ -48,6 +49,13 @@ func TestWideWithPawns(t *testing.T) {
 		}
 		n := sameValues(t, ref, s, tb.l, 1, "KPvK "+c.name)
 		t.Logf("%s: version %d, %d positions the same", c.name, tb.z.Header.Version, n)
+		// checked by a sample, not whole
+		if _, err := s.Verify(kpk, nil); err == nil || !strings.Contains(err.Error(), "--sample") {
+			t.Errorf("%s: verify of a wide table: %v", c.name, err)
+		}
+		if r, err := s.VerifySample(kpk, 2000, 1, nil); err != nil || !r.OK() || r.Positions == 0 {
+			t.Errorf("%s: a sample of the wide table: %+v %v", c.name, r, err)
+		}
 		if files := s.checkpointOf(kpk, tb.l, false, true).Files(); len(files) > 0 {
 			t.Errorf("%s: checkpoint files left: %v", c.name, files)
 		}
