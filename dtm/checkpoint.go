@@ -13,12 +13,13 @@ import (
 	"mateline.dev/mateline/dtm/tablefile"
 )
 
-// checkpointOf is the checkpoint of a build of m, a table with pawns
-// whose values are on disk or that has six men (generate.Checkpoint: a
-// build of tens of minutes): files beside its table, named from it,
-// made by this table, these options and this program only. It says so
-// when it goes on from one a killed build left. Another build (kept
-// false) has none (nil), and removes one an earlier build left.
+// checkpointOf is the checkpoint of a build of m that keeps one (kept:
+// a table with pawns whose values are on disk, or a six-man table, a
+// build of tens of minutes; generate.Checkpoint): files beside its
+// table, named from it, made by this table, these options and this
+// program only. It says so when it goes on from one a killed build
+// left. Another build has none (nil), and removes one an earlier build
+// left.
 func (s *Store) checkpointOf(m tablefile.Material, l *tablefile.Layout, decide, kept bool) *generate.Checkpoint {
 	c := &generate.Checkpoint{
 		Prefix: s.Path(m) + ".part",
@@ -33,6 +34,9 @@ func (s *Store) checkpointOf(m tablefile.Material, l *tablefile.Layout, decide, 
 	}
 	if n := c.GroupsDone(); n > 0 {
 		s.warn(fmt.Sprintf("building %s: going on after the %d of its %d groups of slices a killed build finished (its checkpoint: %s.*)", m, n, len(l.SliceGroups()), c.Prefix))
+	}
+	if p, ok := c.BoundedPly(); ok && len(l.Pawns) == 0 {
+		s.warn(fmt.Sprintf("building %s: going on after the set-up and ply %d a killed build reached (its checkpoint: %s.*)", m, p, c.Prefix))
 	}
 	return c
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"mateline.dev/mateline/dtm/generate"
 	"mateline.dev/mateline/dtm/tablefile"
@@ -286,17 +287,81 @@ func TestCheckpointFiles(t *testing.T) {
 // a kill would.
 type stopBuild struct{}
 
+// stopStoreBuild builds m in a store of dir opened with o (its tables
+// of four men and more keeping a checkpoint), stopped as a kill would
+// stop it at the first event stop says yes to.
+func stopStoreBuild(t *testing.T, m tablefile.Material, dir string, o Options, stop func(BuildEvent) bool) {
+	t.Helper()
+	s := Open(dir, o)
+	defer s.Close()
+	s.checkpointMen, s.checkpointEvery = 4, time.Nanosecond
+	s.progress = func(e BuildEvent) {
+		if stop(e) {
+			panic(stopBuild{})
+		}
+	}
+	defer func() {
+		if r := recover(); r == nil {
+			t.Errorf("%s: not stopped", m)
+		} else if _, ok := r.(stopBuild); !ok {
+			panic(r)
+		}
+	}()
+	s.Build(m)
+}
+
 // TestCheckpointInMemory: a build of a table with pawns whose values fit
 // in memory, of the men that keep a checkpoint (six; lowered here),
 // saves each group of slices it finishes; stopped, a new store goes on
 // after the last one, says so, writes the file a build never stopped
 // writes, and leaves no checkpoint file.
 func TestCheckpointInMemory(t *testing.T) {
-	m, err := tablefile.ParseMaterial("KRPvK")
+	m, want := builtFile(t, "KRPvK", Options{BuildMen: 4})
+	dir := t.TempDir()
+	c := generate.Checkpoint{Prefix: filepath.Join(dir, "KRPvK"+tablefile.FileSuffix+".part")}
+	// stopped twice, each time once a group more is finished
+	stoppedAt := int64(0)
+	for range 2 {
+		stopStoreBuild(t, m, dir, Options{BuildMen: 4}, func(e BuildEvent) bool {
+			if e.Table == "KRPvK" && e.Ply == 0 && e.Done > stoppedAt && !e.Finished {
+				stoppedAt = e.Done
+				return true
+			}
+			return false
+		})
+		if len(c.Files()) == 0 {
+			t.Fatalf("stopped after %d slices: no checkpoint file", stoppedAt)
+		}
+	}
+	resumeStoreBuild(t, m, dir, Options{BuildMen: 4}, want, &c, "going on after the 2 of its 6 groups")
+}
+
+// TestCheckpointBounded: a bounded build of the men that keep a
+// checkpoint (six; lowered here) stopped in its plies goes on, in a new
+// store, after its set-up and the plies its checkpoint saved, says so,
+// writes the file of a build never stopped, and leaves no file.
+func TestCheckpointBounded(t *testing.T) {
+	m, want := builtFile(t, "KQvKR", Options{BuildMen: 4, Bounded: true})
+	dir := t.TempDir()
+	c := generate.Checkpoint{Prefix: filepath.Join(dir, "KQvKR"+tablefile.FileSuffix+".part")}
+	stopStoreBuild(t, m, dir, Options{BuildMen: 4, Bounded: true}, func(e BuildEvent) bool {
+		return e.Table == "KQvKR" && e.Ply == 20
+	})
+	if len(c.Files()) == 0 {
+		t.Fatal("stopped: no checkpoint file")
+	}
+	resumeStoreBuild(t, m, dir, Options{BuildMen: 4, Bounded: true}, want, &c, "going on after the set-up")
+}
+
+// builtFile builds sig's table in a store of its own opened with o and
+// returns its material and its file.
+func builtFile(t *testing.T, sig string, o Options) (tablefile.Material, []byte) {
+	t.Helper()
+	m, err := tablefile.ParseMaterial(sig)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := Open(t.TempDir(), Options{BuildMen: 4})
+	ref := Open(t.TempDir(), o)
 	defer ref.Close()
 	if _, err := ref.Build(m); err != nil {
 		t.Fatal(err)
@@ -305,35 +370,15 @@ func TestCheckpointInMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	c := generate.Checkpoint{Prefix: filepath.Join(dir, "KRPvK"+tablefile.FileSuffix+".part")}
-	// stopped twice, each time once a group more is finished
-	stoppedAt := int64(0)
-	for range 2 {
-		func() {
-			s := Open(dir, Options{BuildMen: 4})
-			defer s.Close()
-			s.checkpointMen = 4
-			s.progress = func(e BuildEvent) {
-				if e.Table == "KRPvK" && e.Ply == 0 && e.Done > stoppedAt && !e.Finished {
-					stoppedAt = e.Done
-					panic(stopBuild{})
-				}
-			}
-			defer func() {
-				if r := recover(); r == nil {
-					t.Errorf("not stopped after %d slices", stoppedAt)
-				} else if _, ok := r.(stopBuild); !ok {
-					panic(r)
-				}
-			}()
-			s.Build(m)
-		}()
-		if len(c.Files()) == 0 {
-			t.Fatalf("stopped after %d slices: no checkpoint file", stoppedAt)
-		}
-	}
-	s := Open(dir, Options{BuildMen: 4})
+	return m, want
+}
+
+// resumeStoreBuild builds m in a store of dir opened with o after a
+// stopped build, and checks that it says so (a warning holding said),
+// writes want, and leaves none of c's files.
+func resumeStoreBuild(t *testing.T, m tablefile.Material, dir string, o Options, want []byte, c *generate.Checkpoint, said string) {
+	t.Helper()
+	s := Open(dir, o)
 	defer s.Close()
 	s.checkpointMen = 4
 	var warned []string
@@ -343,13 +388,13 @@ func TestCheckpointInMemory(t *testing.T) {
 	}
 	got, err := os.ReadFile(s.Path(m))
 	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("KRPvK resumed: %d bytes, never stopped %d (%v)", len(got), len(want), err)
+		t.Errorf("%s resumed: %d bytes, never stopped %d (%v)", m, len(got), len(want), err)
 	}
 	t.Logf("warned %q", warned)
-	if len(warned) != 1 || !strings.Contains(warned[0], "going on after the") {
-		t.Errorf("KRPvK resumed, warned %q", warned)
+	if len(warned) != 1 || !strings.Contains(warned[0], said) {
+		t.Errorf("%s resumed, warned %q, want %q", m, warned, said)
 	}
 	if files := c.Files(); len(files) > 0 {
-		t.Errorf("checkpoint files left after the build: %v", files)
+		t.Errorf("%s: checkpoint files left after the build: %v", m, files)
 	}
 }

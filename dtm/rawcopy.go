@@ -207,6 +207,11 @@ func (s *Store) buildAgain(t *Table, decide bool) ([2]tablefile.ByteArray, [2][]
 	resolve := s.resolveForBuild
 	start := time.Now()
 	b, err := generate.Build(t.l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: s.sliceReporter(m, start, true), ByPositions: s.byPositions, Decide: decide})
+	if err == nil && b.Stream != nil {
+		// (its values' high bytes are in the stream alone: a wide table
+		// is read through its blocks, never whole)
+		return [2]tablefile.ByteArray{}, [2][]uint64{}, [2][]uint64{}, fmt.Errorf("%s: built again, its values take two bytes and are not read whole", m)
+	}
 	if err == nil && s.progress != nil {
 		s.progress(BuildEvent{Table: m.String(), Finished: true, Elapsed: time.Since(start), Again: true})
 	}

@@ -85,9 +85,11 @@ type buildChoice struct {
 	// pawns' promotions; tests lower it)
 	throughFilesMen int
 	// checkpointMen: a table with pawns of this many men or more keeps
-	// a checkpoint even with its values in memory (BoundedMen; tests
-	// lower it)
-	checkpointMen int
+	// a checkpoint even with its values in memory, as does a bounded
+	// build (BoundedMen; tests lower it), whose sets are saved every
+	// checkpointEvery (Options.CheckpointEvery)
+	checkpointMen   int
+	checkpointEvery time.Duration
 }
 
 // resolved is the table of one material as nodes see it: flip when the
@@ -192,6 +194,10 @@ type Options struct {
 	// paged by the system; one that would not fit so is refused
 	// (*MemoryError).
 	MemoryBound int64
+	// CheckpointEvery is how often a bounded build of six men saves its
+	// bit sets to its checkpoint, from its start (0:
+	// generate.BoundedCheckpointEvery, 15 min).
+	CheckpointEvery time.Duration
 }
 
 // MemoryError is a bounded build refused: it needs at least Need bytes
@@ -245,7 +251,7 @@ func Open(dir string, o Options) *Store {
 	if o.Format != 2 {
 		s.format3 = 2
 	}
-	s.memoryBound = o.MemoryBound
+	s.memoryBound, s.checkpointEvery = o.MemoryBound, o.CheckpointEvery
 	if s.memoryBound <= 0 {
 		s.memoryBound = BuildMemoryBound
 	}
@@ -560,8 +566,9 @@ func (s *Store) buildValues(m tablefile.Material, l *tablefile.Layout, buildMax 
 		// less the tables held, until the file is written
 		resetLimit = holdMemoryLimit(s.heapLimit(held))
 	}
-	checkpoint := s.checkpointOf(m, l, decide, len(l.Pawns) > 0 && (valuesOnDisk || l.Men >= s.checkpointMen))
-	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint})
+	kept := valuesOnDisk || (bounded || len(l.Pawns) > 0) && l.Men >= s.checkpointMen
+	checkpoint := s.checkpointOf(m, l, decide, kept)
+	b, err := generate.Build(l, s.lookupHeld, resolve, generate.Options{Workers: s.workers, Progress: progress, ByPositions: s.byPositions, Decide: decide, Bounded: bounded, Wide: s.wide, ScratchDir: s.dir, SetsOnDisk: onDisk, ValuesOnDisk: valuesOnDisk, Checkpoint: checkpoint, CheckpointEvery: s.checkpointEvery})
 	if err != nil {
 		if checkpoint != nil {
 			checkpoint.Remove() // (the same build would fail again from it)

@@ -83,14 +83,21 @@ func openDTMReporting(cmd *cli.Command) (*dtm.Store, *buildReporter, error) {
 	if cmd.Name != "build" {
 		collectForBlockCache()
 	}
+	var every time.Duration
+	if cmd.Name == "build" {
+		if every = cmd.Duration("checkpoint-every"); every <= 0 {
+			return nil, nil, usagef("--checkpoint-every %v: want a time such as 5m or 1h", every)
+		}
+	}
 	return dtm.Open(dir, dtm.Options{
-		BuildMen:    build,
-		CacheBytes:  cache,
-		Format:      format,
-		Bounded:     cmd.Name == "build" && cmd.Bool("bounded"),
-		MemoryBound: bound,
-		Warn:        func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
-		Progress:    rep.report,
+		BuildMen:        build,
+		CacheBytes:      cache,
+		Format:          format,
+		Bounded:         cmd.Name == "build" && cmd.Bool("bounded"),
+		MemoryBound:     bound,
+		CheckpointEvery: every,
+		Warn:            func(msg string) { fmt.Fprintf(os.Stderr, "mateline: warning: %s\n", msg) },
+		Progress:        rep.report,
 	}), rep, nil
 }
 
@@ -351,8 +358,9 @@ func tablesCommand() *cli.Command {
 					"19 GB while it runs: the values of the tables later builds read are kept as scratch\n" +
 					"files). MATELINE_DTM_FORMAT=2 stores both sides to move of the five-man tables (8 GB).\n" +
 					"A pawnless six-man table (KQRBvKN) is built in bounded memory, at most 16 GiB: about 15\n" +
-					"to 20 min on two cores for one with short mates, 0.45 GB of disk; a killed build starts\n" +
-					"that table again. KRNvKNN's mates (262 moves) take two bytes a value (version 5, 0.72\n" +
+					"to 20 min on two cores for one with short mates, 0.45 GB of disk; killed, the same\n" +
+					"command goes on after the last of its checkpoints (every 15 min: its bit sets, 11 GB,\n" +
+					"in TABLE.mldtm.part.sets, 22 GB while one is written). KRNvKNN's mates (262 moves) take two bytes a value (version 5, 0.72\n" +
 					"GB). --memory lowers the bound: below 14.5 GiB two of the five bit sets go to scratch\n" +
 					"files the system pages, down to about 9.5 GiB (slower when memory is short); below that\n" +
 					"the build is refused and says what it needs. A table with pawns whose values whole would\n" +
@@ -374,6 +382,7 @@ func tablesCommand() *cli.Command {
 					&cli.StringFlag{Name: "shard", Usage: "i/n: build only the signatures i, i+n, ... of the list ('/n' reads i from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)"},
 					memoryFlag(),
 					&cli.BoolFlag{Name: "bounded", Usage: "build the pawnless tables in bounded memory: five bits a position and side to move, the rest in a scratch file in the table directory (unlinked at once); their files are those of a build by rows (format 3 for five men), KRNvKNN's of format 5 (two-byte values, one side; 4, both sides, with MATELINE_DTM_FORMAT=2)"},
+					&cli.DurationFlag{Name: "checkpoint-every", Usage: "how often a pawnless six-man build saves its bit sets to its checkpoint, from its start (each save writes 11 GB, some 40 s here), so that a killed build goes on from the last (lower it under a short job time limit)", Value: generate.BoundedCheckpointEvery},
 				},
 				Action: runTablesBuild,
 			},

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm/tablefile"
@@ -59,6 +60,14 @@ type boundedGen struct {
 	values        *spill // the positions valued, by valueBucket
 	pending       int    // the last ply an event reaches
 	wide          bool   // a mate longer than a byte holds: two bytes a value
+	// checkpoint, when set, keeps the scratch files and the sets of the
+	// last checkpoint (boundedcheckpoint.go), of generation generation
+	checkpoint *Checkpoint
+	generation int64
+	started    time.Time // when the build began or went on
+	// checkpointEvery: the least time to the first checkpoint and
+	// between two
+	checkpointEvery time.Duration
 }
 
 // SetUpPly is the ply a bounded build's progress reports during its
@@ -111,30 +120,37 @@ func valueBucket(s board.Color, p, part int) int { return (int(s)*plyBuckets+p)*
 // Flags gives each pair's decided and unused bits, its captures valued
 // again as it is read (their tables must still be held). Release lets
 // the scratch file go.
-func (b *builder) buildBounded(dir string, wide, decide, setsOnDisk bool) (Built, error) {
+func (b *builder) buildBounded(dir string, wide, decide, setsOnDisk bool, c *Checkpoint, every time.Duration) (Built, error) {
 	l := b.l
-	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}}
+	if every <= 0 {
+		every = BoundedCheckpointEvery
+	}
+	g := &boundedGen{rowGen: &rowGen{b: b, l: l, rowNumbering: pawnlessNumbering(l)}, checkpoint: c, started: time.Now(), checkpointEvery: every}
 	g.lo, g.hi = 0, g.rows
-	var err error
-	if g.events, err = newSpill(dir); err != nil {
-		return Built{}, err
-	}
-	defer g.events.close()
-	if g.values, err = newSpill(dir); err != nil {
-		return Built{}, err
-	}
-	release := func() { g.values.close() }
 	unmap, err := g.allocateSets(dir, setsOnDisk)
 	if err != nil {
-		release()
 		return Built{}, err
 	}
-	if err := g.setUpBounded(); err != nil {
-		unmap()
-		release()
-		return Built{}, err
+	from, resumed := 0, false
+	if c != nil {
+		from, resumed = g.resumeBounded()
 	}
-	if err := g.solveBounded(); err != nil {
+	if !resumed {
+		if g.events, g.values, err = g.newSpills(dir); err != nil {
+			unmap()
+			return Built{}, err
+		}
+	}
+	defer g.events.close()
+	release := func() { g.values.close() }
+	if !resumed {
+		if err := g.setUpBounded(); err != nil {
+			unmap()
+			release()
+			return Built{}, err
+		}
+	}
+	if err := g.solveBounded(from, resumed); err != nil {
 		unmap()
 		release()
 		return Built{}, err
@@ -152,6 +168,30 @@ func (b *builder) buildBounded(dir string, wide, decide, setsOnDisk bool) (Built
 		built.Flags = st.flags
 	}
 	return built, nil
+}
+
+// newSpills makes the scratch files of the set-up's events and of the
+// values: unlinked in dir, or a checkpoint's.
+func (g *boundedGen) newSpills(dir string) (events, values *spill, err error) {
+	if g.checkpoint == nil {
+		if events, err = newSpill(dir); err != nil {
+			return nil, nil, err
+		}
+		if values, err = newSpill(dir); err != nil {
+			events.close()
+			return nil, nil, err
+		}
+		return events, values, nil
+	}
+	g.checkpoint.Remove() // (another build's, or one that cannot go on)
+	if events, err = namedSpill(g.checkpoint.boundedFile("events")); err != nil {
+		return nil, nil, err
+	}
+	if values, err = namedSpill(g.checkpoint.boundedFile("values")); err != nil {
+		events.close()
+		return nil, nil, err
+	}
+	return events, values, nil
 }
 
 // allocateSets makes the five bit sets of both sides. With onDisk the
@@ -316,13 +356,25 @@ func (g *boundedGen) settleBounded(w *worker, r int64, s board.Color, busy, q, c
 	return true
 }
 
-// solveBounded runs the plies until no position takes a value; a mate
-// longer than a byte holds makes the table wide.
-func (g *boundedGen) solveBounded() error {
-	if _, err := g.commitBounded(0); err != nil { // the checkmates
-		return err
+// solveBounded runs the plies until no position takes a value, after
+// ply from when a checkpoint was resumed; a mate longer than a byte
+// holds makes the table wide. With a checkpoint it saves one between two
+// plies once checkpointEvery has passed since the build began
+// (or went on), and again each time as much has passed since.
+func (g *boundedGen) solveBounded(from int, resumed bool) error {
+	if !resumed {
+		if _, err := g.commitBounded(0); err != nil { // the checkmates
+			return err
+		}
 	}
-	for p := 1; p <= 2*tablefile.MaxWideMoves; p++ {
+	saved := g.started
+	if g.checkpoint != nil && !resumed && time.Since(saved) >= g.checkpointEvery {
+		if err := g.saveBounded(0); err != nil {
+			return err
+		}
+		saved = time.Now()
+	}
+	for p := from + 1; p <= 2*tablefile.MaxWideMoves; p++ {
 		if err := g.stepBounded(p); err != nil {
 			return err
 		}
@@ -338,6 +390,12 @@ func (g *boundedGen) solveBounded() error {
 		}
 		if !changed && p >= g.pending {
 			break
+		}
+		if g.checkpoint != nil && time.Since(saved) >= g.checkpointEvery {
+			if err := g.saveBounded(p); err != nil {
+				return err
+			}
+			saved = time.Now()
 		}
 		if g.b.progress != nil {
 			g.b.progress(0, 1, p)
@@ -634,10 +692,7 @@ func (st *pairStream) pairFlags(kk int64, s board.Color, base int64) error {
 			for y := lg; y != 0; y &= y - 1 {
 				f := bits.TrailingZeros64(y)
 				if c := w.capBest[f]; c.Have {
-					capc[f] = byte(c.V)
-					if c.V == tablefile.Draw {
-						capc[f] = 1
-					}
+					capc[f] = convCode(c.V)
 				}
 			}
 			st.decided[r] = lg & decidedRow(capc[:], vals[r*64:r*64+64]) &^ wideRow(st.rows[1], r)

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"mateline.dev/mateline/board"
 	"mateline.dev/mateline/dtm/tablefile"
@@ -143,8 +144,12 @@ type Options struct {
 	// finished and keeps what they found in files under its names, so
 	// that a killed build goes on after the last: with ValuesOnDisk the
 	// mapped files themselves (nil: unlinked scratch files), else files
-	// each group's rows are written to as it finishes
-	Checkpoint *Checkpoint
+	// each group's rows are written to as it finishes. A bounded build
+	// keeps its scratch files under its names, and its bit sets every
+	// CheckpointEvery (0: BoundedCheckpointEvery) from its start,
+	// between two plies (boundedcheckpoint.go).
+	Checkpoint      *Checkpoint
+	CheckpointEvery time.Duration
 }
 
 // Built is a table's values by side to move, and with Options.Decide
@@ -172,7 +177,7 @@ func Build(l *tablefile.Layout, lookup tablefile.Lookup, resolve ResolveFunc, o 
 		if len(l.Pawns) > 0 {
 			return Built{}, fmt.Errorf("%s: a bounded build is of a pawnless table", l.Mat)
 		}
-		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir, o.Wide, o.Decide, o.SetsOnDisk)
+		return newBuilder(l, lookup, resolve, o.Workers, o.Progress, false).buildBounded(o.ScratchDir, o.Wide, o.Decide, o.SetsOnDisk, o.Checkpoint, o.CheckpointEvery)
 	}
 	return buildDecided(l, lookup, resolve, o)
 }

@@ -79,6 +79,18 @@ func (c *Checkpoint) markDone(groups int, sync func() error) error {
 	return os.Rename(tmp, c.groupsFile())
 }
 
+// forgetGroups removes the count of groups finished (and the high
+// bytes saved with them): the build starts again from the first group,
+// over files that no longer hold what the count said.
+func (c *Checkpoint) forgetGroups() error {
+	for _, name := range []string{c.groupsFile(), c.highFile()} {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
+}
+
 // names are the paths of every file the checkpoint may have.
 func (c *Checkpoint) names() []string {
 	names := []string{c.groupsFile(), c.groupsFile() + ".tmp", c.highFile(), c.highFile() + ".tmp"}
@@ -87,7 +99,7 @@ func (c *Checkpoint) names() []string {
 			names = append(names, c.arrayFile(what, side))
 		}
 	}
-	return names
+	return append(names, c.boundedNames()...)
 }
 
 // Remove removes the checkpoint's files: the build is written, or it

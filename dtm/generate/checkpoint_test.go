@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"mateline.dev/mateline/dtm/tablefile"
 )
@@ -118,5 +119,115 @@ func TestCheckpointResumes(t *testing.T) {
 			}
 			t.Logf("%s decide %v on disk %v: %d reports, stopped %d times, resumed %d", sig, decide, onDisk, reports, stops, resumed)
 		}
+	}
+}
+
+// streamBytes reads a build's stream whole: both sides, then its flags
+// when it has them.
+func streamBytes(t *testing.T, l *tablefile.Layout, b Built) []byte {
+	t.Helper()
+	width := int64(1)
+	if b.Wide {
+		width = 2
+	}
+	var out []byte
+	for s := range 2 {
+		buf := make([]byte, width*l.Size)
+		if err := b.Stream(s, 0, buf); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, buf...)
+	}
+	if b.Flags != nil {
+		for s := range 2 {
+			dec, unused := make([]uint64, (l.Size+63)/64), make([]uint64, (l.Size+63)/64)
+			if err := b.Flags(s, 0, dec, unused); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, wordBytes(dec)...)
+			out = append(out, wordBytes(unused)...)
+		}
+	}
+	return out
+}
+
+// TestBoundedCheckpointResumes: a bounded build with a checkpoint saved
+// after every ply, stopped at random plies and built again as often as
+// it takes, gives the values (and decided bits) of a build never
+// stopped, its bit sets on the heap or in files; it goes on after the
+// ply its checkpoint says, and its files are all named by it.
+func TestBoundedCheckpointResumes(t *testing.T) {
+	m := newMemTables(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, c := range []struct {
+		sig                  string
+		decide, onDisk, wide bool
+		k                    int // the children's mates made longer by k moves
+	}{
+		{"KQvKR", false, false, false, 0}, {"KRvKN", true, true, false, 0}, {"KBNvK", false, true, true, 0},
+		{"KQvKR", false, false, false, 100}, // (plies with nothing found, then the conversions')
+	} {
+		sh := shiftedTables{m, c.k}
+		mat := canonicalMaterial(t, c.sig)
+		l := tablefile.NewLayout(mat)
+		dir := t.TempDir()
+		o := Options{Workers: 2, Bounded: true, ScratchDir: dir, Decide: c.decide, SetsOnDisk: c.onDisk, Wide: c.wide, CheckpointEvery: time.Nanosecond}
+		ref, err := Build(l, sh.lookup, sh.resolve, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := streamBytes(t, l, ref)
+		ref.Release()
+		plies := 0
+		o.Progress = func(done, total int64, ply int) {
+			if ply > 0 {
+				plies = max(plies, ply)
+			}
+		}
+		if b, err := Build(l, sh.lookup, sh.resolve, o); err == nil {
+			b.Release()
+		}
+		ck := &Checkpoint{Prefix: filepath.Join(dir, c.sig+".part"), Key: c.sig + " test"}
+		o.Checkpoint = ck
+		stops, resumed := 0, 0
+		for {
+			stopAt := 0
+			if stops < 3 {
+				stopAt = 1 + rng.IntN(plies)
+			}
+			from, wasThere := ck.BoundedPly()
+			o.Progress = func(done, total int64, ply int) {
+				if ply > 0 && ply <= from {
+					t.Errorf("%s: ply %d reported, resumed after %d", c.sig, ply, from)
+				}
+				if ply == stopAt {
+					panic(stopBuild{})
+				}
+			}
+			b, stopped, err := buildCatching(l, sh.lookup, sh.resolve, o)
+			if wasThere {
+				resumed++
+			}
+			if stopped {
+				stops++
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := streamBytes(t, l, b); !bytes.Equal(got, want) {
+				t.Errorf("%s: stopped %d times, resumed %d: the values differ from a build never stopped", c.sig, stops, resumed)
+			}
+			b.Release()
+			break
+		}
+		if resumed == 0 {
+			t.Errorf("%s: never resumed", c.sig)
+		}
+		ck.Remove()
+		if left, _ := filepath.Glob(filepath.Join(dir, c.sig+".part*")); len(left) > 0 {
+			t.Errorf("%s: left after Remove: %v", c.sig, left)
+		}
+		t.Logf("%s shifted %d: %d plies, stopped %d times, resumed %d", c.sig, c.k, plies, stops, resumed)
 	}
 }

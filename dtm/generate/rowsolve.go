@@ -156,6 +156,12 @@ func (g *rowGen) resumeAt(st *wholeStorage, groups [][2]int64) int {
 		st.resumable = false
 	}
 	if !st.resumable {
+		// (the count goes first: a kill while the groups are solved
+		// again must not leave it saying they were)
+		if err := st.checkpoint.forgetGroups(); err != nil {
+			g.b.fail(err)
+			return 0
+		}
 		g.high = newHighBytes(g.rows)
 		g.b.high = g.high
 		// a file of the checkpoint lost: the others hold finished groups
@@ -471,14 +477,7 @@ func (g *rowGen) keepConversions(w *worker, r int64, s board.Color, busy uint64)
 			continue
 		}
 		if g.capc[s] != nil {
-			code := uint8(c.V)
-			switch {
-			case c.V == tablefile.Draw:
-				code = 1
-			case c.V.Wide():
-				code = 0 // (as none: its position is never decided)
-			}
-			g.capc[s][r*64+int64(f)] = code
+			g.capc[s][r*64+int64(f)] = convCode(c.V)
 		}
 		w.best[f].Merge(c)
 	}
@@ -612,6 +611,19 @@ func (g *rowGen) addMoves(w *worker, nd *tablefile.Node, best *tablefile.BestMov
 		best.Add(v)
 	}
 	return true
+}
+
+// convCode is the capc code of a best capture or promotion of value v:
+// 1 a draw, 0 (as none, so that its position is never decided) a value
+// of two bytes, else v.
+func convCode(v tablefile.Value) uint8 {
+	switch {
+	case v == tablefile.Draw:
+		return 1
+	case v.Wide():
+		return 0
+	}
+	return uint8(v)
 }
 
 // convValue decodes a conv entry.

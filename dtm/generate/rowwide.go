@@ -62,13 +62,7 @@ func (h *highBytes) set(s board.Color, r int64, f int, hi byte) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	row := h.rows[s][r]
-	if row == nil {
-		row = new([64]byte)
-		h.rows[s][r] = row
-		atomic.OrUint64(&h.has[s][r>>6], 1<<(r&63))
-		h.n.Add(1)
-	}
+	row := h.rowToWrite(s, r)
 	row[f] = hi
 	if hi == 0 && *row == ([64]byte{}) {
 		delete(h.rows[s], r)
@@ -82,6 +76,15 @@ func (h *highBytes) set(s board.Color, r int64, f int, hi byte) {
 func (h *highBytes) setAll(s board.Color, r int64, x uint64, hi byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	row := h.rowToWrite(s, r)
+	for y := x; y != 0; y &= y - 1 {
+		row[bits.TrailingZeros64(y)] = hi
+	}
+}
+
+// rowToWrite is row r's high bytes, side s, added (zero) when it has
+// none; the caller holds the lock.
+func (h *highBytes) rowToWrite(s board.Color, r int64) *[64]byte {
 	row := h.rows[s][r]
 	if row == nil {
 		row = new([64]byte)
@@ -89,9 +92,7 @@ func (h *highBytes) setAll(s board.Color, r int64, x uint64, hi byte) {
 		atomic.OrUint64(&h.has[s][r>>6], 1<<(r&63))
 		h.n.Add(1)
 	}
-	for y := x; y != 0; y &= y - 1 {
-		row[bits.TrailingZeros64(y)] = hi
-	}
+	return row
 }
 
 // row copies the high bytes of row r, side s, into dst, and reports
@@ -144,36 +145,22 @@ const highFileMagic = "mateline high bytes 1\n"
 // save writes the high bytes to path through a temporary file, synced
 // and renamed: a record per row (side, row number, its 64 high bytes).
 func (h *highBytes) save(path string) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	w.WriteString(highFileMagic)
-	h.mu.RLock()
-	var rec [9]byte
-	for s := range 2 {
-		for r, row := range h.rows[s] {
-			rec[0] = byte(s)
-			binary.LittleEndian.PutUint64(rec[1:], uint64(r))
-			w.Write(rec[:])
-			w.Write(row[:])
+	return writeAtomicFile(path, func(f io.Writer) error {
+		w := bufio.NewWriter(f)
+		w.WriteString(highFileMagic)
+		h.mu.RLock()
+		var rec [9]byte
+		for s := range 2 {
+			for r, row := range h.rows[s] {
+				rec[0] = byte(s)
+				binary.LittleEndian.PutUint64(rec[1:], uint64(r))
+				w.Write(rec[:])
+				w.Write(row[:])
+			}
 		}
-	}
-	h.mu.RUnlock()
-	err = w.Flush()
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+		h.mu.RUnlock()
+		return w.Flush()
+	})
 }
 
 // load reads the high bytes save wrote at path (rows of at most rows).

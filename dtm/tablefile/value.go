@@ -148,8 +148,9 @@ func (v Value) BeforeWide() (Value, error) {
 	return Draw, nil
 }
 
-// ErrTooLong is a mate longer than a value holds.
-var ErrTooLong = fmt.Errorf("a mate longer than %d moves", MaxMoves)
+// ErrTooLong is a mate longer than a value holds: MaxMoves for the
+// generator that keeps a byte a value, MaxWideMoves for the others.
+var ErrTooLong = fmt.Errorf("a mate longer than a value holds (%d moves in a byte, %d in two)", MaxMoves, MaxWideMoves)
 
 // BestMove keeps the best value of a position's moves, each given as the
 // value after it. With Wide it values every move exactly, up to
