@@ -3,6 +3,7 @@ package generate
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -229,5 +230,44 @@ func TestBoundedCheckpointResumes(t *testing.T) {
 			t.Errorf("%s: left after Remove: %v", c.sig, left)
 		}
 		t.Logf("%s shifted %d: %d plies, stopped %d times, resumed %d", c.sig, c.k, plies, stops, resumed)
+	}
+}
+
+// TestCheckpointLostFile: a checkpoint one of whose files is lost
+// starts again from the first group and forgets its count at once, so
+// that a build stopped again before a group finishes does not go on
+// over arrays cleared meanwhile; built to the end, the values are a
+// build's never stopped.
+func TestCheckpointLostFile(t *testing.T) {
+	m := newMemTables(t)
+	mat := canonicalMaterial(t, "KRPvK")
+	l := tablefile.NewLayout(mat)
+	ref, err := Build(l, m.lookup, m.resolve, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := builtBytes(l, ref, false)
+	for _, onDisk := range []bool{false, true} {
+		dir := t.TempDir()
+		c := &Checkpoint{Prefix: filepath.Join(dir, "KRPvK.part"), Key: "lost"}
+		// stopped once two groups are done (a ply report after them)
+		_, stopped, _ := buildStopped(t, m, l, c, false, onDisk, dir, 150)
+		if !stopped || c.GroupsDone() == 0 {
+			t.Fatalf("on disk %v: stopped %v with %d groups done", onDisk, stopped, c.GroupsDone())
+		}
+		os.Remove(c.arrayFile("values", 1))
+		if _, stopped, _ = buildStopped(t, m, l, c, false, onDisk, dir, 1); !stopped {
+			t.Fatal("not stopped at the first report")
+		}
+		if n := c.GroupsDone(); n != 0 {
+			t.Errorf("on disk %v: a file lost, stopped again at once: %d groups still counted", onDisk, n)
+		}
+		b, _, _ := buildStopped(t, m, l, c, false, onDisk, dir, 0)
+		if got := builtBytes(l, b, false); !bytes.Equal(got, want) {
+			t.Errorf("on disk %v: the values differ from a build never stopped", onDisk)
+		}
+		if b.Release != nil {
+			b.Release()
+		}
 	}
 }
