@@ -323,4 +323,14 @@ func TestTablesMemory(t *testing.T) {
 			t.Errorf("--memory %s: exit %d: %s", bad, code, errOut)
 		}
 	}
+	// how often a bounded build saves its checkpoint: a time above 0
+	for _, bad := range []string{"0s", "-5m", "soon"} {
+		code, _, errOut := runBinary(t, dir, "tables", "build", "--dtm", dir, "--checkpoint-every", bad, "KQvK")
+		if code != 2 || !strings.Contains(errOut, "checkpoint-every") {
+			t.Errorf("--checkpoint-every %s: exit %d: %s", bad, code, errOut)
+		}
+	}
+	if code, _, errOut := runBinary(t, dir, "tables", "build", "--dtm", dir, "--checkpoint-every", "5m", "KQvK"); code != 0 {
+		t.Errorf("--checkpoint-every 5m: exit %d: %s", code, errOut)
+	}
 }
