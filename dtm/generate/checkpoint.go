@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -61,22 +62,10 @@ func (c *Checkpoint) markDone(groups int, sync func() error) error {
 	if err := sync(); err != nil {
 		return fmt.Errorf("checkpoint of the values: %w", err)
 	}
-	tmp := c.groupsFile() + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
+	return writeAtomicFile(c.groupsFile(), func(w io.Writer) error {
+		_, err := io.WriteString(w, c.Key+"\n"+strconv.Itoa(groups)+"\n")
 		return err
-	}
-	_, err = f.WriteString(c.Key + "\n" + strconv.Itoa(groups) + "\n")
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp, c.groupsFile())
+	})
 }
 
 // forgetGroups removes the count of groups finished (and the high

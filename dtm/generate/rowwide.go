@@ -65,9 +65,7 @@ func (h *highBytes) set(s board.Color, r int64, f int, hi byte) {
 	row := h.rowToWrite(s, r)
 	row[f] = hi
 	if hi == 0 && *row == ([64]byte{}) {
-		delete(h.rows[s], r)
-		atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
-		h.n.Add(-1)
+		h.dropRow(s, r)
 	}
 }
 
@@ -93,6 +91,13 @@ func (h *highBytes) rowToWrite(s board.Color, r int64) *[64]byte {
 		h.n.Add(1)
 	}
 	return row
+}
+
+// dropRow forgets row r's high bytes, side s; the caller holds the lock.
+func (h *highBytes) dropRow(s board.Color, r int64) {
+	delete(h.rows[s], r)
+	atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
+	h.n.Add(-1)
 }
 
 // row copies the high bytes of row r, side s, into dst, and reports
@@ -204,9 +209,7 @@ func (h *highBytes) clearRows(lo, hi int64) {
 	for s := range 2 {
 		for r := range h.rows[s] {
 			if r >= lo && r < hi {
-				delete(h.rows[s], r)
-				atomic.AndUint64(&h.has[s][r>>6], ^(uint64(1) << (r & 63)))
-				h.n.Add(-1)
+				h.dropRow(board.Color(s), r)
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"unsafe"
 
 	"mateline.dev/mateline/dtm/tablefile"
 )
@@ -68,10 +67,7 @@ func (st *wholeStorage) byteArray(n int64, side int) (tablefile.ByteArray, error
 func (st *wholeStorage) words(n int64, what string, side int) ([]uint64, error) {
 	if !st.onDisk {
 		w := make([]uint64, n)
-		if n == 0 {
-			return w, nil
-		}
-		return w, st.keepOnHeap(unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*n), 8, what, side)
+		return w, st.keepOnHeap(wordBytes(w), 8, what, side)
 	}
 	return mapping[uint64](st, n, what, side)
 }
